@@ -1,0 +1,132 @@
+// Sessions are rows. The cookie carries a random 256-bit token (signed); the row's id is its SHA-256, so a
+// database reader cannot sign in as anyone. Sessions end after 14 idle days or 60 days in all, at sign-out,
+// or when the password changes; a new one is made at every sign-in.
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { profiles, sessions, users } from "#db/schema";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
+export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60_000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 60_000;
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+export function sessionCookie(env: Context["env"]) {
+  // `__Host-` binds the cookie to this exact origin over HTTPS; local HTTP cannot use the prefix.
+  return createCookie(env.isProduction ? "__Host-session" : "session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    secrets: env.sessionSecrets,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  fullName: string | null;
+  avatarKey: string | null;
+  isHost: boolean;
+  verificationStatus: "pending" | "verified" | "rejected";
+  accountType: "person" | "company";
+  companyName: string | null;
+  sessionId: string;
+}
+
+async function readToken(request: Request, env: Context["env"]): Promise<string | null> {
+  const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 32 ? value : null;
+}
+
+// One lookup per request, however many loaders ask (they share the Request object).
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpSessionUser(request, context);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function lookUpSessionUser(request: Request, { db, env }: Context): Promise<SessionUser | null> {
+  const token = await readToken(request, env);
+  if (!token) return null;
+  const sessionId = await sha256Hex(token);
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      fullName: profiles.fullName,
+      avatarKey: profiles.avatarKey,
+      isHost: profiles.isHost,
+      verificationStatus: profiles.verificationStatus,
+      accountType: profiles.accountType,
+      companyName: profiles.companyName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        sql`${users.deletedAt} is null`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+  }
+  const { lastSeenAt: _lastSeenAt, ...user } = row;
+  return user;
+}
+
+/** Starts a session for the user and returns its Set-Cookie header. Any session the browser had is ended. */
+export async function startSession(request: Request, { db, env }: Context, userId: string): Promise<string> {
+  const previous = await readToken(request, env);
+  const token = randomToken(32);
+  const now = new Date();
+  const statements = [
+    db.insert(sessions).values({
+      id: await sha256Hex(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    }),
+  ] as const;
+  if (previous) {
+    await db.batch([...statements, db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)))]);
+  } else {
+    await db.batch(statements);
+  }
+  return sessionCookie(env).serialize(token);
+}
+
+/** Ends this browser's session and returns the Set-Cookie header that clears the cookie. */
+export async function endSession(request: Request, { db, env }: Context): Promise<string> {
+  const token = await readToken(request, env);
+  if (token) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  return sessionCookie(env).serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of a user, or every one but `keepSessionId` (this browser's, after a password change). */
+export async function endUserSessions(db: Context["db"], userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

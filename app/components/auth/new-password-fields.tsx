@@ -1,0 +1,30 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PasswordChecklist } from "~/components/auth/password-checklist";
+import { PasswordField, useHydrated } from "~/components/ui/form";
+
+/** A new password with the live checklist, and its repetition: password reset and change of password. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+}: {
+  password: FieldMetadata<string | undefined>;
+  confirmation: FieldMetadata<string | undefined>;
+}) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const [value, setValue] = useState("");
+  return (
+    <>
+      <PasswordField
+        meta={password}
+        label={t("fields.newPassword")}
+        autoComplete="new-password"
+        onValueChange={setValue}
+        hint={<PasswordChecklist password={value} live={hydrated} />}
+      />
+      <PasswordField meta={confirmation} label={t("fields.confirmPassword")} autoComplete="new-password" />
+    </>
+  );
+}

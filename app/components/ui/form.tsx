@@ -1,0 +1,206 @@
+// Form fields that work for everyone (GOV.UK's pattern): a label, an optional hint, the message next to the
+// field, and an error summary linked to the fields at the top of a long form. Messages are translation keys.
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icons";
+
+export const inputClass =
+  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg placeholder:text-muted/80 shadow-xs aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger";
+
+/** A field's messages, translated. The first is what matters; conform may report several. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
+      <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+      <span>{t(errors[0] ?? "")}</span>
+    </p>
+  );
+}
+
+/** A field's label and its hint (the hint is what aria-describedby points at). */
+function LabelAndHint({ meta, label, hint }: { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <div id={meta.descriptionId} className="mb-1.5 text-sm text-muted">
+          {hint}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "tel" | "date" | "number" | "search" | "url";
+
+export function TextField({
+  meta,
+  label,
+  type = "text",
+  hint,
+  inputProps,
+  className = "",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  type?: InputType;
+  hint?: ReactNode;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  className?: string;
+}) {
+  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <div className={className}>
+      <LabelAndHint meta={meta} label={label} hint={hint} />
+      <input {...props} {...inputProps} key={props.key} className={inputClass} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  meta,
+  label,
+  className = "",
+}: {
+  meta: FieldMetadata<string | boolean | undefined>;
+  label: ReactNode;
+  className?: string;
+}) {
+  const props = getInputProps(meta, { type: "checkbox" });
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          {...props}
+          key={props.key}
+          className="mt-0.5 size-5 shrink-0 rounded border-line accent-[var(--primary)]"
+        />
+        <label htmlFor={meta.id} className="text-sm leading-6">
+          {label}
+        </label>
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** The form's own message (not tied to one field), e.g. "Invalid email or password". */
+export function FormAlert({ id, errors, tone = "error" }: { id?: string; errors?: string[]; tone?: "error" | "info" }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  const colours = tone === "error" ? "border-danger/40 bg-danger-soft text-danger" : "border-line bg-info-soft text-fg";
+  return (
+    <div id={id} role="alert" className={`flex gap-2 rounded-lg border p-3 text-sm font-medium ${colours}`}>
+      <Icon name={tone === "error" ? "alert" : "info"} className="mt-0.5 size-4 shrink-0" />
+      <div>
+        {errors.map((error) => (
+          <p key={error}>{t(error)}</p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "There is a problem" with a link to each field in error, at the top of a long form. It takes focus once
+ * after a failed submission, so screen reader and keyboard users start from the list of what to fix.
+ */
+export function ErrorSummary({
+  fields,
+  submitted,
+}: {
+  fields: { id: string; label: string; errors?: string[] }[];
+  submitted: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const withErrors = fields.filter((f) => f.errors?.length);
+  const show = submitted && withErrors.length > 0;
+  useEffect(() => {
+    if (show) ref.current?.focus();
+  }, [show]);
+  if (!show) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+      role="alert"
+      className="rounded-lg border-2 border-danger bg-surface p-4"
+    >
+      <h2 id="error-summary-title" className="font-semibold text-danger">
+        {t("forms.errorSummaryTitle")}
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+        {withErrors.map((field) => (
+          <li key={field.id}>
+            <a href={`#${field.id}`} className="font-medium text-danger underline underline-offset-2">
+              {field.label}: {t(field.errors?.[0] ?? "")}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** True once React has hydrated: controls that only work with JavaScript render from then on. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function PasswordField({
+  meta,
+  label,
+  autoComplete,
+  hint,
+  onValueChange,
+  className = "",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  autoComplete: "current-password" | "new-password";
+  hint?: ReactNode;
+  onValueChange?: (value: string) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const props = getInputProps(meta, { type: "password", ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <div className={className}>
+      <LabelAndHint meta={meta} label={label} hint={hint} />
+      <div className="relative">
+        <input
+          {...props}
+          key={props.key}
+          type={visible ? "text" : "password"}
+          autoComplete={autoComplete}
+          onInput={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
+          className={`${inputClass} ${hydrated ? "pr-20" : ""}`}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            aria-controls={meta.id}
+            className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-primary hover:bg-subtle"
+          >
+            {visible ? t("forms.hidePassword") : t("forms.showPassword")}
+          </button>
+        ) : null}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Every translation, bundled into the Worker (no file system at the edge).
+import enAuth from "./en/auth.json";
+import enCommon from "./en/common.json";
+import enEmail from "./en/email.json";
+import enPages from "./en/pages.json";
+import ltAuth from "./lt/auth.json";
+import ltCommon from "./lt/common.json";
+import ltEmail from "./lt/email.json";
+import ltPages from "./lt/pages.json";
+
+export const resources = {
+  lt: { common: ltCommon, auth: ltAuth, pages: ltPages, email: ltEmail },
+  en: { common: enCommon, auth: enAuth, pages: enPages, email: enEmail },
+};

@@ -1,0 +1,170 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { Suspense, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { AuthDialogHost } from "~/components/auth/auth-dialog-host";
+import { Breadcrumbs } from "~/components/shell/breadcrumbs";
+import { ErrorPage } from "~/components/shell/error-page";
+import { Footer } from "~/components/shell/footer";
+import { Header } from "~/components/shell/header";
+import { ProgressBar } from "~/components/shell/progress-bar";
+import { Toaster } from "~/components/shell/toaster";
+import { isDevMailboxEnabled } from "~/email/sender.server";
+import { getLanguage, getT, rememberLanguage } from "~/i18n.server";
+import { countUnreadNotifications } from "~/notifications/unread.server";
+import styles from "~/styles/app.css?url";
+import { isTheme, type ThemeSetting } from "~/utils/theme";
+import { getTheme } from "~/utils/theme.server";
+import { takeToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [language, user, theme, { toast, clear }, t] = await Promise.all([
+    getLanguage(request),
+    getOptionalUser(request, context),
+    getTheme(request),
+    takeToast(request, context.env),
+    getT(request),
+  ]);
+  const unreadNotifications = user ? await countUnreadNotifications(context.db, user.id) : 0;
+  const headers = new Headers();
+  const languageCookie = await rememberLanguage(request, language, context.env.isProduction);
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
+  if (clear) headers.append("Set-Cookie", clear);
+  return data(
+    {
+      language,
+      theme,
+      toast,
+      unreadNotifications,
+      devMailbox: isDevMailboxEnabled(context.env),
+      site: { name: t("site.name"), description: t("site.description") },
+      user: user
+        ? {
+            id: user.id,
+            email: user.email,
+            fullName: user.fullName,
+            avatarKey: user.avatarKey,
+            isAdmin: user.isAdmin,
+            isHost: user.isHost,
+            verificationStatus: user.verificationStatus,
+          }
+        : null,
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.site.name} — ${data.site.description}` : "Ratai" },
+  { name: "description", content: data?.site.description ?? "" },
+];
+
+/** The theme on screen: an in-flight toggle wins over the cookie, so the switch is instant with JavaScript. */
+function useThemeSetting(serverTheme: ThemeSetting): ThemeSetting {
+  const fetchers = useFetchers();
+  const pending = fetchers.find((f) => f.formAction === "/resources/theme")?.formData?.get("theme");
+  return isTheme(pending) ? pending : serverTheme;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language = data?.language ?? "lt";
+  const theme = useThemeSetting(data?.theme ?? "system");
+  useChangeLanguage(language);
+  return (
+    <html lang={language} data-theme={theme} className="scroll-pt-20">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function DevBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className="bg-warning-soft px-4 py-1.5 text-center text-xs text-warning">
+      {t("devBanner.text")}{" "}
+      <a href="/dev/mailbox" className="font-semibold underline underline-offset-2">
+        {t("devBanner.mailbox")}
+      </a>
+    </div>
+  );
+}
+
+function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user ?? null;
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("a11y.skipToContent")}
+      </a>
+      <ProgressBar />
+      {data?.devMailbox ? <DevBanner /> : null}
+      <Header
+        user={user}
+        unreadNotifications={data?.unreadNotifications ?? 0}
+        language={data?.language ?? "lt"}
+        theme={data?.theme ?? "system"}
+      />
+      <Breadcrumbs />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+      <Toaster toast={data?.toast ?? null} />
+      {user ? null : <AuthDialogHost />}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Suspense>
+        <Outlet />
+      </Suspense>
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AppShell>
+      <ErrorPage />
+    </AppShell>
+  );
+}

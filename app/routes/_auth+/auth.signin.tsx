@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SignInSchema } from "~/accounts/auth-schemas";
+import { createAuthenticator } from "~/accounts/authenticator.server";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS, resetRateLimit } from "~/accounts/rate-limit.server";
+import { startSession } from "~/accounts/session.server";
+import { SignInForm, type SignInActionData } from "~/components/auth/sign-in-form";
+import { getT } from "~/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AuthCard } from "./__auth-card";
+
+export const handle = { i18n: ["auth"], breadcrumb: "auth:signIn.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
+  const t = await getT(request, "auth");
+  return { redirectTo, title: t("signIn.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth reads the body itself, so this reads a copy.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  const fail = (formErrors: string[], status: number, extra: Partial<SignInActionData> = {}) =>
+    data<SignInActionData>({ result: submission.reply({ formErrors, hideFields: ["password"] }), ...extra }, { status });
+
+  if (submission.status !== "success") {
+    return data<SignInActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email } = submission.value;
+  const address = clientAddress(request);
+  const [perAccount, perClient] = await Promise.all([
+    consumeRateLimit(context.db, `signin:${address}:${email}`, RATE_LIMITS.signIn),
+    consumeRateLimit(context.db, `signin-client:${address}`, RATE_LIMITS.signInPerClient),
+  ]);
+  if (!perAccount.allowed || !perClient.allowed) return fail(["auth:errors.tooManySignIns"], 429);
+
+  const check = await createAuthenticator(context).authenticate("form", request);
+  if (!check.ok) {
+    return check.reason === "unconfirmed"
+      ? fail(["auth:errors.unconfirmed"], 403, { unconfirmedEmail: email })
+      : fail(["auth:errors.invalidCredentials"], 401);
+  }
+  await resetRateLimit(context.db, `signin:${address}:${email}`);
+  const cookie = await startSession(request, context, check.userId);
+  return redirectWithToast(
+    safeRedirectPath(submission.value.redirectTo),
+    { type: "success", title: "toasts.signedIn" },
+    context.env,
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation("auth");
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <AuthCard title={t("signIn.title")} intro={t("signIn.intro")}>
+      <SignInForm
+        Form={Form}
+        actionData={actionData}
+        redirectTo={redirectTo}
+        busy={navigation.state === "submitting" && navigation.formAction === "/auth/signin"}
+        signUpSlot={
+          <Link to={`/auth/signup?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-primary hover:underline">
+            {t("signIn.signUpLink")}
+          </Link>
+        }
+      />
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
+import { SignUpSchema } from "~/accounts/auth-schemas";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { EmailSentPanel, SignUpForm, type SignUpActionData } from "~/components/auth/sign-up-form";
+import { ButtonLink } from "~/components/ui/button";
+import { getT } from "~/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/redirect";
+import { AuthCard } from "./__auth-card";
+
+export const handle = { i18n: ["auth"], breadcrumb: "auth:signUp.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
+  const t = await getT(request, "auth");
+  return { redirectTo, title: t("signUp.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const limit = await consumeRateLimit(context.db, `signup:${clientAddress(request)}`, RATE_LIMITS.signUp);
+  const schema = SignUpSchema.superRefine(async (value, ctx) => {
+    if (!limit.allowed) return;
+    if (await isEmailTaken(context.db, value.email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: "auth:errors.emailTaken" });
+    }
+  });
+  const submission = await parseWithZod(formData, { schema, async: true });
+  const fail = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
+    data<SignUpActionData>({ status: "error", result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
+
+  if (!limit.allowed) return fail(429, { formErrors: ["auth:errors.tooManySignUps"] });
+  if (submission.status !== "success") return fail(400);
+
+  const input = submission.value;
+  let userId: string;
+  try {
+    userId = await createAccount(context, {
+      email: input.email,
+      password: input.password,
+      fullName: input.full_name,
+      accountType: input.account_type,
+      companyName: input.account_type === "company" ? input.company_name : undefined,
+      companyNumber: input.account_type === "company" ? input.company_number : undefined,
+      marketingConsent: input.marketing,
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:errors.emailTaken"] } });
+    throw error;
+  }
+  const t = await getT(request, ["email", "common"]);
+  try {
+    await sendConfirmationEmail(context, request, t, { id: userId, email: input.email, fullName: input.full_name });
+  } catch (error) {
+    // The account exists; the link can be sent again from the sign-in page once the e-mail service answers.
+    console.error("Confirmation e-mail not sent", error);
+    return data<SignUpActionData>({ status: "sent", email: input.email, deliveryFailed: true });
+  }
+  return data<SignUpActionData>({ status: "sent", email: input.email });
+}
+
+export default function SignUpPage() {
+  const { t } = useTranslation("auth");
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (actionData?.status === "sent") {
+    return (
+      <AuthCard title={t("emailSent.title")}>
+        <EmailSentPanel email={actionData.email} deliveryFailed={actionData.deliveryFailed} backSlot={<ButtonLink to="/auth/signin">{t("emailSent.back")}</ButtonLink>} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("signUp.title")} intro={t("signUp.intro")}>
+      <SignUpForm
+        Form={Form}
+        actionData={actionData}
+        redirectTo={redirectTo}
+        busy={navigation.state === "submitting" && navigation.formAction === "/auth/signup"}
+        signInSlot={
+          <Link to={`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-primary hover:underline">
+            {t("signUp.signInLink")}
+          </Link>
+        }
+      />
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

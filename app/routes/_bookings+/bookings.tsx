@@ -1,0 +1,13 @@
+// Placeholder until its issue builds the page; the access rule is already the final one.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { pageMeta } from "~/utils/meta";
+import { placeholderData } from "~/utils/placeholder.server";
+
+export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.bookings" };
+export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "bookings", "user");
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+
+export default function BookingsPage() {
+  return <PlaceholderPage page="bookings" />;
+}

@@ -1,0 +1,39 @@
+// Display formatting (ARCHITECTURE rule 4): Europe/Vilnius time, lt-LT or en-GB, euro without decimals except in
+// fee breakdowns. Amounts are integer cents everywhere else.
+import { intlLocale, isLanguage, type Language } from "~/i18n";
+
+export const TIME_ZONE = "Europe/Vilnius";
+
+function locale(language: string): string {
+  return intlLocale[isLanguage(language) ? language : "lt"];
+}
+
+/** "1 250 €" (lt) / "€1,250" (en): listing prices, whole euros. */
+export function formatPrice(cents: number, language: Language | string): string {
+  return new Intl.NumberFormat(locale(language), {
+    style: "currency",
+    currency: "EUR",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(Math.round(cents / 100));
+}
+
+/** "1 250,40 €": fee breakdowns, two decimals. */
+export function formatMoney(cents: number, language: Language | string): string {
+  return new Intl.NumberFormat(locale(language), { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(
+    cents / 100,
+  );
+}
+
+export function formatNumber(value: number, language: Language | string): string {
+  return new Intl.NumberFormat(locale(language)).format(value);
+}
+
+export function formatDate(value: Date | number | string, language: Language | string, style: "short" | "medium" | "long" = "medium") {
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(value));
+}
+
+/** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
+export function vilniusDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

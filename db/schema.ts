@@ -1,0 +1,687 @@
+// The data model of both spec parts. Conventions:
+// - ids are random UUIDs (text); the spec shows "Booking #" + the first 8 characters of an id.
+// - timestamps are UTC milliseconds since the epoch (`*_at`), read as Date by Drizzle.
+// - calendar days (booking dates, birth dates, stats days) are `YYYY-MM-DD` text.
+// - money is integer euro cents in every column, whatever its spec name (`daily_price`, `deposit_amount`, ...).
+// - enumerations are text with a CHECK; booleans are integers 0/1.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+const cents = (name: string) => integer(name);
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const ACCOUNT_TYPES = ["person", "company"] as const;
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const CAR_CATEGORIES = ["luxury", "sport", "suv", "electric", "classic", "exotic"] as const;
+export const FUEL_TYPES = ["petrol", "diesel", "electric", "hybrid", "lpg"] as const;
+export const TRANSMISSIONS = ["manual", "automatic", "cvt"] as const;
+export const SEAT_COUNTS = [2, 4, 5, 7, 8] as const;
+export const DOOR_COUNTS = [2, 3, 4, 5] as const;
+export const LISTING_TYPES = ["rental", "sale", "both"] as const;
+export const CAR_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
+export const PICKUP_COUNTRIES = ["Lithuania", "Latvia", "Estonia", "Poland"] as const;
+export const PRICING_PERIODS = ["daily", "weekly", "monthly"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
+export const MESSAGE_TYPES = ["general", "booking_inquiry"] as const;
+export const NOTIFICATION_TYPES = [
+  "booking_requested",
+  "booking_confirmed",
+  "booking_declined",
+  "booking_cancelled",
+  "booking_completed",
+  "booking_expired",
+  "new_message",
+  "price_drop",
+  "new_listing",
+  "saved_search_match",
+  "review_received",
+  "listing_approved",
+  "listing_rejected",
+  "verification_approved",
+  "verification_rejected",
+  "system",
+] as const;
+export const EMAIL_TOKEN_PURPOSES = ["confirm_email", "reset_password"] as const;
+export const FUEL_POLICIES = ["return_same_level", "return_full", "pay_for_fuel"] as const;
+export const CANCELLATION_POLICIES = ["24_hours", "48_hours", "72_hours", "no_cancellation"] as const;
+export const DAMAGE_POLICIES = ["renter_responsible", "insurance_covered", "shared_responsibility"] as const;
+export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;
+
+// ---------------------------------------------------------------- accounts
+
+/** Credentials and authorisation flags; never selected by a page that shows people. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+    isAdmin: flag("is_admin"),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** The public side of a person or company: what pages show. Same id as the user. */
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    accountType: text("account_type", { enum: ACCOUNT_TYPES }).notNull().default("person"),
+    fullName: text("full_name"),
+    companyName: text("company_name"),
+    companyNumber: text("company_number"),
+    avatarKey: text("avatar_key"),
+    phone: text("phone"),
+    bio: text("bio"),
+    location: text("location"),
+    dateOfBirth: text("date_of_birth"),
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
+      .notNull()
+      .default("pending"),
+    verificationNote: text("verification_note"),
+    isHost: flag("is_host"),
+    hostSince: integer("host_since", { mode: "timestamp_ms" }),
+    totalBookings: integer("total_bookings").notNull().default(0),
+    totalEarnings: cents("total_earnings").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp_ms" }).notNull(),
+    privacyAcceptedAt: integer("privacy_accepted_at", { mode: "timestamp_ms" }).notNull(),
+    marketingConsent: flag("marketing_consent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_account_type", oneOf("account_type", ACCOUNT_TYPES)),
+    check("profiles_verification_status", oneOf("verification_status", VERIFICATION_STATUSES)),
+    check(
+      "profiles_company_fields",
+      sql`${t.accountType} = 'person' or (${t.companyName} is not null and ${t.companyNumber} is not null)`,
+    ),
+    check("profiles_rating_range", sql`${t.rating} between 0 and 5`),
+  ],
+);
+
+/** A signed-in browser. The cookie holds a random token; the row holds only its SHA-256. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Single-use e-mailed links (confirm e-mail, reset password). Only the token's SHA-256 is kept. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_hash_unique").on(t.tokenHash),
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+    check("email_tokens_purpose", oneOf("purpose", EMAIL_TOKEN_PURPOSES)),
+  ],
+);
+
+/** Fixed-window counters for server-side rate limits, one row per key. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** E-mails "sent" by the local stand-in sender; read by /dev/mailbox. Empty in production. */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    id: id(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_mailbox_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- listings
+
+export const cars = sqliteTable(
+  "cars",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => profiles.id),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    year: integer("year").notNull(),
+    mileage: integer("mileage").notNull(),
+    location: text("location").notNull(),
+    category: text("category", { enum: CAR_CATEGORIES }).notNull(),
+    fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
+    transmission: text("transmission", { enum: TRANSMISSIONS }).notNull(),
+    horsepower: integer("horsepower"),
+    engineSize: real("engine_size"),
+    seats: integer("seats").notNull().default(5),
+    doors: integer("doors").notNull().default(4),
+    condition: text("condition"),
+    vin: text("vin"),
+    licensePlate: text("license_plate"),
+    listingType: text("listing_type", { enum: LISTING_TYPES }).notNull(),
+    dailyPrice: cents("daily_price"),
+    weeklyPrice: cents("weekly_price"),
+    monthlyPrice: cents("monthly_price"),
+    dailyPriceWithDriver: cents("daily_price_with_driver"),
+    weeklyPriceWithDriver: cents("weekly_price_with_driver"),
+    monthlyPriceWithDriver: cents("monthly_price_with_driver"),
+    driverPricePerHour: cents("driver_price_per_hour"),
+    minimumRentalHours: integer("minimum_rental_hours").notNull().default(4),
+    minRentalDays: integer("min_rental_days").notNull().default(1),
+    maxRentalDays: integer("max_rental_days").notNull().default(365),
+    salePrice: cents("sale_price"),
+    depositAmount: cents("deposit_amount"),
+    weeklyDeposit: cents("weekly_deposit"),
+    monthlyDeposit: cents("monthly_deposit"),
+    driverAvailable: flag("driver_available"),
+    driverOnly: flag("driver_only"),
+    /** JSON array of feature codes from the shipped catalogue. */
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    description: text("description"),
+    rules: text("rules"),
+    status: text("status", { enum: CAR_STATUSES }).notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    available: integer("available", { mode: "boolean" }).notNull().default(true),
+    verified: flag("verified"),
+    viewCount: integer("view_count").notNull().default(0),
+    bookingCount: integer("booking_count").notNull().default(0),
+    favoriteCount: integer("favorite_count").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("cars_category", oneOf("category", CAR_CATEGORIES)),
+    check("cars_fuel_type", oneOf("fuel_type", FUEL_TYPES)),
+    check("cars_transmission", oneOf("transmission", TRANSMISSIONS)),
+    check("cars_listing_type", oneOf("listing_type", LISTING_TYPES)),
+    check("cars_status", oneOf("status", CAR_STATUSES)),
+    check("cars_seats", sql`${t.seats} in (2, 4, 5, 7, 8)`),
+    check("cars_doors", sql`${t.doors} in (2, 3, 4, 5)`),
+    check("cars_year", sql`${t.year} between 1900 and 2100`),
+    check("cars_mileage", sql`${t.mileage} between 0 and 9999999`),
+    check("cars_horsepower", sql`${t.horsepower} is null or ${t.horsepower} between 1 and 9999`),
+    check("cars_engine_size", sql`${t.engineSize} is null or ${t.engineSize} between 0 and 20`),
+    check("cars_min_rental_days", sql`${t.minRentalDays} between 1 and 30`),
+    check("cars_max_rental_days", sql`${t.maxRentalDays} between 1 and 365`),
+    check("cars_rental_days_order", sql`${t.minRentalDays} <= ${t.maxRentalDays}`),
+    check("cars_minimum_rental_hours", sql`${t.minimumRentalHours} between 1 and 8760`),
+    check(
+      "cars_prices_range",
+      sql`coalesce(${t.dailyPrice}, 1) between 1 and 1000000000 and coalesce(${t.salePrice}, 1) between 1 and 1000000000`,
+    ),
+    check(
+      "cars_price_for_type",
+      sql`(${t.listingType} = 'rental' and ${t.dailyPrice} is not null)
+        or (${t.listingType} = 'sale' and ${t.salePrice} is not null)
+        or (${t.listingType} = 'both' and (${t.dailyPrice} is not null or ${t.salePrice} is not null))`,
+    ),
+    check("cars_rating_range", sql`${t.rating} between 0 and 5`),
+    index("cars_owner_idx").on(t.ownerId, t.createdAt),
+    index("cars_status_submitted_idx").on(t.status, t.submittedAt),
+    // The public catalogue is `status = 'approved' and available = 1`; partial indexes keep its sorts cheap.
+    index("cars_public_created_idx")
+      .on(t.listingType, t.createdAt)
+      .where(sql`status = 'approved' and available = 1`),
+    index("cars_public_daily_price_idx")
+      .on(t.dailyPrice)
+      .where(sql`status = 'approved' and available = 1`),
+    index("cars_public_sale_price_idx")
+      .on(t.salePrice)
+      .where(sql`status = 'approved' and available = 1`),
+    index("cars_public_year_idx")
+      .on(t.year)
+      .where(sql`status = 'approved' and available = 1`),
+    index("cars_public_category_idx")
+      .on(t.category, t.createdAt)
+      .where(sql`status = 'approved' and available = 1`),
+    index("cars_public_fuel_idx")
+      .on(t.fuelType, t.createdAt)
+      .where(sql`status = 'approved' and available = 1`),
+  ],
+);
+
+export const carImages = sqliteTable(
+  "car_images",
+  {
+    id: id(),
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    /** R2 key prefix; the sizes live at `${storageKey}/card.webp` and `${storageKey}/full.webp`. */
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    isPrimary: flag("is_primary"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("car_images_car_idx").on(t.carId, t.sortOrder),
+    uniqueIndex("car_images_one_primary").on(t.carId).where(sql`is_primary = 1`),
+  ],
+);
+
+export const pickupPoints = sqliteTable(
+  "pickup_points",
+  {
+    id: id(),
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    country: text("country", { enum: PICKUP_COUNTRIES }).notNull().default("Lithuania"),
+    instructions: text("instructions"),
+    availableHours: text("available_hours").notNull().default("24/7"),
+    contactPhone: text("contact_phone"),
+    isPrimary: flag("is_primary"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("pickup_points_country", oneOf("country", PICKUP_COUNTRIES)),
+    index("pickup_points_car_idx").on(t.carId, t.sortOrder),
+    uniqueIndex("pickup_points_one_primary").on(t.carId).where(sql`is_primary = 1`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_car_unique").on(t.userId, t.carId),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt),
+    index("favorites_car_idx").on(t.carId),
+  ],
+);
+
+/** Filters a signed-in user saved from a listing page; a new approved match notifies them. */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The listing page's query string, e.g. `listingType=rental&category=suv`. */
+    query: text("query").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("saved_searches_user_query_unique").on(t.userId, t.query)],
+);
+
+/** Per car per calendar day (Europe/Vilnius): what the owner's performance figures are made of. */
+export const listingDailyStats = sqliteTable(
+  "listing_daily_stats",
+  {
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+    contacts: integer("contacts").notNull().default(0),
+    favorites: integer("favorites").notNull().default(0),
+    inquiries: integer("inquiries").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.day] }), index("listing_daily_stats_day_idx").on(t.day)],
+);
+
+// ---------------------------------------------------------------- messages and notifications
+
+/** One conversation per pair of users; `user_a_id < user_b_id` so the pair is unique whoever wrote first. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: id(),
+    userAId: text("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userBId: text("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("conversations_ordered_pair", sql`${t.userAId} < ${t.userBId}`),
+    uniqueIndex("conversations_pair_unique").on(t.userAId, t.userBId),
+    index("conversations_user_b_idx").on(t.userBId, t.lastMessageAt),
+    index("conversations_user_a_idx").on(t.userAId, t.lastMessageAt),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    carId: text("car_id").references(() => cars.id, { onDelete: "set null" }),
+    messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("general"),
+    subject: text("subject"),
+    content: text("content").notNull(),
+    bookingStartDate: text("booking_start_date"),
+    bookingEndDate: text("booking_end_date"),
+    pickupLocation: text("pickup_location"),
+    createdAt: createdAt(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check("messages_message_type", oneOf("message_type", MESSAGE_TYPES)),
+    check("messages_content_length", sql`length(${t.content}) between 1 and 5000`),
+    check("messages_subject_length", sql`${t.subject} is null or length(${t.subject}) <= 200`),
+    check("messages_not_to_self", sql`${t.senderId} <> ${t.recipientId}`),
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("messages_recipient_unread_idx").on(t.recipientId, t.readAt),
+    index("messages_car_idx").on(t.carId),
+  ],
+);
+
+/** Rendered in the reader's language from `type` and `data`; `title` and `message` are optional overrides. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text("title"),
+    message: text("message"),
+    data: text("data", { mode: "json" }).$type<Record<string, string | number | null>>(),
+    read: flag("read"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("notifications_type", oneOf("type", NOTIFICATION_TYPES)),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`read = 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- bookings, payments, reviews
+
+export const insurancePackages = sqliteTable(
+  "insurance_packages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    provider: text("provider").notNull(),
+    description: text("description"),
+    pricePerDay: cents("price_per_day"),
+    /** Percent of the car's value for the whole rental, e.g. 1.5 means 1.5 %. */
+    pricePercentage: real("price_percentage"),
+    deductible: cents("deductible").notNull().default(0),
+    maxCoverage: cents("max_coverage").notNull().default(10000000),
+    coverageDetails: text("coverage_details", { mode: "json" })
+      .$type<{ coverage: string[]; features: string[]; exclusions: string[] }>()
+      .notNull()
+      .default(sql`'{"coverage":[],"features":[],"exclusions":[]}'`),
+    isPopular: flag("is_popular"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("insurance_packages_price_per_day", sql`${t.pricePerDay} is null or ${t.pricePerDay} >= 0`),
+    check(
+      "insurance_packages_price_percentage",
+      sql`${t.pricePercentage} is null or ${t.pricePercentage} between 0 and 100`,
+    ),
+    index("insurance_packages_active_idx").on(t.active, t.sortOrder),
+  ],
+);
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: id(),
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id),
+    renterId: text("renter_id")
+      .notNull()
+      .references(() => users.id),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    pricingPeriod: text("pricing_period", { enum: PRICING_PERIODS }).notNull().default("daily"),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    totalDays: integer("total_days").notNull(),
+    dailyRate: cents("daily_rate").notNull(),
+    subtotal: cents("subtotal").notNull(),
+    insuranceCost: cents("insurance_cost").notNull().default(0),
+    platformFee: cents("platform_fee").notNull(),
+    paymentProcessorFee: cents("payment_processor_fee").notNull(),
+    hostEarnings: cents("host_earnings").notNull(),
+    totalAmount: cents("total_amount").notNull(),
+    depositAmount: cents("deposit_amount").notNull().default(0),
+    pickupPointId: text("pickup_point_id").references(() => pickupPoints.id, { onDelete: "set null" }),
+    pickupLocation: text("pickup_location"),
+    dropoffLocation: text("dropoff_location"),
+    specialRequests: text("special_requests"),
+    withDriver: flag("with_driver"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bookings_pricing_period", oneOf("pricing_period", PRICING_PERIODS)),
+    check("bookings_status", oneOf("status", BOOKING_STATUSES)),
+    check("bookings_payment_status", oneOf("payment_status", PAYMENT_STATUSES)),
+    check("bookings_dates_order", sql`${t.endDate} > ${t.startDate}`),
+    check("bookings_total_days", sql`${t.totalDays} >= 1`),
+    check("bookings_amounts", sql`${t.subtotal} > 0 and ${t.totalAmount} > 0 and ${t.dailyRate} > 0`),
+    check(
+      "bookings_special_requests_length",
+      sql`${t.specialRequests} is null or length(${t.specialRequests}) <= 500`,
+    ),
+    check("bookings_not_own_car", sql`${t.renterId} <> ${t.ownerId}`),
+    index("bookings_car_status_dates_idx").on(t.carId, t.status, t.startDate, t.endDate),
+    index("bookings_renter_idx").on(t.renterId, t.createdAt),
+    index("bookings_owner_idx").on(t.ownerId, t.createdAt),
+    index("bookings_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
+  ],
+);
+
+export const bookingInsurance = sqliteTable(
+  "booking_insurance",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    insurancePackageId: text("insurance_package_id").references(() => insurancePackages.id, {
+      onDelete: "set null",
+    }),
+    /** The package's name when booked, so the record survives an edit or delete of the package. */
+    packageName: text("package_name").notNull(),
+    dailyCost: cents("daily_cost").notNull(),
+    totalCost: cents("total_cost").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("booking_insurance_booking_unique").on(t.bookingId)],
+);
+
+export const rentalAgreements = sqliteTable(
+  "rental_agreements",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    mileageLimitPerDay: integer("mileage_limit_per_day").notNull().default(200),
+    fuelPolicy: text("fuel_policy", { enum: FUEL_POLICIES }).notNull().default("return_same_level"),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES })
+      .notNull()
+      .default("24_hours"),
+    damagePolicy: text("damage_policy", { enum: DAMAGE_POLICIES }).notNull().default("renter_responsible"),
+    lateReturnFee: cents("late_return_fee").notNull().default(5000),
+    additionalTerms: text("additional_terms"),
+    renterSignedAt: integer("renter_signed_at", { mode: "timestamp_ms" }),
+    hostSignedAt: integer("host_signed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("rental_agreements_fuel_policy", oneOf("fuel_policy", FUEL_POLICIES)),
+    check("rental_agreements_cancellation_policy", oneOf("cancellation_policy", CANCELLATION_POLICIES)),
+    check("rental_agreements_damage_policy", oneOf("damage_policy", DAMAGE_POLICIES)),
+  ],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: text("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    content: text("content"),
+    cleanlinessRating: integer("cleanliness_rating"),
+    communicationRating: integer("communication_rating"),
+    accuracyRating: integer("accuracy_rating"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating", sql`${t.rating} between 1 and 5`),
+    check(
+      "reviews_category_ratings",
+      sql`coalesce(${t.cleanlinessRating}, 1) between 1 and 5
+        and coalesce(${t.communicationRating}, 1) between 1 and 5
+        and coalesce(${t.accuracyRating}, 1) between 1 and 5`,
+    ),
+    check("reviews_not_self", sql`${t.reviewerId} <> ${t.revieweeId}`),
+    uniqueIndex("reviews_booking_reviewer_unique").on(t.bookingId, t.reviewerId),
+    index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt),
+    index("reviews_car_idx").on(t.carId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- information pages
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: CONTACT_TYPES }).notNull().default("general"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_messages_type", oneOf("type", CONTACT_TYPES)),
+    index("contact_messages_created_idx").on(t.createdAt),
+  ],
+);

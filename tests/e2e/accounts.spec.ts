@@ -1,0 +1,142 @@
+// The account journeys, with JavaScript on (sign-in and sign-up open as a dialog) and off (they are pages).
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, javaScriptOn, linkFromMailbox, test, uniqueEmail, visit } from "./support";
+
+const PASSWORD = "Žalias!Kalnas7";
+
+async function fillSignUp(scope: Page | ReturnType<Page["getByRole"]>, fields: { name: string; email: string; password: string }) {
+  await scope.getByLabel("Vardas ir pavardė").fill(fields.name);
+  await scope.getByLabel("El. paštas").fill(fields.email);
+  await scope.getByLabel("Slaptažodis", { exact: true }).fill(fields.password);
+  await scope.getByLabel(/naudojimosi taisyklėmis/).check();
+  await scope.getByLabel(/privatumo politika/).check();
+}
+
+/** Opens sign-in or sign-up from the header: a dialog with JavaScript, the page without. */
+async function openFromHeader(page: Page, name: "Prisijungti" | "Registruotis", js: boolean) {
+  await page.getByRole("banner").getByRole("link", { name, exact: true }).click();
+  if (js) {
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    return dialog;
+  }
+  await expect(page).toHaveURL(name === "Prisijungti" ? /\/auth\/signin/ : /\/auth\/signup/);
+  await expectAccessible(page);
+  return page.getByRole("main");
+}
+
+test("sign-up → e-mailed link → confirm → sign-in → sign-out", async ({ page }, testInfo) => {
+  const js = javaScriptOn(testInfo.project.name);
+  const email = uniqueEmail("journey");
+  await visit(page, "/");
+
+  const signUp = await openFromHeader(page, "Registruotis", js);
+  await fillSignUp(signUp, { name: "Gabija Petrauskaitė", email, password: PASSWORD });
+  if (js) {
+    // The checklist ticks as the password is typed.
+    await expect(signUp.getByText("Specialusis simbolis", { exact: false })).toContainText("įvykdyta");
+  }
+  await signUp.getByRole("button", { name: "Sukurti paskyrą" }).click();
+  await expect(page.getByRole("heading", { name: "Patikrinkite el. paštą" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expectAccessible(page);
+
+  // Signing in before confirming is refused with the spec's message.
+  await visit(page, "/auth/signin");
+  await page.getByRole("main").getByLabel("El. paštas").fill(email);
+  await page.getByRole("main").getByLabel("Slaptažodis").fill(PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Prisijungti" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Prieš prisijungdami patvirtinkite" })).toBeVisible();
+
+  const link = await linkFromMailbox(page, email, "/auth/callback");
+  await visit(page, link);
+  await expect(page.getByRole("heading", { name: "El. paštas patvirtintas" })).toBeVisible();
+  // Home after 3 s, with JavaScript (a timer) and without (a meta refresh).
+  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+
+  const signIn = await openFromHeader(page, "Prisijungti", js);
+  await signIn.getByLabel("El. paštas").fill(email);
+  await signIn.getByLabel("Slaptažodis").fill(PASSWORD);
+  await signIn.getByRole("button", { name: "Prisijungti" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("Sveiki sugrįžę! Jūs prisijungėte.")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Gabija Petrauskaitė")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("banner").getByLabel("Paskyros meniu").click();
+  await page.getByRole("banner").getByRole("button", { name: "Atsijungti" }).first().click();
+  await expect(page.getByText("Jūs atsijungėte.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Prisijungti", exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a demo account signs in through the sign-in page and comes back where it started", async ({ page }) => {
+  await visit(page, "/favorites", { status: 401 });
+  await expect(page.getByRole("heading", { name: "Reikia prisijungti" })).toBeVisible();
+  await page.goto("/auth/signin?redirectTo=%2Ffavorites");
+  await page.getByRole("main").getByLabel("El. paštas").fill("renter@demo.lt");
+  await page.getByRole("main").getByLabel("Slaptažodis").fill(DEMO_PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Prisijungti" }).click();
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Įsiminti automobiliai");
+  await expectAccessible(page);
+});
+
+test("the auth dialog opens from the openAuthModal window event", async ({ page }, testInfo) => {
+  test.skip(!javaScriptOn(testInfo.project.name), "a window event needs JavaScript");
+  await visit(page, "/about");
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("openAuthModal", { detail: { mode: "signup" } })));
+  await expect(page.getByRole("dialog", { name: "Sukurti paskyrą" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Prisijunkite" }).click();
+  await expect(page.getByRole("dialog", { name: "Prisijungti" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("openAuthModal")));
+  await expect(page.getByRole("dialog", { name: "Prisijungti" })).toBeVisible();
+});
+
+test("a forgotten password is reset by the e-mailed link", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await registerConfirmedUser(page, email);
+
+  await visit(page, "/auth/forgot-password");
+  await page.getByRole("main").getByLabel("El. paštas").fill(email);
+  await page.getByRole("main").getByRole("button", { name: "Siųsti nuorodą" }).click();
+  await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
+
+  const link = await linkFromMailbox(page, email, "/auth/reset-password");
+  await visit(page, link);
+  await page.getByLabel("Naujas slaptažodis").fill("Nauja!Slapta9");
+  await page.getByLabel("Pakartokite naują slaptažodį").fill("Kitokia!Slapta9");
+  await page.getByRole("button", { name: "Išsaugoti naują slaptažodį" }).click();
+  await expect(page.getByText("Slaptažodžiai nesutampa.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Naujas slaptažodis").fill("Nauja!Slapta9");
+  await page.getByLabel("Pakartokite naują slaptažodį").fill("Nauja!Slapta9");
+  await page.getByRole("button", { name: "Išsaugoti naują slaptažodį" }).click();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  await expect(page.getByText("Jūsų slaptažodis pakeistas.")).toBeVisible();
+  await page.getByRole("main").getByLabel("El. paštas").fill(email);
+  await page.getByRole("main").getByLabel("Slaptažodis").fill("Nauja!Slapta9");
+  await page.getByRole("main").getByRole("button", { name: "Prisijungti" }).click();
+  await expect(page.getByText("Sveiki sugrįžę! Jūs prisijungėte.")).toBeVisible();
+
+  // The link worked once.
+  await visit(page, link, { status: 400 });
+  await expect(page.getByText("Ši nuoroda nebegalioja")).toBeVisible();
+});
+
+/** Signs up and confirms through HTTP (the journey itself is tested above), for tests that need an account. */
+async function registerConfirmedUser(page: Page, email: string, password = PASSWORD) {
+  const response = await page.request.post("/auth/signup", {
+    form: { account_type: "person", full_name: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
+  });
+  expect(response.status()).toBeLessThan(400);
+  const link = await linkFromMailbox(page, email, "/auth/callback");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "El. paštas patvirtintas" })).toBeVisible();
+}
+
+export { registerConfirmedUser };

@@ -1,0 +1,148 @@
+// For each form: bad input shows the message at the field, keeps what was typed, is never a server error, and
+// writes nothing. With JavaScript the browser checks first; without, the server does — both are exercised.
+import type { Page, Response } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, javaScriptOn, test, uniqueEmail, visit } from "./support";
+
+/** Submits and returns the document response when the browser posted (no JavaScript, or a server-only check). */
+async function submit(page: Page, button: ReturnType<Page["getByRole"]>) {
+  const responses: Response[] = [];
+  const listener = (response: Response) => {
+    if (response.request().method() === "POST") responses.push(response);
+  };
+  page.on("response", listener);
+  await button.click();
+  await page.waitForLoadState("networkidle");
+  page.off("response", listener);
+  for (const response of responses) expect(response.status(), response.url()).toBeLessThan(500);
+  return responses;
+}
+
+async function mailboxHasMailTo(page: Page, email: string) {
+  await page.goto("/dev/mailbox");
+  return (await page.getByTestId("mail-to").getByText(email, { exact: true }).count()) > 0;
+}
+
+test("sign-up refuses bad input at the fields and creates nothing", async ({ page }, testInfo) => {
+  const email = `not-an-email-${Date.now()}`;
+  await visit(page, "/auth/signup");
+  const form = page.getByRole("main");
+  await form.getByLabel("Vardas ir pavardė").fill("A");
+  await form.getByLabel("El. paštas").fill(email);
+  await form.getByLabel("Slaptažodis", { exact: true }).fill("short");
+  await submit(page, form.getByRole("button", { name: "Sukurti paskyrą" }));
+
+  await expect(form.getByText("Įveskite teisingą vardą (2–100 simbolių, tik raidės).")).toBeVisible();
+  await expect(form.getByText("Įveskite teisingą el. pašto adresą.")).toBeVisible();
+  await expect(form.getByText("Slaptažodį turi sudaryti bent 8 simboliai.")).toBeVisible();
+  await expect(form.getByText("Turite sutikti su naudojimosi taisyklėmis.")).toBeVisible();
+  if (!javaScriptOn(testInfo.project.name)) {
+    // The server's answer has the summary linked to the fields.
+    await expect(page.getByRole("alert").filter({ hasText: "Yra klaidų" })).toBeVisible();
+  }
+  await expect(form.getByLabel("El. paštas")).toHaveValue(email);
+  await expect(form.getByLabel("Vardas ir pavardė")).toHaveValue("A");
+  await expect(form.getByLabel("Slaptažodis", { exact: true })).toHaveValue(javaScriptOn(testInfo.project.name) ? "short" : "");
+  await expectAccessible(page);
+});
+
+test("sign-up refuses a registered address with the spec's message", async ({ page }) => {
+  await visit(page, "/auth/signup");
+  const form = page.getByRole("main");
+  await form.getByLabel("Vardas ir pavardė").fill("Jonas Jonaitis");
+  await form.getByLabel("El. paštas").fill("renter@demo.lt");
+  await form.getByLabel("Slaptažodis", { exact: true }).fill("Žalias!Kalnas7");
+  await form.getByLabel(/naudojimosi taisyklėmis/).check();
+  await form.getByLabel(/privatumo politika/).check();
+  const [response] = await submit(page, form.getByRole("button", { name: "Sukurti paskyrą" }));
+  expect(response?.status()).toBe(400);
+  await expect(form.getByText("Šis el. pašto adresas jau užregistruotas.", { exact: false })).toBeVisible();
+  await expect(form.getByLabel("Vardas ir pavardė")).toHaveValue("Jonas Jonaitis");
+  expect(await mailboxHasMailTo(page, "renter@demo.lt")).toBe(false);
+});
+
+test("a company sign-up needs a valid company number", async ({ page }, testInfo) => {
+  await visit(page, "/auth/signup");
+  const form = page.getByRole("main");
+  await form.getByLabel("Įmonė").check();
+  await form.getByLabel("Įmonės pavadinimas (kaip registre)").fill("UAB Šiaurės Ratai");
+  await form.getByLabel("Įmonės kodas").fill("12345678901");
+  await form.getByLabel(javaScriptOn(testInfo.project.name) ? "Kontaktinis asmuo" : "Vardas ir pavardė").fill("Petras Petraitis");
+  const email = uniqueEmail("company");
+  await form.getByLabel("El. paštas").fill(email);
+  await form.getByLabel("Slaptažodis", { exact: true }).fill("Žalias!Kalnas7");
+  await form.getByLabel(/naudojimosi taisyklėmis/).check();
+  await form.getByLabel(/privatumo politika/).check();
+  await submit(page, form.getByRole("button", { name: "Sukurti paskyrą" }));
+  await expect(form.getByText("Įveskite teisingą įmonės kodą")).toBeVisible();
+  await expect(form.getByLabel("Įmonės pavadinimas (kaip registre)")).toHaveValue("UAB Šiaurės Ratai");
+  expect(await mailboxHasMailTo(page, email)).toBe(false);
+});
+
+test("sign-in refuses a wrong password and bad input", async ({ page }) => {
+  await visit(page, "/auth/signin");
+  const form = page.getByRole("main");
+  await form.getByLabel("El. paštas").fill("renter@demo.lt");
+  await form.getByLabel("Slaptažodis").fill("Wrong!pass1");
+  const [response] = await submit(page, form.getByRole("button", { name: "Prisijungti" }));
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("alert").filter({ hasText: "Neteisingas el. paštas arba slaptažodis." })).toBeVisible();
+  await expect(form.getByLabel("El. paštas")).toHaveValue("renter@demo.lt");
+  await expect(form.getByLabel("Slaptažodis")).toHaveValue("");
+
+  await form.getByLabel("El. paštas").fill("renter");
+  await form.getByLabel("Slaptažodis").fill("short");
+  await submit(page, form.getByRole("button", { name: "Prisijungti" }));
+  await expect(form.getByText("Įveskite teisingą el. pašto adresą.")).toBeVisible();
+  await expect(form.getByText("Slaptažodį turi sudaryti bent 8 simboliai.")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("sign-in stops after 5 attempts for 5 minutes", async ({ page }) => {
+  await visit(page, "/auth/signin");
+  const form = page.getByRole("main");
+  for (let attempt = 0; attempt < 6; attempt++) {
+    await form.getByLabel("El. paštas").fill("host@demo.lt");
+    await form.getByLabel("Slaptažodis").fill(attempt < 5 ? "Wrong!pass1" : DEMO_PASSWORD);
+    await submit(page, form.getByRole("button", { name: "Prisijungti" }));
+  }
+  await expect(page.getByRole("alert").filter({ hasText: "Per daug bandymų prisijungti." })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/signin/);
+});
+
+test("the e-mail link forms refuse a bad address", async ({ page }) => {
+  for (const [path, button] of [
+    ["/auth/forgot-password", "Siųsti nuorodą"],
+    ["/auth/resend-confirmation", "Siųsti nuorodą"],
+  ] as const) {
+    await visit(page, path);
+    const form = page.getByRole("main");
+    await form.getByLabel("El. paštas").fill("nobody@nowhere");
+    await submit(page, form.getByRole("button", { name: button }));
+    await expect(form.getByText("Įveskite teisingą el. pašto adresą.")).toBeVisible();
+    await expect(form.getByLabel("El. paštas")).toHaveValue("nobody@nowhere");
+  }
+});
+
+test("a reset link that does not exist says so instead of showing the form", async ({ page }) => {
+  await visit(page, "/auth/reset-password?token=made-up-token-aaaaaaaaaaaaaaaaaaa", { status: 400 });
+  await expect(page.getByText("Ši nuoroda nebegalioja arba jau buvo panaudota.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Paprašyti naujos nuorodos" })).toBeVisible();
+});
+
+test("changing the password refuses a wrong current password", async ({ page }) => {
+  await page.goto("/auth/signin?redirectTo=%2Faccount%2Fpassword");
+  await page.getByRole("main").getByLabel("El. paštas").fill("company@demo.lt");
+  await page.getByRole("main").getByLabel("Slaptažodis").fill(DEMO_PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Prisijungti" }).click();
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expectAccessible(page);
+  const form = page.getByRole("main");
+  await form.getByLabel("Dabartinis slaptažodis").fill("Wrong!pass1");
+  await form.getByLabel("Naujas slaptažodis").fill("Nauja!Slapta9");
+  await form.getByLabel("Pakartokite naują slaptažodį").fill("Nauja!Slapta9");
+  await submit(page, form.getByRole("button", { name: "Keisti slaptažodį" }));
+  await expect(form.getByText("Dabartinis slaptažodis neteisingas.")).toBeVisible();
+  // Nothing changed: the demo password still signs in.
+  const response = await page.request.post("/auth/signin", { form: { email: "company@demo.lt", password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+});

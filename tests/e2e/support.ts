@@ -1,0 +1,59 @@
+// Shared by the journeys: a test fixture that gives each test its own client address (the server's rate limits
+// count per address), an axe check for every page visited, and the local mailbox.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+let counter = 0;
+
+export const test = base.extend<{ clientAddress: string }>({
+  clientAddress: async ({}, use, testInfo) => {
+    counter += 1;
+    await use(`10.${testInfo.workerIndex + 1}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`);
+  },
+  page: async ({ page, clientAddress }, use) => {
+    // On the context, so page.request (used to prepare data) carries it too.
+    await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress });
+    await use(page);
+  },
+});
+
+export { expect };
+
+export const javaScriptOn = (projectName: string) => projectName === "js";
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Goes to a URL, asserts the response is below 500, and runs axe there. */
+export async function visit(page: Page, url: string, options: { status?: number } = {}) {
+  const response = await page.goto(url);
+  expect(response, url).not.toBeNull();
+  if (options.status) expect(response!.status(), url).toBe(options.status);
+  else expect(response!.status(), url).toBeLessThan(500);
+  await expectAccessible(page);
+  return response!;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix: string) {
+  emailCounter += 1;
+  return `${prefix}.${Date.now().toString(36)}${emailCounter}.${Math.random().toString(36).slice(2, 6)}@example.lt`;
+}
+
+/** The newest link to `path` in the local mailbox e-mailed to `to`. */
+export async function linkFromMailbox(page: Page, to: string, path: string): Promise<string> {
+  await visit(page, "/dev/mailbox");
+  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).first();
+  await expect(mail).toBeVisible();
+  const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+export const DEMO_PASSWORD = "Demo!pass1";

@@ -1,0 +1,156 @@
+// The guards later routes rely on, checked through real routes: signed in, admin, owner of the row,
+// visibility of cars, and the local mailbox that must not exist where a real sender does.
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { profiles } from "#db/schema";
+import { forbidden, requireOwner, requireParty, requireVerified } from "~/accounts/guards.server";
+import { loader as adminLoader } from "~/routes/_admin+/admin";
+import { loader as favoritesLoader } from "~/routes/_cars+/favorites";
+import { loader as carLoader } from "~/routes/_cars+/car.$id";
+import { loader as mailboxLoader } from "~/routes/_dev+/dev.mailbox";
+import { loader as pricingLoader } from "~/routes/_my-listings+/pricing.$carId";
+import { loader as publicProfileLoader } from "~/routes/_profiles+/profile.$userId";
+import { loader as splatLoader } from "~/routes/$";
+import { createTestContext, type TestContext } from "./support/context";
+import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { callRoute, getRequest } from "./support/routes";
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.close());
+
+async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(ctx, options);
+  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
+}
+
+describe("/admin", () => {
+  it("asks a guest to sign in, refuses a user with 403 Access Denied, and lets an admin in", async () => {
+    const guest = await callRoute<{ signIn?: boolean; title?: string }>(adminLoader, getRequest("/admin"), ctx.context);
+    expect(guest).toMatchObject({ status: 401, thrown: true, data: { signIn: true } });
+
+    const user = await signedIn({ verified: true, isHost: true });
+    const refused = await callRoute<{ title: string }>(adminLoader, getRequest("/admin", { cookie: user.cookie }), ctx.context);
+    expect(refused).toMatchObject({ status: 403, thrown: true, data: { title: "errors.accessDeniedTitle" } });
+
+    const admin = await signedIn({ isAdmin: true });
+    const allowed = await callRoute(adminLoader, getRequest("/admin", { cookie: admin.cookie }), ctx.context);
+    expect(allowed.status).toBe(200);
+  });
+});
+
+describe("pages that need a signed-in user", () => {
+  it("show a guest the sign-in-required state and a user the page", async () => {
+    const guest = await callRoute<{ signIn?: boolean }>(favoritesLoader, getRequest("/favorites"), ctx.context);
+    expect(guest).toMatchObject({ status: 401, data: { signIn: true } });
+    const user = await signedIn();
+    expect((await callRoute(favoritesLoader, getRequest("/favorites", { cookie: user.cookie }), ctx.context)).status).toBe(200);
+  });
+});
+
+describe("/pricing/{carId}", () => {
+  it("is for the car's owner only: others 403, unknown cars 404", async () => {
+    const owner = await signedIn({ verified: true });
+    const other = await signedIn();
+    const car = await createCar(ctx, owner.id);
+    const path = `/pricing/${car.id}`;
+    const load = (cookie?: string, id = car.id) => callRoute(pricingLoader, getRequest(path, { cookie }), ctx.context, { carId: id });
+
+    expect((await load(owner.cookie)).status).toBe(200);
+    expect((await load(other.cookie)).status).toBe(403);
+    expect((await load(undefined)).status).toBe(401);
+    expect((await load(owner.cookie, "no-such-car")).status).toBe(404);
+  });
+});
+
+describe("/car/{id}", () => {
+  it("shows approved available cars to everyone and other cars only to admins; unknown is 404 Car Not Found", async () => {
+    const owner = await createUser(ctx);
+    const approved = await createCar(ctx, owner.id);
+    const pending = await createCar(ctx, owner.id, { status: "pending" });
+    const hidden = await createCar(ctx, owner.id, { available: false });
+    const admin = await signedIn({ isAdmin: true });
+    const load = (id: string, cookie?: string) => callRoute<{ title?: string; action?: { to: string } }>(carLoader, getRequest(`/car/${id}`, { cookie }), ctx.context, { id });
+
+    expect((await load(approved.id)).status).toBe(200);
+    for (const id of [pending.id, hidden.id]) {
+      expect((await load(id)).status).toBe(404);
+      expect((await load(id, admin.cookie)).status).toBe(200);
+    }
+    const unknown = await load("00000000-0000-0000-0000-000000000000");
+    expect(unknown).toMatchObject({ status: 404, data: { title: "errors.carNotFoundTitle", action: { to: "/cars" } } });
+  });
+});
+
+describe("/profile/{userId}", () => {
+  it("shows a person and answers 404 Profile Not Found for an unknown id", async () => {
+    const person = await createUser(ctx, { fullName: "Rūta Rūtaitė" });
+    const found = await callRoute<{ profile: { fullName: string } }>(publicProfileLoader, getRequest(`/profile/${person.id}`), ctx.context, {
+      userId: person.id,
+    });
+    expect(found.data.profile.fullName).toBe("Rūta Rūtaitė");
+    // Loaders select what the page shows: no e-mail, no password hash.
+    expect(JSON.stringify(found.data)).not.toContain(person.email);
+    const missing = await callRoute<{ title: string }>(publicProfileLoader, getRequest("/profile/nobody"), ctx.context, { userId: "nobody" });
+    expect(missing).toMatchObject({ status: 404, data: { title: "errors.profileNotFoundTitle" } });
+  });
+});
+
+describe("/dev/mailbox", () => {
+  it("lists e-mails locally and is a 404 when a real sender is configured or in production", async () => {
+    expect((await callRoute(mailboxLoader, getRequest("/dev/mailbox"), ctx.context)).status).toBe(200);
+    const withSender = await createTestContext({ EMAIL_API_KEY: "re_key" });
+    const production = await createTestContext({
+      ENVIRONMENT: "production",
+      EMAIL_API_KEY: "re_key",
+      DATABASE_AUTH_TOKEN: "t",
+      SESSION_SECRET: "s".repeat(40),
+      PASSWORD_PEPPER: "p",
+      APP_URL: "https://ratai.lt",
+      PARTYKIT_SECRET: "k",
+    });
+    try {
+      for (const context of [withSender.context, production.context]) {
+        expect((await callRoute(mailboxLoader, getRequest("/dev/mailbox"), context)).status).toBe(404);
+      }
+    } finally {
+      withSender.close();
+      production.close();
+    }
+  });
+});
+
+describe("unknown URLs", () => {
+  it("are a 404 inside the layout", async () => {
+    const result = await callRoute<{ title: string }>(splatLoader, getRequest("/no/such/page"), ctx.context);
+    expect(result).toMatchObject({ status: 404, data: { title: "errors.notFoundTitle" } });
+  });
+});
+
+describe("guard functions", () => {
+  it("requireVerified refuses an unverified user with 403", async () => {
+    const user = await signedIn();
+    const verified = await signedIn({ verified: true });
+    await expect(requireVerified(getRequest("/", { cookie: user.cookie }), ctx.context)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(requireVerified(getRequest("/", { cookie: verified.cookie }), ctx.context)).resolves.toMatchObject({ id: verified.id });
+    await ctx.db.update(profiles).set({ verificationStatus: "rejected" }).where(eq(profiles.id, verified.id));
+    await expect(requireVerified(new Request(getRequest("/", { cookie: verified.cookie })), ctx.context)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+  });
+
+  it("requireOwner and requireParty check the row itself", () => {
+    const me = { id: "me" };
+    expect(requireOwner({ ownerId: "me" }, me)).toEqual({ ownerId: "me" });
+    expect(requireOwner({ userId: "me" }, me)).toEqual({ userId: "me" });
+    expect(() => requireOwner({ ownerId: "you" }, me)).toThrow();
+    expect(() => requireOwner(undefined, me)).toThrow();
+    expect(requireParty({ renterId: "me", ownerId: "you" }, me)).toBeTruthy();
+    expect(requireParty({ renterId: "you", ownerId: "me" }, me)).toBeTruthy();
+    expect(requireParty({ userAId: "a", userBId: "me" }, me)).toBeTruthy();
+    expect(() => requireParty({ renterId: "a", ownerId: "b" }, me)).toThrow();
+    expect(() => forbidden()).toThrow();
+  });
+});

@@ -1,0 +1,86 @@
+// Factories for integration tests: each test makes the rows it needs through the app's own code paths.
+import { eq } from "drizzle-orm";
+import { cars, profiles, users } from "#db/schema";
+import { createAccount } from "~/accounts/accounts.server";
+import { startSession } from "~/accounts/session.server";
+import type { TestContext } from "./context";
+import { getRequest } from "./routes";
+
+let sequence = 0;
+export function uniqueEmail(prefix = "user") {
+  sequence += 1;
+  return `${prefix}.${Date.now().toString(36)}.${sequence}@example.lt`;
+}
+
+export const GOOD_PASSWORD = "Saugus!Slapt4";
+
+export async function createUser(
+  ctx: TestContext,
+  options: {
+    email?: string;
+    password?: string;
+    fullName?: string;
+    confirmed?: boolean;
+    verified?: boolean;
+    isAdmin?: boolean;
+    isHost?: boolean;
+    accountType?: "person" | "company";
+  } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? GOOD_PASSWORD;
+  const id = await createAccount(ctx.context, {
+    email,
+    password,
+    fullName: options.fullName ?? "Test Person",
+    accountType: options.accountType ?? "person",
+    companyName: options.accountType === "company" ? "UAB Testas" : undefined,
+    companyNumber: options.accountType === "company" ? "123456789" : undefined,
+    marketingConsent: false,
+  });
+  if (options.confirmed !== false || options.isAdmin) {
+    await ctx.db
+      .update(users)
+      .set({ emailConfirmedAt: options.confirmed === false ? null : new Date(), isAdmin: options.isAdmin ?? false })
+      .where(eq(users.id, id));
+  }
+  if (options.verified || options.isHost) {
+    await ctx.db
+      .update(profiles)
+      .set({
+        verificationStatus: options.verified ? "verified" : "pending",
+        isHost: options.isHost ?? false,
+        hostSince: options.isHost ? new Date() : null,
+      })
+      .where(eq(profiles.id, id));
+  }
+  return { id, email, password };
+}
+
+/** A signed-in browser's Cookie header for the user (the session made as sign-in makes it). */
+export async function sessionCookieFor(ctx: TestContext, userId: string) {
+  const setCookie = await startSession(getRequest("/"), ctx.context, userId);
+  return setCookie.split(";")[0] ?? "";
+}
+
+export async function createCar(ctx: TestContext, ownerId: string, overrides: Partial<typeof cars.$inferInsert> = {}) {
+  const [car] = await ctx.db
+    .insert(cars)
+    .values({
+      ownerId,
+      make: "Toyota",
+      model: "Corolla",
+      year: 2020,
+      mileage: 45000,
+      location: "Vilnius",
+      category: "suv",
+      fuelType: "hybrid",
+      transmission: "automatic",
+      listingType: "rental",
+      dailyPrice: 4500,
+      status: "approved",
+      ...overrides,
+    })
+    .returning({ id: cars.id });
+  return car!;
+}

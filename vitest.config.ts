@@ -1,0 +1,16 @@
+// Vitest runs unit tests (next to the rules: app/**/*.test.ts) and integration tests (tests/integration) in Node,
+// without the Remix and Cloudflare Vite plugins (they keep handles open and the run never ends).
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    environment: "node",
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "party/**/*.test.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
