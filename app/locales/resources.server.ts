@@ -2,13 +2,15 @@
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enEmail from "./en/email.json";
+import enFeatures from "./en/features.json";
 import enPages from "./en/pages.json";
 import ltAuth from "./lt/auth.json";
 import ltCommon from "./lt/common.json";
 import ltEmail from "./lt/email.json";
+import ltFeatures from "./lt/features.json";
 import ltPages from "./lt/pages.json";
 
 export const resources = {
-  lt: { common: ltCommon, auth: ltAuth, pages: ltPages, email: ltEmail },
-  en: { common: enCommon, auth: enAuth, pages: enPages, email: enEmail },
+  lt: { common: ltCommon, auth: ltAuth, pages: ltPages, email: ltEmail, features: ltFeatures },
+  en: { common: enCommon, auth: enAuth, pages: enPages, email: enEmail, features: enFeatures },
 };
