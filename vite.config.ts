@@ -6,12 +6,7 @@ import { getLoadContext } from "./app/load-context";
 import remixConfig from "./remix.config";
 
 export default defineConfig({
-  plugins: [
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
-    remix(remixConfig),
-    tailwindcss(),
-    tsconfigPaths(),
-  ],
+  plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tailwindcss(), tsconfigPaths()],
   ssr: {
     // The server bundle runs in workerd: resolve packages to their worker builds.
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },

@@ -7,7 +7,18 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import i18nConfig, { defaultLanguage } from "~/i18n";
 import { lazyLocaleBackend } from "~/i18n.client";
 
+/** The namespaces the server rendered with, inlined by root's <InlineTranslations>. */
+function inlineResources(): { language: string; bundle: Record<string, Record<string, unknown>> } | null {
+  const element = document.getElementById("i18n-resources");
+  try {
+    return element?.textContent ? JSON.parse(element.textContent) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function hydrate() {
+  const inline = inlineResources();
   await i18next
     .use(initReactI18next)
     .use(lazyLocaleBackend)
@@ -15,6 +26,9 @@ async function hydrate() {
       ...i18nConfig,
       lng: document.documentElement.lang || defaultLanguage,
       ns: getInitialNamespaces(),
+      resources: inline ? { [inline.language]: inline.bundle } : undefined,
+      // With inline resources, the backend still loads whatever else is asked for later.
+      partialBundledLanguages: true,
       // A navigation to a route whose namespace is not loaded yet waits (in a transition) instead of showing keys.
       react: { useSuspense: true },
     });

@@ -18,7 +18,12 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+export function getLoadContext({
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: CloudflareContext };
+}): AppLoadContext {
   const env = parseEnv(context.cloudflare.env);
   return { cloudflare: context.cloudflare, env, db: createWebDb(env.database) };
 }

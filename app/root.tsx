@@ -1,14 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useFetchers,
-  useRouteLoaderData,
-} from "@remix-run/react";
-import { Suspense, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useRouteLoaderData } from "@remix-run/react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -85,11 +77,41 @@ function useThemeSetting(serverTheme: ThemeSetting): ThemeSetting {
   return isTheme(pending) ? pending : serverTheme;
 }
 
+/**
+ * The translations this document was rendered with, inline, so the browser hydrates without first fetching them
+ * (a round trip on a slow phone). Later namespaces load on demand. Same content on both sides of hydration.
+ */
+function InlineTranslations() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const namespaces = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+  const bundle = Object.fromEntries(
+    [...new Set(["common", ...namespaces])].map((ns) => [ns, i18n.getResourceBundle(language, ns) ?? {}]),
+  );
+  const json = JSON.stringify({ language, bundle }).replace(/</g, "\\u003c");
+  return (
+    <script
+      id="i18n-resources"
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
+
+/** Marks the document once React has hydrated (the browser tests wait for it before they click). */
+function useHydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.language ?? "lt";
   const theme = useThemeSetting(data?.theme ?? "system");
   useChangeLanguage(language);
+  useHydrationMarker();
   return (
     <html lang={language} data-theme={theme} className="scroll-pt-20">
       <head>
@@ -101,6 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        <InlineTranslations />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -596,7 +596,8 @@ class SqlEngine {
     const statements = splitStatements(sql);
     const info = statements[0];
     if (info === undefined) throw new StmtError("SQL_NO_STATEMENT", "SQL string does not contain any statement");
-    if (statements.length > 1) throw new StmtError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
+    if (statements.length > 1)
+      throw new StmtError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
     if (stmt.args.length > 0 && stmt.namedArgs.length > 0) {
       throw new StmtError(
         "ARGS_BOTH_POSITIONAL_AND_NAMED",
@@ -616,7 +617,8 @@ class SqlEngine {
     const statements = splitStatements(sql);
     const info = statements[0];
     if (info === undefined) throw new StmtError("SQL_NO_STATEMENT", "SQL string does not contain any statement");
-    if (statements.length > 1) throw new StmtError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
+    if (statements.length > 1)
+      throw new StmtError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
     const prepared = this.#prepare(info.sql);
     return {
       params: info.paramNames.map((name) => ({ name })),
@@ -1060,7 +1062,10 @@ function stmtFromJson(raw: unknown, path: string): Stmt {
     namedArgs: jsonOptArray(obj.named_args, `${path}.named_args`).map((arg, i) => {
       const argPath = `${path}.named_args[${i}]`;
       const argObj = jsonObject(arg, argPath);
-      return { name: jsonString(argObj.name, `${argPath}.name`), value: valueFromJson(argObj.value, `${argPath}.value`) };
+      return {
+        name: jsonString(argObj.name, `${argPath}.name`),
+        value: valueFromJson(argObj.value, `${argPath}.value`),
+      };
     }),
     wantRows: obj.want_rows === undefined || obj.want_rows === null ? true : obj.want_rows === true,
   };
@@ -1241,11 +1246,10 @@ const jsonCodec = {
     return stringifyJson({
       baton,
       base_url: null,
-      results: results.map(
-        (r): Json =>
-          r.type === "ok"
-            ? { type: "ok", response: streamResponseToJson(r.response) }
-            : { type: "error", error: errorToJson(r.error) },
+      results: results.map((r): Json =>
+        r.type === "ok"
+          ? { type: "ok", response: streamResponseToJson(r.response) }
+          : { type: "error", error: errorToJson(r.error) },
       ),
     });
   },
@@ -1686,17 +1690,21 @@ const protobufCodec = {
     steps.forEach((outcome, step) => {
       if (outcome.type === "ok") {
         const { result } = outcome;
-        entry((w) => w.message(1, (b) => {
-          b.uint(1, step);
-          for (const col of result.cols) b.message(2, (c) => writeColPb(c, col));
-        }));
+        entry((w) =>
+          w.message(1, (b) => {
+            b.uint(1, step);
+            for (const col of result.cols) b.message(2, (c) => writeColPb(c, col));
+          }),
+        );
         for (const row of result.rows) {
           entry((w) => w.message(4, (r) => row.forEach((v) => r.message(1, (x) => writeValuePb(x, v)))));
         }
-        entry((w) => w.message(2, (e) => {
-          e.uint(1, result.affectedRowCount);
-          if (result.lastInsertRowid !== undefined) e.uint64(2, result.lastInsertRowid);
-        }));
+        entry((w) =>
+          w.message(2, (e) => {
+            e.uint(1, result.affectedRowCount);
+            if (result.lastInsertRowid !== undefined) e.uint64(2, result.lastInsertRowid);
+          }),
+        );
       } else if (outcome.type === "error") {
         entry((w) => w.message(3, (e) => e.uint(1, step).message(2, (x) => writeErrorPb(x, outcome.error))));
       }

@@ -5,16 +5,7 @@
 // - money is integer euro cents in every column, whatever its spec name (`daily_price`, `deposit_amount`, ...).
 // - enumerations are text with a CHECK; booleans are integers 0/1.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -110,9 +101,7 @@ export const profiles = sqliteTable(
     bio: text("bio"),
     location: text("location"),
     dateOfBirth: text("date_of_birth"),
-    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
-      .notNull()
-      .default("pending"),
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("pending"),
     verificationNote: text("verification_note"),
     isHost: flag("is_host"),
     hostSince: integer("host_since", { mode: "timestamp_ms" }),
@@ -237,7 +226,10 @@ export const cars = sqliteTable(
     driverAvailable: flag("driver_available"),
     driverOnly: flag("driver_only"),
     /** JSON array of feature codes from the shipped catalogue. */
-    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    features: text("features", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     description: text("description"),
     rules: text("rules"),
     status: text("status", { enum: CAR_STATUSES }).notNull().default("pending"),
@@ -325,7 +317,9 @@ export const carImages = sqliteTable(
   },
   (t) => [
     index("car_images_car_idx").on(t.carId, t.sortOrder),
-    uniqueIndex("car_images_one_primary").on(t.carId).where(sql`is_primary = 1`),
+    uniqueIndex("car_images_one_primary")
+      .on(t.carId)
+      .where(sql`is_primary = 1`),
   ],
 );
 
@@ -352,7 +346,9 @@ export const pickupPoints = sqliteTable(
   (t) => [
     check("pickup_points_country", oneOf("country", PICKUP_COUNTRIES)),
     index("pickup_points_car_idx").on(t.carId, t.sortOrder),
-    uniqueIndex("pickup_points_one_primary").on(t.carId).where(sql`is_primary = 1`),
+    uniqueIndex("pickup_points_one_primary")
+      .on(t.carId)
+      .where(sql`is_primary = 1`),
   ],
 );
 
@@ -483,7 +479,9 @@ export const notifications = sqliteTable(
   (t) => [
     check("notifications_type", oneOf("type", NOTIFICATION_TYPES)),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`read = 0`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`read = 0`),
   ],
 );
 
@@ -569,15 +567,14 @@ export const bookings = sqliteTable(
     check("bookings_dates_order", sql`${t.endDate} > ${t.startDate}`),
     check("bookings_total_days", sql`${t.totalDays} >= 1`),
     check("bookings_amounts", sql`${t.subtotal} > 0 and ${t.totalAmount} > 0 and ${t.dailyRate} > 0`),
-    check(
-      "bookings_special_requests_length",
-      sql`${t.specialRequests} is null or length(${t.specialRequests}) <= 500`,
-    ),
+    check("bookings_special_requests_length", sql`${t.specialRequests} is null or length(${t.specialRequests}) <= 500`),
     check("bookings_not_own_car", sql`${t.renterId} <> ${t.ownerId}`),
     index("bookings_car_status_dates_idx").on(t.carId, t.status, t.startDate, t.endDate),
     index("bookings_renter_idx").on(t.renterId, t.createdAt),
     index("bookings_owner_idx").on(t.ownerId, t.createdAt),
-    index("bookings_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    index("bookings_pending_created_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
   ],
 );
@@ -609,9 +606,7 @@ export const rentalAgreements = sqliteTable(
       .references(() => bookings.id, { onDelete: "cascade" }),
     mileageLimitPerDay: integer("mileage_limit_per_day").notNull().default(200),
     fuelPolicy: text("fuel_policy", { enum: FUEL_POLICIES }).notNull().default("return_same_level"),
-    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES })
-      .notNull()
-      .default("24_hours"),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("24_hours"),
     damagePolicy: text("damage_policy", { enum: DAMAGE_POLICIES }).notNull().default("renter_responsible"),
     lateReturnFee: cents("late_return_fee").notNull().default(5000),
     additionalTerms: text("additional_terms"),

@@ -54,7 +54,9 @@ function run(command: string, commandArgs: string[], options: { name: string; wa
     return Promise.resolve(0);
   }
   return new Promise<number>((done, fail) => {
-    child.on("exit", (code) => (code === 0 ? done(0) : fail(new Error(`${options.name} failed with exit code ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? done(0) : fail(new Error(`${options.name} failed with exit code ${code}`)),
+    );
   });
 }
 
@@ -65,7 +67,14 @@ function writeCfPlaceholder() {
   if (!existsSync(file)) {
     writeFileSync(
       file,
-      JSON.stringify({ colo: "VNO", country: "LT", city: "Vilnius", timezone: "Europe/Vilnius", asn: 0, asOrganization: "local" }),
+      JSON.stringify({
+        colo: "VNO",
+        country: "LT",
+        city: "Vilnius",
+        timezone: "Europe/Vilnius",
+        asn: 0,
+        asOrganization: "local",
+      }),
     );
   }
   const now = new Date();
@@ -74,7 +83,8 @@ function writeCfPlaceholder() {
 
 async function prepareDatabase() {
   if (args.has("--fresh")) {
-    for (const path of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, persistTo]) rmSync(path, { recursive: true, force: true });
+    for (const path of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, persistTo])
+      rmSync(path, { recursive: true, force: true });
   }
   const isNew = !existsSync(dbFile);
   const client = createNodeClient({ file: dbFile });
@@ -134,13 +144,25 @@ try {
 
   await run(
     "npx",
-    ["partykit", "dev", "--port", String(partykitPort), "--disable-request-cf-fetch", "--no-hotkeys", "--persist", resolve(persistTo, "partykit")],
+    [
+      "partykit",
+      "dev",
+      "--port",
+      String(partykitPort),
+      "--disable-request-cf-fetch",
+      "--no-hotkeys",
+      "--persist",
+      resolve(persistTo, "partykit"),
+    ],
     { name: "partykit", wait: false },
   );
   if (dev) {
     // Vite takes the Worker's vars from wrangler.toml, so in this mode the adapter must be on its default port.
     if (libsqlPort !== 8080) throw new Error("npm run dev needs LIBSQL_PORT 8080 (wrangler.toml's DATABASE_URL)");
-    await run("npx", ["remix", "vite:dev", "--port", String(port), "--host", "127.0.0.1"], { name: "vite", wait: false });
+    await run("npx", ["remix", "vite:dev", "--port", String(port), "--host", "127.0.0.1"], {
+      name: "vite",
+      wait: false,
+    });
     await waitForHttp(`http://127.0.0.1:${port}/`);
     log(`\n  Editing mode: http://localhost:${port} (Vite, Node). For what deploys, use npm start.\n`);
     await new Promise(() => {});

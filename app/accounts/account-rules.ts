@@ -111,11 +111,7 @@ export function isValidPhone(value: string): boolean {
 }
 
 /** Optional: an empty field is no phone at all. */
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidPhone, "validation.phoneFormat")
-  .optional();
+export const PhoneSchema = z.string().trim().refine(isValidPhone, "validation.phoneFormat").optional();
 
 export const LOCATION_MIN_LENGTH = 2;
 export const LOCATION_MAX_LENGTH = 200;

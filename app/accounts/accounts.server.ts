@@ -92,17 +92,24 @@ export async function confirmEmail(db: Context["db"], token: string, now = new D
   return "confirmed";
 }
 
-export type CredentialCheck =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "invalid" | "unconfirmed" };
+export type CredentialCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "unconfirmed" };
 
 /**
  * The password check behind sign-in. An unknown address costs the same time as a wrong password, and
  * "confirm your e-mail first" is told only to someone who knows the password.
  */
-export async function checkCredentials({ db, env }: Context, email: string, password: string): Promise<CredentialCheck> {
+export async function checkCredentials(
+  { db, env }: Context,
+  email: string,
+  password: string,
+): Promise<CredentialCheck> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, confirmedAt: users.emailConfirmedAt, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      confirmedAt: users.emailConfirmedAt,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -114,7 +121,10 @@ export async function checkCredentials({ db, env }: Context, email: string, pass
   if (!valid) return { ok: false, reason: "invalid" };
   if (!user.confirmedAt) return { ok: false, reason: "unconfirmed" };
   if (needsRehash) {
-    await db.update(users).set({ passwordHash: await hashPassword(password, env.passwordPepper) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, env.passwordPepper) })
+      .where(eq(users.id, user.id));
   }
   return { ok: true, userId: user.id };
 }
@@ -156,7 +166,11 @@ export async function resetPassword(context: Context, token: string, newPassword
   await context.db.batch([
     context.db
       .update(users)
-      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.getTime()})`, updatedAt: now })
+      .set({
+        passwordHash,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.getTime()})`,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId)),
     context.db.delete(sessions).where(eq(sessions.userId, userId)),
   ]);

@@ -49,8 +49,15 @@ export type SignUpInput = z.infer<typeof SignUpSchema>;
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
-  .object({ token: z.string({ error: "auth.reset.invalidLink" }), password: NewPasswordSchema, confirm_password: z.string({ error: "validation.passwordsDiffer" }) })
-  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "validation.passwordsDiffer" });
+  .object({
+    token: z.string({ error: "auth.reset.invalidLink" }),
+    password: NewPasswordSchema,
+    confirm_password: z.string({ error: "validation.passwordsDiffer" }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: "validation.passwordsDiffer",
+  });
 
 export const ChangePasswordSchema = z
   .object({
@@ -58,5 +65,8 @@ export const ChangePasswordSchema = z
     password: NewPasswordSchema,
     confirm_password: z.string({ error: "validation.passwordsDiffer" }),
   })
-  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "validation.passwordsDiffer" })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: "validation.passwordsDiffer",
+  })
   .refine((v) => v.password !== v.current_password, { path: ["password"], message: "validation.passwordUnchanged" });

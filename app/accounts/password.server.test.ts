@@ -4,7 +4,9 @@ import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/accounts/pass
 describe("password hashing", () => {
   it("stores algorithm, iterations, salt and hash, and verifies", async () => {
     const stored = await hashPassword("Demo!pass1", "pepper");
-    expect(stored).toMatch(new RegExp(`^pbkdf2-sha256\\$${PBKDF2_ITERATIONS}\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`));
+    expect(stored).toMatch(
+      new RegExp(`^pbkdf2-sha256\\$${PBKDF2_ITERATIONS}\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`),
+    );
     expect(await verifyPassword("Demo!pass1", stored, "pepper")).toEqual({ valid: true, needsRehash: false });
     expect((await verifyPassword("demo!pass1", stored, "pepper")).valid).toBe(false);
   });

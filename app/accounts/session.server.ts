@@ -88,7 +88,10 @@ async function lookUpSessionUser(request: Request, { db, env }: Context): Promis
     .limit(1);
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
   }
   const { lastSeenAt: _lastSeenAt, ...user } = row;
   return user;
@@ -128,5 +131,7 @@ export async function endSession(request: Request, { db, env }: Context): Promis
 export async function endUserSessions(db: Context["db"], userId: string, keepSessionId?: string) {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }

@@ -42,7 +42,18 @@ describe("the general listing validator", () => {
   it("passes a valid listing", () => {
     expect(
       listingErrors(
-        { make: "Toyota", model: "RAV4", year: 2024, mileage: 0, location: "Kaunas", vin: "JTMW1RFV40D012345", daily_price: "45.50", sale_price: "25000", horsepower: 222, engine_size: 2.5 },
+        {
+          make: "Toyota",
+          model: "RAV4",
+          year: 2024,
+          mileage: 0,
+          location: "Kaunas",
+          vin: "JTMW1RFV40D012345",
+          daily_price: "45.50",
+          sale_price: "25000",
+          horsepower: 222,
+          engine_size: 2.5,
+        },
         now,
       ),
     ).toEqual([]);
@@ -50,7 +61,18 @@ describe("the general listing validator", () => {
   it("lists every failed rule with the spec's messages in order", () => {
     expect(
       listingErrors(
-        { make: "", model: "x".repeat(101), year: 1899, mileage: -1, location: "V", vin: "SHORT", daily_price: "0", sale_price: "10000000.01", horsepower: 10000, engine_size: 2.55 },
+        {
+          make: "",
+          model: "x".repeat(101),
+          year: 1899,
+          mileage: -1,
+          location: "V",
+          vin: "SHORT",
+          daily_price: "0",
+          sale_price: "10000000.01",
+          horsepower: 10000,
+          engine_size: 2.55,
+        },
         now,
       ),
     ).toEqual([
@@ -118,20 +140,40 @@ describe("the create wizard", () => {
   it("then checks formats one by one (Invalid Data)", () => {
     const valid = { make: "Audi", model: "A6", year: "2021", mileage: "54000", location: "Vilnius" };
     expect(vehicleDetailsProblem(valid, now)).toBeNull();
-    expect(vehicleDetailsProblem({ ...valid, year: "21" }, now)).toMatchObject({ title: "wizard.titles.invalidData", message: "validation.wizard.year" });
-    expect(vehicleDetailsProblem({ ...valid, mileage: "12.5" }, now)).toMatchObject({ message: "validation.wizard.mileage" });
-    expect(vehicleDetailsProblem({ ...valid, location: "V" }, now)).toMatchObject({ message: "validation.wizard.location" });
-    expect(vehicleDetailsProblem({ ...valid, make: "m".repeat(101) }, now)).toMatchObject({ message: "validation.wizard.make" });
+    expect(vehicleDetailsProblem({ ...valid, year: "21" }, now)).toMatchObject({
+      title: "wizard.titles.invalidData",
+      message: "validation.wizard.year",
+    });
+    expect(vehicleDetailsProblem({ ...valid, mileage: "12.5" }, now)).toMatchObject({
+      message: "validation.wizard.mileage",
+    });
+    expect(vehicleDetailsProblem({ ...valid, location: "V" }, now)).toMatchObject({
+      message: "validation.wizard.location",
+    });
+    expect(vehicleDetailsProblem({ ...valid, make: "m".repeat(101) }, now)).toMatchObject({
+      message: "validation.wizard.make",
+    });
   });
   it("needs the price the listing type needs (Missing Price)", () => {
-    expect(pricingProblem("rental", { sale_price: "100" })).toMatchObject({ title: "wizard.titles.missingPrice", message: "validation.wizard.dailyPriceRequired" });
-    expect(pricingProblem("sale", { daily_price: "100" })).toMatchObject({ message: "validation.wizard.salePriceRequired" });
+    expect(pricingProblem("rental", { sale_price: "100" })).toMatchObject({
+      title: "wizard.titles.missingPrice",
+      message: "validation.wizard.dailyPriceRequired",
+    });
+    expect(pricingProblem("sale", { daily_price: "100" })).toMatchObject({
+      message: "validation.wizard.salePriceRequired",
+    });
     expect(pricingProblem("both", {})).toMatchObject({ message: "validation.wizard.anyPriceRequired" });
     expect(pricingProblem("both", { sale_price: "100" })).toBeNull();
     expect(pricingProblem("rental", { daily_price: "40" })).toBeNull();
   });
   it("has the spec's defaults and ranges", () => {
-    expect(WIZARD_DEFAULTS).toEqual({ seats: 5, doors: 4, category: "luxury", fuel_type: "petrol", transmission: "automatic" });
+    expect(WIZARD_DEFAULTS).toEqual({
+      seats: 5,
+      doors: 4,
+      category: "luxury",
+      fuel_type: "petrol",
+      transmission: "automatic",
+    });
     expect(clampWhole(undefined, RENTAL_DAYS.min)).toBe(1);
     expect(clampWhole("45", RENTAL_DAYS.min)).toBe(30);
     expect(clampWhole("0", RENTAL_DAYS.max)).toBe(1);

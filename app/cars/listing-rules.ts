@@ -47,7 +47,10 @@ export function isValidMileage(value: number): boolean {
  * positive, at most two decimals, at most 10,000,000.
  */
 export function parsePriceToCents(input: string | number): number | null {
-  const text = String(input).trim().replace(/[\s\u00a0]/g, "").replace(",", ".");
+  const text = String(input)
+    .trim()
+    .replace(/[\s\u00a0]/g, "")
+    .replace(",", ".");
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   const [whole = "0", fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));

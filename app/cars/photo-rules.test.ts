@@ -15,7 +15,14 @@ describe("photo type by content", () => {
     expect(detectImageType(webp)).toBe("webp");
   });
   it("refuses anything else, whatever the file is called", () => {
-    for (const bytes of [html, svg, gif, new Uint8Array(), jpeg.subarray(0, 2), new TextEncoder().encode("RIFF....AVI ")]) {
+    for (const bytes of [
+      html,
+      svg,
+      gif,
+      new Uint8Array(),
+      jpeg.subarray(0, 2),
+      new TextEncoder().encode("RIFF....AVI "),
+    ]) {
       expect(detectImageType(bytes)).toBeNull();
     }
   });
@@ -28,7 +35,17 @@ describe("a batch of photos", () => {
     expect(photoProblem([{ size: MAX_PHOTO_BYTES, head: png }])).toBe("validation.photoSize");
     expect(photoProblem([{ size: MAX_PHOTO_BYTES - 1, head: png }])).toBeNull();
     expect(photoProblem(Array.from({ length: 11 }, () => ok))).toBe("validation.photoCount");
-    expect(photoProblem(Array.from({ length: 3 }, () => ok), 8)).toBe("validation.photoCount");
-    expect(photoProblem(Array.from({ length: 2 }, () => ok), 8)).toBeNull();
+    expect(
+      photoProblem(
+        Array.from({ length: 3 }, () => ok),
+        8,
+      ),
+    ).toBe("validation.photoCount");
+    expect(
+      photoProblem(
+        Array.from({ length: 2 }, () => ok),
+        8,
+      ),
+    ).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ describe("pickup points", () => {
     expect(pickupPointProblem([{ ...point("A"), city: " " }])).toBe("validation.pickupPointRequired");
     expect(pickupPointProblem([{ ...point(""), city: "Kaunas" }])).toBe("validation.pickupPointRequired");
     expect(pickupPointProblem(Array.from({ length: MAX_PICKUP_POINTS }, (_, i) => point(String(i))))).toBeNull();
-    expect(pickupPointProblem(Array.from({ length: MAX_PICKUP_POINTS + 1 }, (_, i) => point(String(i))))).toBe("validation.pickupPointCount");
+    expect(pickupPointProblem(Array.from({ length: MAX_PICKUP_POINTS + 1 }, (_, i) => point(String(i))))).toBe(
+      "validation.pickupPointCount",
+    );
   });
   it("the first becomes primary automatically; choosing one clears the others", () => {
     expect(withOnePrimary([point("A"), point("B")]).map((p) => p.is_primary)).toEqual([true, false]);

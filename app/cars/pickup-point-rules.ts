@@ -24,7 +24,10 @@ export function withOnePrimary<T extends { is_primary?: boolean }>(points: T[], 
   const chosen =
     primaryIndex !== undefined && primaryIndex >= 0 && primaryIndex < points.length
       ? primaryIndex
-      : Math.max(0, points.findIndex((p) => p.is_primary));
+      : Math.max(
+          0,
+          points.findIndex((p) => p.is_primary),
+        );
   return points.map((p, i) => ({ ...p, is_primary: i === chosen }));
 }
 

@@ -16,7 +16,13 @@ function layout(paragraphs: string[], action: { label: string; url: string }, fo
 <p style="margin:24px 0 0;font-size:13px;color:#475569">${escapeHtml(footer)}</p></div></body></html>`;
 }
 
-function message(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }, footer: string): EmailMessage {
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): EmailMessage {
   return {
     to,
     subject,

@@ -42,7 +42,10 @@ describe("translations", () => {
   });
 
   it("has no empty texts", () => {
-    for (const [language, trees] of [["en", en], ["lt", lt]] as const) {
+    for (const [language, trees] of [
+      ["en", en],
+      ["lt", lt],
+    ] as const) {
       for (const ns of namespaces) {
         for (const key of flatten(trees[ns]!)) {
           expect(lookup(trees[ns]!, key)?.trim(), `${language}/${ns}:${key}`).toBeTruthy();
@@ -69,7 +72,8 @@ describe("translations", () => {
         const candidates = nsPart ? [nsPart] : namespaces.filter((ns) => topLevel.get(ns)?.has(head));
         if (candidates.length === 0) continue; // not a translation key (e.g. a file name)
         checked += 1;
-        if (!candidates.some((ns) => en[ns] && lookup(en[ns]!, keyPart!) !== undefined)) missing.push(`${file}: ${literal}`);
+        if (!candidates.some((ns) => en[ns] && lookup(en[ns]!, keyPart!) !== undefined))
+          missing.push(`${file}: ${literal}`);
       }
       // Placeholder pages name their title key by page.
       for (const [, page] of source.matchAll(/placeholderData\(request, context, "([a-zA-Z]+)"/g)) {
@@ -137,10 +141,12 @@ const SPEC_TEXTS: Record<string, string> = {
   "toasts.signOutFailed": "Error signing out. Please try again.",
   "auth:errors.tooManySignIns": "Too many sign-in attempts. Please wait 5 minutes before trying again.",
   "auth:errors.invalidCredentials": "Invalid email or password. Please check your credentials and try again.",
-  "auth:errors.unconfirmed": "Please confirm your email address before signing in. Check your inbox for the confirmation email.",
+  "auth:errors.unconfirmed":
+    "Please confirm your email address before signing in. Check your inbox for the confirmation email.",
   "auth:errors.signInFailed": "Sign in failed",
   "auth:errors.tooManySignUps": "Too many registration attempts. Please wait 5 minutes before trying again.",
-  "auth:errors.emailTaken": "This email address is already registered. Please sign in instead or use a different email address.",
+  "auth:errors.emailTaken":
+    "This email address is already registered. Please sign in instead or use a different email address.",
   "auth:errors.emailCheckFailed": "Unable to verify email availability",
   "auth:errors.signUpFailed": "Sign up failed",
   "auth:callback.errorMessage": "Email confirmation failed. Please try again.",

@@ -4,7 +4,12 @@ import { availablePeriods, dailyRateFor, insuranceCost, priceBooking, roundCents
 describe("booking price", () => {
   it("follows part 2 §9 line by line", () => {
     // 3 days at 45 €, 12 €/day insurance, 300 € deposit.
-    const price = priceBooking({ dailyRate: 4500, days: 3, insurance: { kind: "per-day", pricePerDay: 1200 }, deposit: 30000 });
+    const price = priceBooking({
+      dailyRate: 4500,
+      days: 3,
+      insurance: { kind: "per-day", pricePerDay: 1200 },
+      deposit: 30000,
+    });
     expect(price).toEqual({
       dailyRate: 4500,
       totalDays: 3,

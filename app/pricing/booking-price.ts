@@ -72,7 +72,8 @@ export interface BookingPrice {
 
 export function insuranceCost(choice: InsuranceChoice, days: number): number {
   if (choice.kind === "per-day") return roundCents(choice.pricePerDay * days);
-  if (choice.kind === "percentage") return roundCents(((choice.carValue ?? DEFAULT_CAR_VALUE_CENTS) * choice.percent) / 100);
+  if (choice.kind === "percentage")
+    return roundCents(((choice.carValue ?? DEFAULT_CAR_VALUE_CENTS) * choice.percent) / 100);
   return 0;
 }
 

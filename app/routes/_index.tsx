@@ -70,7 +70,9 @@ export default function Home() {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.3fr_1fr] lg:items-center lg:py-20">
           <div>
             <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t("home.hero.kicker")}</p>
-            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{t("home.hero.title")}</h1>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+              {t("home.hero.title")}
+            </h1>
             <p className="mt-4 max-w-xl text-lg text-muted">{t("home.hero.body")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink to="/rentals" size="lg">
@@ -155,4 +157,5 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { description: data?.description });
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });

@@ -4,7 +4,11 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 
 export function sanitizeSearchTerm(input: string): string {
-  return input.replace(/["'`;\\]/g, "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+  return input
+    .replace(/["'`;\\]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH);
 }
 
 export type SearchTerm = { ok: true; term: string } | { ok: false; error: "validation.searchTooShort" };

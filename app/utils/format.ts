@@ -20,20 +20,31 @@ export function formatPrice(cents: number, language: Language | string): string 
 
 /** "1 250,40 €": fee breakdowns, two decimals. */
 export function formatMoney(cents: number, language: Language | string): string {
-  return new Intl.NumberFormat(locale(language), { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(locale(language), {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 export function formatNumber(value: number, language: Language | string): string {
   return new Intl.NumberFormat(locale(language)).format(value);
 }
 
-export function formatDate(value: Date | number | string, language: Language | string, style: "short" | "medium" | "long" = "medium") {
+export function formatDate(
+  value: Date | number | string,
+  language: Language | string,
+  style: "short" | "medium" | "long" = "medium",
+) {
   return new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(value));
 }
 
 /** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
 export function vilniusDay(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }

@@ -6,7 +6,12 @@ import { getT } from "~/i18n.server";
 
 export type PlaceholderAccess = "public" | "user" | "admin";
 
-export async function placeholderData(request: Request, context: AppLoadContext, page: string, access: PlaceholderAccess = "public") {
+export async function placeholderData(
+  request: Request,
+  context: AppLoadContext,
+  page: string,
+  access: PlaceholderAccess = "public",
+) {
   if (access === "user") await requireUser(request, context);
   if (access === "admin") await requireAdmin(request, context);
   const t = await getT(request, "pages");

@@ -6,7 +6,17 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/cars?listingType=rental#top")).toBe("/cars?listingType=rental#top");
   });
   it("turns anything that could leave the site, or return to an auth page, into /", () => {
-    for (const target of ["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "", null, 42, "cars", "/auth/signin"]) {
+    for (const target of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "",
+      null,
+      42,
+      "cars",
+      "/auth/signin",
+    ]) {
       expect(safeRedirectPath(target)).toBe("/");
     }
   });

@@ -6,7 +6,9 @@ const post = (headers: Record<string, string>, path = "/auth/signin") =>
 
 describe("the Origin / Sec-Fetch-Site check", () => {
   it("lets reads through", () => {
-    expect(isCrossSiteWrite(new Request("https://ratai.lt/", { headers: { Origin: "https://evil.example" } }))).toBe(false);
+    expect(isCrossSiteWrite(new Request("https://ratai.lt/", { headers: { Origin: "https://evil.example" } }))).toBe(
+      false,
+    );
   });
   it("lets our own pages post", () => {
     expect(isCrossSiteWrite(post({ Origin: "https://ratai.lt" }))).toBe(false);

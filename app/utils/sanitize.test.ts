@@ -10,7 +10,9 @@ describe("text sanitising", () => {
     expect(sanitizeText("javajavascript:script:alert(1)")).toBe("alert(1)");
   });
   it("keeps ordinary text, Lithuanian letters included", () => {
-    expect(sanitizeText("  Puikios būklės automobilis, 2 savininkai.  ")).toBe("Puikios būklės automobilis, 2 savininkai.");
+    expect(sanitizeText("  Puikios būklės automobilis, 2 savininkai.  ")).toBe(
+      "Puikios būklės automobilis, 2 savininkai.",
+    );
   });
   it("truncates to the caps: description 2000, rules 1000, bio 500, name 100, default 1000", () => {
     expect(TEXT_CAPS).toEqual({ description: 2000, rules: 1000, bio: 500, name: 100, default: 1000 });

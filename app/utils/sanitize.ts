@@ -8,7 +8,7 @@ const SCRIPT_LIKE = /(?:javascript|vbscript|data)\s*:|\bon[a-z]+\s*=/gi;
 export function sanitizeText(input: string, maxLength: number = TEXT_CAPS.default): string {
   let text = input.replace(/[<>]/g, "");
   // Repeat until stable, so "javajavascript:script:" cannot reassemble itself.
-  for (let previous = ""; previous !== text; ) {
+  for (let previous = ""; previous !== text;) {
     previous = text;
     text = text.replace(SCRIPT_LIKE, "");
   }

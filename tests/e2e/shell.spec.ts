@@ -3,7 +3,10 @@ import { DEMO_PASSWORD, expect, expectAccessible, javaScriptOn, test, visit } fr
 import type { Page } from "@playwright/test";
 
 async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/signin", {
+    form: { email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
 }
 
@@ -85,7 +88,15 @@ test("the user menu shows each role its entries", async ({ page }, testInfo) => 
   await visit(page, "/");
   await page.getByRole("banner").getByLabel("Paskyros meniu").click();
   const menu = page.getByRole("banner").locator("details[open]");
-  for (const entry of ["Apžvalga", "Profilis", "Mano skelbimai", "Įsiminti", "Žinutės", "Rezervacijos", "Nuomotojo skydelis"]) {
+  for (const entry of [
+    "Apžvalga",
+    "Profilis",
+    "Mano skelbimai",
+    "Įsiminti",
+    "Žinutės",
+    "Rezervacijos",
+    "Nuomotojo skydelis",
+  ]) {
     await expect(menu.getByRole("link", { name: entry, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole("link", { name: "Administravimas" })).toHaveCount(0);
@@ -135,7 +146,9 @@ const ROUTES = [
   "/dev/mailbox",
 ];
 
-test("every route of the spec's table answers below 500, guest and signed in, and passes axe", async ({ page }, testInfo) => {
+test("every route of the spec's table answers below 500, guest and signed in, and passes axe", async ({
+  page,
+}, testInfo) => {
   test.skip(!javaScriptOn(testInfo.project.name), "one pass is enough; the no-JS journeys visit the pages too");
   test.setTimeout(180_000);
   for (const route of ROUTES) await visit(page, route);

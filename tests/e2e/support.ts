@@ -21,13 +21,43 @@ export { expect };
 
 export const javaScriptOn = (projectName: string) => projectName === "js";
 
-/** No serious or critical accessibility violations on the page as it is now. */
+/**
+ * No serious or critical accessibility violations on the page as it is now. Axe runs as a script in the page; when
+ * the page has JavaScript off, its document (the server's HTML, scripts removed) is checked in a JS-enabled page
+ * of the same origin, so styles and contrast are the real ones.
+ */
 export async function expectAccessible(page: Page) {
+  const javaScriptOff = test.info().project.use.javaScriptEnabled === false;
+  if (!javaScriptOff) return expectNoSeriousViolations(page, page.url());
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    const snapshot = await context.newPage();
+    const url = new URL("/__axe_snapshot__", page.url()).toString();
+    await snapshot.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await snapshot.goto(url);
+    await expectNoSeriousViolations(snapshot, page.url());
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/** With JavaScript on, React must have hydrated before a click means anything. */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Goes to a URL, asserts the response is below 500, and runs axe there. */
@@ -36,6 +66,7 @@ export async function visit(page: Page, url: string, options: { status?: number 
   expect(response, url).not.toBeNull();
   if (options.status) expect(response!.status(), url).toBe(options.status);
   else expect(response!.status(), url).toBeLessThan(500);
+  await waitForHydration(page);
   await expectAccessible(page);
   return response!;
 }
@@ -49,7 +80,10 @@ export function uniqueEmail(prefix: string) {
 /** The newest link to `path` in the local mailbox e-mailed to `to`. */
 export async function linkFromMailbox(page: Page, to: string, path: string): Promise<string> {
   await visit(page, "/dev/mailbox");
-  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).first();
+  const mail = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .first();
   await expect(mail).toBeVisible();
   const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
   expect(href).toBeTruthy();

@@ -50,7 +50,11 @@ function signUpFields(overrides: Record<string, string | undefined> = {}) {
 }
 
 const signUp = (fields: Record<string, string>, ip = freshIp()) =>
-  callRoute<{ status: string; email?: string; result?: Reply }>(signUpAction, formRequest("/auth/signup", fields, { ip }), ctx.context);
+  callRoute<{ status: string; email?: string; result?: Reply }>(
+    signUpAction,
+    formRequest("/auth/signup", fields, { ip }),
+    ctx.context,
+  );
 
 const signIn = (fields: Record<string, string>, options: { ip?: string; cookie?: string } = {}) =>
   callRoute<{ result: Reply; unconfirmedEmail?: string }>(
@@ -88,11 +92,20 @@ describe("sign-up", () => {
 
   it("registers a company with its name and number", async () => {
     const result = await signUp(
-      signUpFields({ account_type: "company", company_name: "UAB Šiaurės Ratai", company_number: "304512345", full_name: "Petras Petraitis" }),
+      signUpFields({
+        account_type: "company",
+        company_name: "UAB Šiaurės Ratai",
+        company_number: "304512345",
+        full_name: "Petras Petraitis",
+      }),
     );
     expect(result.data.status).toBe("sent");
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, result.data.email!));
-    expect(profile).toMatchObject({ accountType: "company", companyName: "UAB Šiaurės Ratai", companyNumber: "304512345" });
+    expect(profile).toMatchObject({
+      accountType: "company",
+      companyName: "UAB Šiaurės Ratai",
+      companyNumber: "304512345",
+    });
   });
 
   it("writes the e-mail in English when the visitor chose English", async () => {
@@ -107,8 +120,18 @@ describe("sign-up", () => {
     ["an invalid e-mail", { email: "not-an-email" }, "email", "validation.emailInvalid"],
     ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.lt` }, "email", "validation.emailInvalid"],
     ["a short password", { password: "Ab1!" }, "password", "validation.passwordTooShort"],
-    ["a password without a special character", { password: "Abcdefg12" }, "password", "validation.passwordRequirements"],
-    ["a password without an uppercase letter", { password: "abcdefg1!" }, "password", "validation.passwordRequirements"],
+    [
+      "a password without a special character",
+      { password: "Abcdefg12" },
+      "password",
+      "validation.passwordRequirements",
+    ],
+    [
+      "a password without an uppercase letter",
+      { password: "abcdefg1!" },
+      "password",
+      "validation.passwordRequirements",
+    ],
     ["a common password", { password: "Password1!" }, "password", "validation.passwordTooWeak"],
     ["a name of one letter", { full_name: "A" }, "full_name", "validation.nameInvalid"],
     ["a name with symbols", { full_name: "Jonas <script>" }, "full_name", "validation.nameInvalid"],
@@ -116,29 +139,42 @@ describe("sign-up", () => {
     ["terms not accepted", { terms: undefined }, "terms", "validation.termsRequired"],
     ["privacy not accepted", { privacy: undefined }, "privacy", "validation.privacyRequired"],
     ["an unknown account type", { account_type: "robot" }, "account_type", "validation.accountTypeRequired"],
-    ["a company without a number", { account_type: "company", company_name: "UAB Testas" }, "company_number", "validation.companyNumberInvalid"],
+    [
+      "a company without a number",
+      { account_type: "company", company_name: "UAB Testas" },
+      "company_number",
+      "validation.companyNumberInvalid",
+    ],
     [
       "a company number of ten digits",
       { account_type: "company", company_name: "UAB Testas", company_number: "1234567890" },
       "company_number",
       "validation.companyNumberInvalid",
     ],
-    ["a company name of symbols", { account_type: "company", company_name: "@@", company_number: "123" }, "company_name", "validation.companyNameInvalid"],
+    [
+      "a company name of symbols",
+      { account_type: "company", company_name: "@@", company_number: "123" },
+      "company_name",
+      "validation.companyNameInvalid",
+    ],
   ];
 
-  it.each(badInputs)("refuses %s with the message at the field, keeps the other values and writes nothing", async (_, overrides, field, message) => {
-    const fields = signUpFields(overrides);
-    const before = await userCount();
-    const result = await signUp(fields);
-    expect(result.status).toBe(400);
-    expect(result.data.status).toBe("error");
-    expect(result.data.result?.error?.[field]).toContain(message);
-    // The password never travels back; what else was typed does.
-    expect(result.data.result?.initialValue?.password).toBeUndefined();
-    if (fields.email && field !== "email") expect(result.data.result?.initialValue?.email).toBe(fields.email);
-    expect(await userCount()).toBe(before);
-    expect(await mails()).toHaveLength(0);
-  });
+  it.each(badInputs)(
+    "refuses %s with the message at the field, keeps the other values and writes nothing",
+    async (_, overrides, field, message) => {
+      const fields = signUpFields(overrides);
+      const before = await userCount();
+      const result = await signUp(fields);
+      expect(result.status).toBe(400);
+      expect(result.data.status).toBe("error");
+      expect(result.data.result?.error?.[field]).toContain(message);
+      // The password never travels back; what else was typed does.
+      expect(result.data.result?.initialValue?.password).toBeUndefined();
+      if (fields.email && field !== "email") expect(result.data.result?.initialValue?.email).toBe(fields.email);
+      expect(await userCount()).toBe(before);
+      expect(await mails()).toHaveLength(0);
+    },
+  );
 
   it("refuses an address that is already registered, whatever its case", async () => {
     const existing = await createUser(ctx);
@@ -153,7 +189,9 @@ describe("sign-up", () => {
     const results = await Promise.all([signUp(signUpFields({ email })), signUp(signUpFields({ email }))]);
     const statuses = results.map((r) => r.data.status).sort();
     expect(statuses).toEqual(["error", "sent"]);
-    expect(results.find((r) => r.data.status === "error")?.data.result?.error?.email).toEqual(["auth:errors.emailTaken"]);
+    expect(results.find((r) => r.data.status === "error")?.data.result?.error?.email).toEqual([
+      "auth:errors.emailTaken",
+    ]);
     expect(await userCount()).toBe(1);
   });
 
@@ -191,14 +229,22 @@ describe("sign-up", () => {
 describe("the production e-mail sender", () => {
   it("posts Resend's JSON to the API with the bearer key", async () => {
     const fake = await startFakeEmailApi(200);
-    const real = await createTestContext({ EMAIL_API_KEY: "re_test_key", EMAIL_API_URL: fake.url, EMAIL_FROM: "Ratai <hello@ratai.lt>" });
+    const real = await createTestContext({
+      EMAIL_API_KEY: "re_test_key",
+      EMAIL_API_URL: fake.url,
+      EMAIL_FROM: "Ratai <hello@ratai.lt>",
+    });
     try {
       const fields = signUpFields();
       await callRoute(signUpAction, formRequest("/auth/signup", fields, { ip: freshIp() }), real.context);
       expect(fake.requests).toHaveLength(1);
       const [request] = fake.requests;
       expect(request?.authorization).toBe("Bearer re_test_key");
-      expect(request?.body).toMatchObject({ from: "Ratai <hello@ratai.lt>", to: fields.email!.toLowerCase(), subject: expect.any(String) });
+      expect(request?.body).toMatchObject({
+        from: "Ratai <hello@ratai.lt>",
+        to: fields.email!.toLowerCase(),
+        subject: expect.any(String),
+      });
       expect(request?.body.html).toContain("/auth/callback?token=");
       // Nothing goes to the local mailbox when a real sender is configured.
       expect(await real.db.select().from(devMailbox)).toHaveLength(0);
@@ -219,19 +265,31 @@ describe("e-mail confirmation", () => {
 
   it("confirms the address once; the link then stops working", async () => {
     const { email, link } = await signUpAndGetLink();
-    const first = await callRoute<{ outcome: string }>(callbackLoader, getRequest(link.pathname + link.search), ctx.context);
+    const first = await callRoute<{ outcome: string }>(
+      callbackLoader,
+      getRequest(link.pathname + link.search),
+      ctx.context,
+    );
     expect(first).toMatchObject({ status: 200, data: { outcome: "confirmed" } });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
 
-    const again = await callRoute<{ outcome: string }>(callbackLoader, getRequest(link.pathname + link.search), ctx.context);
+    const again = await callRoute<{ outcome: string }>(
+      callbackLoader,
+      getRequest(link.pathname + link.search),
+      ctx.context,
+    );
     expect(again).toMatchObject({ status: 400, data: { outcome: "invalid" } });
   });
 
   it("refuses an expired link, a made-up link and a missing token", async () => {
     const { email, link } = await signUpAndGetLink();
     await ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    for (const path of [link.pathname + link.search, "/auth/callback?token=made-up-token-aaaaaaaaaaaaaaaa", "/auth/callback"]) {
+    for (const path of [
+      link.pathname + link.search,
+      "/auth/callback?token=made-up-token-aaaaaaaaaaaaaaaa",
+      "/auth/callback",
+    ]) {
       const result = await callRoute<{ outcome: string }>(callbackLoader, getRequest(path), ctx.context);
       expect(result).toMatchObject({ status: 400, data: { outcome: "invalid" } });
     }
@@ -242,7 +300,11 @@ describe("e-mail confirmation", () => {
   it("sends a new link on request, silently for unknown or confirmed addresses", async () => {
     const { email } = await signUpAndGetLink();
     const ask = (address: string) =>
-      callRoute<{ status: string }>(resendAction, formRequest("/auth/resend-confirmation", { email: address }, { ip: freshIp() }), ctx.context);
+      callRoute<{ status: string }>(
+        resendAction,
+        formRequest("/auth/resend-confirmation", { email: address }, { ip: freshIp() }),
+        ctx.context,
+      );
     expect((await ask(email)).data.status).toBe("sent");
     expect(await mails()).toHaveLength(2);
     expect((await ask("nobody@example.lt")).data.status).toBe("sent");
@@ -264,7 +326,11 @@ describe("sign-in", () => {
 
   it("starts a session, sets the cookie and goes back where the user came from", async () => {
     const user = await createUser(ctx);
-    const result = await signIn({ email: user.email.toUpperCase(), password: user.password, redirectTo: "/favorites?x=1" });
+    const result = await signIn({
+      email: user.email.toUpperCase(),
+      password: user.password,
+      redirectTo: "/favorites?x=1",
+    });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/favorites?x=1");
     const cookie = cookieFrom(result.headers);
@@ -311,7 +377,8 @@ describe("sign-in", () => {
   it("allows 5 attempts per 5 minutes for an account from one client, then refuses even the right password", async () => {
     const user = await createUser(ctx);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await signIn({ email: user.email, password: "Wrong!pass1" }, { ip })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn({ email: user.email, password: "Wrong!pass1" }, { ip })).status).toBe(401);
     const sixth = await signIn({ email: user.email, password: user.password }, { ip });
     expect(sixth.status).toBe(429);
     expect(sixth.data.result.error?.[""]).toEqual(["auth:errors.tooManySignIns"]);
@@ -335,7 +402,11 @@ describe("sign-in", () => {
   it("sends a signed-in visitor away from the sign-in page", async () => {
     const user = await createUser(ctx);
     const cookie = await sessionCookieFor(ctx, user.id);
-    const result = await callRoute(signInLoader, getRequest("/auth/signin?redirectTo=/bookings", { cookie }), ctx.context);
+    const result = await callRoute(
+      signInLoader,
+      getRequest("/auth/signin?redirectTo=/bookings", { cookie }),
+      ctx.context,
+    );
     expect(result).toMatchObject({ status: 302, location: "/bookings", thrown: true });
   });
 });
@@ -379,7 +450,11 @@ describe("sign-out", () => {
 
 describe("forgotten password", () => {
   async function requestReset(email: string) {
-    return callRoute<{ status: string }>(forgotAction, formRequest("/auth/forgot-password", { email }, { ip: freshIp() }), ctx.context);
+    return callRoute<{ status: string }>(
+      forgotAction,
+      formRequest("/auth/forgot-password", { email }, { ip: freshIp() }),
+      ctx.context,
+    );
   }
 
   it("answers the same for known and unknown addresses and e-mails only the known one", async () => {
@@ -399,7 +474,11 @@ describe("forgotten password", () => {
     const link = linkIn(mail!.text, "/auth/reset-password");
     const token = link.searchParams.get("token")!;
 
-    const page = await callRoute<{ token: string | null }>(resetLoader, getRequest(link.pathname + link.search), ctx.context);
+    const page = await callRoute<{ token: string | null }>(
+      resetLoader,
+      getRequest(link.pathname + link.search),
+      ctx.context,
+    );
     expect(page.data.token).toBe(token);
 
     const mismatch = await callRoute<Reply>(
@@ -428,7 +507,11 @@ describe("forgotten password", () => {
     );
     expect(reused.status).toBe(400);
     expect(reused.data.error?.[""]).toEqual(["auth:reset.invalidLink"]);
-    const expired = await callRoute<{ token: string | null }>(resetLoader, getRequest(link.pathname + link.search), ctx.context);
+    const expired = await callRoute<{ token: string | null }>(
+      resetLoader,
+      getRequest(link.pathname + link.search),
+      ctx.context,
+    );
     expect(expired).toMatchObject({ status: 400, data: { token: null } });
   });
 
@@ -449,7 +532,11 @@ describe("change of password", () => {
     const change = (fields: Record<string, string>) =>
       callRoute<Reply>(changePasswordAction, formRequest("/account/password", fields, { cookie }), ctx.context);
 
-    const wrong = await change({ current_password: "Wrong!pass1", password: "Nauja!Slapta9", confirm_password: "Nauja!Slapta9" });
+    const wrong = await change({
+      current_password: "Wrong!pass1",
+      password: "Nauja!Slapta9",
+      confirm_password: "Nauja!Slapta9",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error?.current_password).toEqual(["auth:errors.wrongCurrentPassword"]);
     expect(await ctx.db.select().from(sessions)).toHaveLength(2);
@@ -457,7 +544,11 @@ describe("change of password", () => {
     const weak = await change({ current_password: user.password, password: "weakpass", confirm_password: "weakpass" });
     expect(weak.data.error?.password).toEqual(["validation.passwordRequirements"]);
 
-    const done = await change({ current_password: user.password, password: "Nauja!Slapta9", confirm_password: "Nauja!Slapta9" });
+    const done = await change({
+      current_password: user.password,
+      password: "Nauja!Slapta9",
+      confirm_password: "Nauja!Slapta9",
+    });
     expect(done).toMatchObject({ status: 302, location: "/account/password" });
     expect(await ctx.db.select().from(sessions)).toHaveLength(1);
     expect(await getOptionalUser(getRequest("/", { cookie }), ctx.context)).not.toBeNull();

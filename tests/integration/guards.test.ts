@@ -32,7 +32,11 @@ describe("/admin", () => {
     expect(guest).toMatchObject({ status: 401, thrown: true, data: { signIn: true } });
 
     const user = await signedIn({ verified: true, isHost: true });
-    const refused = await callRoute<{ title: string }>(adminLoader, getRequest("/admin", { cookie: user.cookie }), ctx.context);
+    const refused = await callRoute<{ title: string }>(
+      adminLoader,
+      getRequest("/admin", { cookie: user.cookie }),
+      ctx.context,
+    );
     expect(refused).toMatchObject({ status: 403, thrown: true, data: { title: "errors.accessDeniedTitle" } });
 
     const admin = await signedIn({ isAdmin: true });
@@ -46,7 +50,9 @@ describe("pages that need a signed-in user", () => {
     const guest = await callRoute<{ signIn?: boolean }>(favoritesLoader, getRequest("/favorites"), ctx.context);
     expect(guest).toMatchObject({ status: 401, data: { signIn: true } });
     const user = await signedIn();
-    expect((await callRoute(favoritesLoader, getRequest("/favorites", { cookie: user.cookie }), ctx.context)).status).toBe(200);
+    expect(
+      (await callRoute(favoritesLoader, getRequest("/favorites", { cookie: user.cookie }), ctx.context)).status,
+    ).toBe(200);
   });
 });
 
@@ -56,7 +62,8 @@ describe("/pricing/{carId}", () => {
     const other = await signedIn();
     const car = await createCar(ctx, owner.id);
     const path = `/pricing/${car.id}`;
-    const load = (cookie?: string, id = car.id) => callRoute(pricingLoader, getRequest(path, { cookie }), ctx.context, { carId: id });
+    const load = (cookie?: string, id = car.id) =>
+      callRoute(pricingLoader, getRequest(path, { cookie }), ctx.context, { carId: id });
 
     expect((await load(owner.cookie)).status).toBe(200);
     expect((await load(other.cookie)).status).toBe(403);
@@ -72,7 +79,13 @@ describe("/car/{id}", () => {
     const pending = await createCar(ctx, owner.id, { status: "pending" });
     const hidden = await createCar(ctx, owner.id, { available: false });
     const admin = await signedIn({ isAdmin: true });
-    const load = (id: string, cookie?: string) => callRoute<{ title?: string; action?: { to: string } }>(carLoader, getRequest(`/car/${id}`, { cookie }), ctx.context, { id });
+    const load = (id: string, cookie?: string) =>
+      callRoute<{ title?: string; action?: { to: string } }>(
+        carLoader,
+        getRequest(`/car/${id}`, { cookie }),
+        ctx.context,
+        { id },
+      );
 
     expect((await load(approved.id)).status).toBe(200);
     for (const id of [pending.id, hidden.id]) {
@@ -87,13 +100,23 @@ describe("/car/{id}", () => {
 describe("/profile/{userId}", () => {
   it("shows a person and answers 404 Profile Not Found for an unknown id", async () => {
     const person = await createUser(ctx, { fullName: "Rūta Rūtaitė" });
-    const found = await callRoute<{ profile: { fullName: string } }>(publicProfileLoader, getRequest(`/profile/${person.id}`), ctx.context, {
-      userId: person.id,
-    });
+    const found = await callRoute<{ profile: { fullName: string } }>(
+      publicProfileLoader,
+      getRequest(`/profile/${person.id}`),
+      ctx.context,
+      {
+        userId: person.id,
+      },
+    );
     expect(found.data.profile.fullName).toBe("Rūta Rūtaitė");
     // Loaders select what the page shows: no e-mail, no password hash.
     expect(JSON.stringify(found.data)).not.toContain(person.email);
-    const missing = await callRoute<{ title: string }>(publicProfileLoader, getRequest("/profile/nobody"), ctx.context, { userId: "nobody" });
+    const missing = await callRoute<{ title: string }>(
+      publicProfileLoader,
+      getRequest("/profile/nobody"),
+      ctx.context,
+      { userId: "nobody" },
+    );
     expect(missing).toMatchObject({ status: 404, data: { title: "errors.profileNotFoundTitle" } });
   });
 });
@@ -133,10 +156,16 @@ describe("guard functions", () => {
   it("requireVerified refuses an unverified user with 403", async () => {
     const user = await signedIn();
     const verified = await signedIn({ verified: true });
-    await expect(requireVerified(getRequest("/", { cookie: user.cookie }), ctx.context)).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(requireVerified(getRequest("/", { cookie: verified.cookie }), ctx.context)).resolves.toMatchObject({ id: verified.id });
+    await expect(requireVerified(getRequest("/", { cookie: user.cookie }), ctx.context)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    await expect(requireVerified(getRequest("/", { cookie: verified.cookie }), ctx.context)).resolves.toMatchObject({
+      id: verified.id,
+    });
     await ctx.db.update(profiles).set({ verificationStatus: "rejected" }).where(eq(profiles.id, verified.id));
-    await expect(requireVerified(new Request(getRequest("/", { cookie: verified.cookie })), ctx.context)).rejects.toMatchObject({
+    await expect(
+      requireVerified(new Request(getRequest("/", { cookie: verified.cookie })), ctx.context),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
   });

@@ -125,7 +125,9 @@ describe("execute", () => {
   it("returns numbers with the default intMode and floats that only JSON could not carry", async () => {
     await start();
     const client = connect();
-    const result = await client.execute("SELECT 42 AS answer, 0.1 + 0.2 AS sum, 1e308 * 10 AS inf, -1e308 * 10 AS ninf");
+    const result = await client.execute(
+      "SELECT 42 AS answer, 0.1 + 0.2 AS sum, 1e308 * 10 AS inf, -1e308 * 10 AS ninf",
+    );
     expect(result.rows[0]?.answer).toBe(42);
     expect(result.rows[0]?.sum).toBe(0.1 + 0.2);
     expect(result.rows[0]?.inf).toBe(Infinity);
@@ -140,7 +142,9 @@ describe("execute", () => {
     expect(returning.rowsAffected).toBe(2);
     expect(returning.lastInsertRowid).toBe(2n);
     expect(returning.rows.map((r) => r.v)).toEqual(["a", "b"]);
-    const cte = await client.execute("WITH doomed AS (SELECT id FROM t WHERE v = 'a') DELETE FROM t WHERE id IN doomed");
+    const cte = await client.execute(
+      "WITH doomed AS (SELECT id FROM t WHERE v = 'a') DELETE FROM t WHERE id IN doomed",
+    );
     expect(cte.rowsAffected).toBe(1);
   });
 
@@ -525,7 +529,10 @@ describe("protocol versions", () => {
         },
       }),
     );
-    const lines = cursor.text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = cursor.text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]?.baton).toEqual(expect.any(String));
     expect(lines.slice(1).map((l) => l.type)).toEqual([
       "step_begin",

@@ -47,7 +47,14 @@ export default function AuthDialog({
       ref={ref}
       aria-labelledby="auth-dialog-title"
       onClose={onClose}
-      onCancel={sent ? (event) => { event.preventDefault(); backToSignIn(); } : undefined}
+      onCancel={
+        sent
+          ? (event) => {
+              event.preventDefault();
+              backToSignIn();
+            }
+          : undefined
+      }
       onClick={(event) => {
         if (event.target === ref.current) ref.current?.close();
       }}
@@ -68,7 +75,11 @@ export default function AuthDialog({
           </button>
         </div>
         {sent ? (
-          <EmailSentPanel email={sent.email} deliveryFailed={sent.deliveryFailed} backSlot={<Button onClick={backToSignIn}>{t("emailSent.back")}</Button>} />
+          <EmailSentPanel
+            email={sent.email}
+            deliveryFailed={sent.deliveryFailed}
+            backSlot={<Button onClick={backToSignIn}>{t("emailSent.back")}</Button>}
+          />
         ) : mode === "signin" ? (
           <SignInForm
             idPrefix="dialog-"

@@ -17,7 +17,9 @@ export function PasswordChecklist({ password, live }: { password: string; live: 
             <Icon name={met ? "check" : "info"} className="size-4 shrink-0" />
             <span>
               {t(`auth:password.${check}`, { characters: PASSWORD_SPECIAL_CHARACTERS })}
-              {live ? <span className="sr-only"> — {met ? t("auth:password.met") : t("auth:password.notMet")}</span> : null}
+              {live ? (
+                <span className="sr-only"> — {met ? t("auth:password.met") : t("auth:password.notMet")}</span>
+              ) : null}
             </span>
           </li>
         );

@@ -1,5 +1,5 @@
 // The sign-in form, used by the /auth/signin page (a plain Form) and by the auth dialog (a fetcher's Form).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, type Form as RemixForm } from "@remix-run/react";
 import type { ComponentProps, ComponentType } from "react";
@@ -38,44 +38,46 @@ export function SignInForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(SignInSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
-    <div className="grid gap-5">
-      <Form method="post" action="/auth/signin" {...getFormProps(form)} className="grid gap-4">
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          meta={fields.email}
-          label={t("auth:fields.email")}
-          type="email"
-          inputProps={{ autoComplete: "email", inputMode: "email" }}
-        />
-        <PasswordField meta={fields.password} label={t("auth:fields.password")} autoComplete="current-password" />
-        <div className="-mt-1 text-right">
-          <Link to="/auth/forgot-password" className="text-sm font-semibold text-primary hover:underline">
-            {t("auth:signIn.forgot")}
-          </Link>
-        </div>
-        <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
-          {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
-        </Button>
-      </Form>
-      {actionData?.unconfirmedEmail ? (
-        <p className="rounded-lg bg-subtle p-3 text-sm">
-          {t("auth:signIn.noEmail")}{" "}
-          <Link
-            to={`/auth/resend-confirmation?email=${encodeURIComponent(actionData.unconfirmedEmail)}`}
-            className="font-semibold text-primary underline underline-offset-2"
-          >
-            {t("auth:signIn.resend")}
-          </Link>
+    <FormProvider context={form.context}>
+      <div className="grid gap-5">
+        <Form method="post" action="/auth/signin" {...getFormProps(form)} className="grid gap-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            meta={fields.email}
+            label={t("auth:fields.email")}
+            type="email"
+            inputProps={{ autoComplete: "email", inputMode: "email" }}
+          />
+          <PasswordField meta={fields.password} label={t("auth:fields.password")} autoComplete="current-password" />
+          <div className="-mt-1 text-right">
+            <Link to="/auth/forgot-password" className="text-sm font-semibold text-primary hover:underline">
+              {t("auth:signIn.forgot")}
+            </Link>
+          </div>
+          <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
+            {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
+          </Button>
+        </Form>
+        {actionData?.unconfirmedEmail ? (
+          <p className="rounded-lg bg-subtle p-3 text-sm">
+            {t("auth:signIn.noEmail")}{" "}
+            <Link
+              to={`/auth/resend-confirmation?email=${encodeURIComponent(actionData.unconfirmedEmail)}`}
+              className="font-semibold text-primary underline underline-offset-2"
+            >
+              {t("auth:signIn.resend")}
+            </Link>
+          </p>
+        ) : null}
+        <p className="text-center text-sm text-muted">
+          {t("auth:signIn.noAccount")} {signUpSlot}
         </p>
-      ) : null}
-      <p className="text-center text-sm text-muted">
-        {t("auth:signIn.noAccount")} {signUpSlot}
-      </p>
-    </div>
+      </div>
+    </FormProvider>
   );
 }

@@ -1,5 +1,5 @@
 // The sign-up form for a person or a company (part 1 §3 "Sign-up data"), on the page and in the dialog.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
@@ -8,12 +8,19 @@ import { SignUpSchema } from "~/accounts/auth-schemas";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import type { FormComponent } from "~/components/auth/sign-in-form";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, ErrorSummary, FieldErrors, FormAlert, PasswordField, TextField, useHydrated } from "~/components/ui/form";
+import {
+  CheckboxField,
+  ErrorSummary,
+  FieldErrors,
+  FormAlert,
+  PasswordField,
+  TextField,
+  useHydrated,
+} from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 
 export type SignUpActionData =
-  | { status: "error"; result: SubmissionResult<string[]> }
-  | { status: "sent"; email: string; deliveryFailed?: boolean };
+  { status: "error"; result: SubmissionResult<string[]> } | { status: "sent"; email: string; deliveryFailed?: boolean };
 
 export function SignUpForm({
   actionData,
@@ -39,7 +46,7 @@ export function SignUpForm({
     constraint: getZodConstraint(SignUpSchema),
     defaultValue: { account_type: "person" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [password, setPassword] = useState("");
@@ -48,95 +55,123 @@ export function SignUpForm({
   const showCompany = !hydrated || accountType === "company";
 
   return (
-    <Form method="post" action="/auth/signup" {...getFormProps(form)} className="grid gap-4">
-      <ErrorSummary
-        submitted={Boolean(lastResult)}
-        fields={[
-          { id: fields.company_name.id, label: t("auth:fields.companyName"), errors: fields.company_name.errors },
-          { id: fields.company_number.id, label: t("auth:fields.companyNumber"), errors: fields.company_number.errors },
-          { id: fields.full_name.id, label: t("auth:fields.fullName"), errors: fields.full_name.errors },
-          { id: fields.email.id, label: t("auth:fields.email"), errors: fields.email.errors },
-          { id: fields.password.id, label: t("auth:fields.password"), errors: fields.password.errors },
-          { id: fields.terms.id, label: t("auth:fields.terms"), errors: fields.terms.errors },
-          { id: fields.privacy.id, label: t("auth:fields.privacy"), errors: fields.privacy.errors },
-        ]}
-      />
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">{t("auth:fields.accountType")}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(["person", "company"] as const).map((type) => {
-            const props = getInputProps(fields.account_type, { type: "radio", value: type });
-            return (
-              <label
-                key={type}
-                className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface p-3 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
-              >
-                <input {...props} key={props.key} id={`${fields.account_type.id}-${type}`} className="size-4 accent-[var(--primary)]" />
-                {t(`auth:accountTypes.${type}`)}
-              </label>
-            );
-          })}
-        </div>
-        <FieldErrors id={fields.account_type.errorId} errors={fields.account_type.errors} />
-      </fieldset>
-      {showCompany ? (
-        <div className="grid gap-4 rounded-lg border border-dashed border-line p-3 sm:grid-cols-2">
-          {!hydrated ? <p className="text-sm text-muted sm:col-span-2">{t("auth:signUp.companyOnly")}</p> : null}
-          <TextField
-            meta={fields.company_name}
-            label={t("auth:fields.companyName")}
-            hint={t("auth:signUp.companyNameHint")}
-            inputProps={{ autoComplete: "organization" }}
-          />
-          <TextField
-            meta={fields.company_number}
-            label={t("auth:fields.companyNumber")}
-            hint={t("auth:signUp.companyNumberHint")}
-            inputProps={{ inputMode: "numeric", autoComplete: "off" }}
-          />
-        </div>
-      ) : null}
-      <TextField
-        meta={fields.full_name}
-        label={accountType === "company" && hydrated ? t("auth:fields.contactPerson") : t("auth:fields.fullName")}
-        inputProps={{ autoComplete: "name" }}
-      />
-      <TextField meta={fields.email} label={t("auth:fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
-      <PasswordField
-        meta={fields.password}
-        label={t("auth:fields.password")}
-        autoComplete="new-password"
-        onValueChange={setPassword}
-        hint={<PasswordChecklist password={password} live={hydrated} />}
-      />
-      <div className="grid gap-3">
-        <CheckboxField
-          meta={fields.terms}
-          label={
-            <Trans t={t} i18nKey="auth:signUp.acceptTerms" components={{ link: <Link to="/terms" target="_blank" className="font-semibold text-primary underline" /> }} />
-          }
+    <FormProvider context={form.context}>
+      <Form method="post" action="/auth/signup" {...getFormProps(form)} className="grid gap-4">
+        <ErrorSummary
+          submitted={Boolean(lastResult)}
+          fields={[
+            { id: fields.company_name.id, label: t("auth:fields.companyName"), errors: fields.company_name.errors },
+            {
+              id: fields.company_number.id,
+              label: t("auth:fields.companyNumber"),
+              errors: fields.company_number.errors,
+            },
+            { id: fields.full_name.id, label: t("auth:fields.fullName"), errors: fields.full_name.errors },
+            { id: fields.email.id, label: t("auth:fields.email"), errors: fields.email.errors },
+            { id: fields.password.id, label: t("auth:fields.password"), errors: fields.password.errors },
+            { id: fields.terms.id, label: t("auth:fields.terms"), errors: fields.terms.errors },
+            { id: fields.privacy.id, label: t("auth:fields.privacy"), errors: fields.privacy.errors },
+          ]}
         />
-        <CheckboxField
-          meta={fields.privacy}
-          label={
-            <Trans t={t} i18nKey="auth:signUp.acceptPrivacy" components={{ link: <Link to="/privacy" target="_blank" className="font-semibold text-primary underline" /> }} />
-          }
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">{t("auth:fields.accountType")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["person", "company"] as const).map((type) => {
+              const props = getInputProps(fields.account_type, { type: "radio", value: type });
+              return (
+                <label
+                  key={type}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface p-3 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+                >
+                  <input
+                    {...props}
+                    key={props.key}
+                    id={`${fields.account_type.id}-${type}`}
+                    className="size-4 accent-[var(--primary)]"
+                  />
+                  {t(`auth:accountTypes.${type}`)}
+                </label>
+              );
+            })}
+          </div>
+          <FieldErrors id={fields.account_type.errorId} errors={fields.account_type.errors} />
+        </fieldset>
+        {showCompany ? (
+          <div className="grid gap-4 rounded-lg border border-dashed border-line p-3 sm:grid-cols-2">
+            {!hydrated ? <p className="text-sm text-muted sm:col-span-2">{t("auth:signUp.companyOnly")}</p> : null}
+            <TextField
+              meta={fields.company_name}
+              label={t("auth:fields.companyName")}
+              hint={t("auth:signUp.companyNameHint")}
+              inputProps={{ autoComplete: "organization" }}
+            />
+            <TextField
+              meta={fields.company_number}
+              label={t("auth:fields.companyNumber")}
+              hint={t("auth:signUp.companyNumberHint")}
+              inputProps={{ inputMode: "numeric", autoComplete: "off" }}
+            />
+          </div>
+        ) : null}
+        <TextField
+          meta={fields.full_name}
+          label={accountType === "company" && hydrated ? t("auth:fields.contactPerson") : t("auth:fields.fullName")}
+          inputProps={{ autoComplete: "name" }}
         />
-        <CheckboxField meta={fields.marketing} label={t("auth:signUp.acceptMarketing")} />
-      </div>
-      <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
-        {busy ? t("auth:signUp.submitting") : t("auth:signUp.submit")}
-      </Button>
-      <p className="text-center text-sm text-muted">
-        {t("auth:signUp.haveAccount")} {signInSlot}
-      </p>
-    </Form>
+        <TextField
+          meta={fields.email}
+          label={t("auth:fields.email")}
+          type="email"
+          inputProps={{ autoComplete: "email", inputMode: "email" }}
+        />
+        <PasswordField
+          meta={fields.password}
+          label={t("auth:fields.password")}
+          autoComplete="new-password"
+          onValueChange={setPassword}
+          hint={<PasswordChecklist password={password} live={hydrated} />}
+        />
+        <div className="grid gap-3">
+          <CheckboxField
+            meta={fields.terms}
+            label={
+              <Trans
+                t={t}
+                i18nKey="auth:signUp.acceptTerms"
+                components={{
+                  doc: <Link to="/terms" target="_blank" className="font-semibold text-primary underline" />,
+                }}
+              />
+            }
+          />
+          <CheckboxField
+            meta={fields.privacy}
+            label={
+              <Trans
+                t={t}
+                i18nKey="auth:signUp.acceptPrivacy"
+                components={{
+                  doc: <Link to="/privacy" target="_blank" className="font-semibold text-primary underline" />,
+                }}
+              />
+            }
+          />
+          <CheckboxField meta={fields.marketing} label={t("auth:signUp.acceptMarketing")} />
+        </div>
+        <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
+          {busy ? t("auth:signUp.submitting") : t("auth:signUp.submit")}
+        </Button>
+        <p className="text-center text-sm text-muted">
+          {t("auth:signUp.haveAccount")} {signInSlot}
+        </p>
+      </Form>
+    </FormProvider>
   );
 }
 
-/** "Check your e-mail": shown after sign-up, on the page and in the dialog (whose close returns to sign-in). */
+/** "Check your e-mail" (the frame, page or dialog, gives the title): after sign-up; the dialog's close returns to sign-in. */
 export function EmailSentPanel({
   email,
   deliveryFailed,
@@ -152,7 +187,6 @@ export function EmailSentPanel({
       <span className="grid size-14 place-items-center rounded-full bg-primary-soft text-primary">
         <Icon name="mail" className="size-7" />
       </span>
-      <h2 className="text-xl font-bold">{t("emailSent.title")}</h2>
       <p className="text-muted">{t("emailSent.body", { email })}</p>
       {deliveryFailed ? (
         <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning">{t("emailSent.deliveryFailed")}</p>

@@ -20,13 +20,18 @@ export function Breadcrumbs() {
   const crumbs = matches
     .map((match) => {
       const handle = match.handle as BreadcrumbHandle | undefined;
-      const crumb = typeof handle?.breadcrumb === "function" ? handle.breadcrumb(match.data) : handle?.breadcrumb ? { label: handle.breadcrumb } : null;
+      const crumb =
+        typeof handle?.breadcrumb === "function"
+          ? handle.breadcrumb(match.data)
+          : handle?.breadcrumb
+            ? { label: handle.breadcrumb }
+            : null;
       return crumb ? { ...crumb, to: match.pathname, id: match.id } : null;
     })
     .filter((crumb): crumb is Crumb & { to: string; id: string } => crumb !== null);
   if (crumbs.length === 0) return null;
   return (
-    <nav aria-label={t("breadcrumbs.label")} className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+    <nav aria-label={t("breadcrumbs.label")} className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
         <li className="flex items-center gap-1">
           <Link to="/" className="hover:text-fg">

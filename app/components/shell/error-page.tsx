@@ -40,9 +40,15 @@ export function ErrorPage() {
   const title = payload.title ?? fallback.title ?? "errors.unexpectedTitle";
   const message = payload.message ?? fallback.message ?? "errors.unexpectedRetry";
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" aria-labelledby="error-title">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+      aria-labelledby="error-title"
+    >
       <span className="grid size-14 place-items-center rounded-full bg-subtle text-muted">
-        <Icon name={status === 404 ? "search" : status === 403 || status === 401 ? "lock" : "alert"} className="size-7" />
+        <Icon
+          name={status === 404 ? "search" : status === 403 || status === 401 ? "lock" : "alert"}
+          className="size-7"
+        />
       </span>
       <p className="mt-6 text-sm font-semibold text-muted">{status}</p>
       <h1 id="error-title" className="mt-1 text-2xl font-bold sm:text-3xl">

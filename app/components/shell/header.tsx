@@ -68,13 +68,30 @@ function useDismissableDetails() {
   return ref;
 }
 
-export function Avatar({ user, size = "size-8" }: { user: Pick<HeaderUser, "fullName" | "email" | "avatarKey">; size?: string }) {
+export function Avatar({
+  user,
+  size = "size-8",
+}: {
+  user: Pick<HeaderUser, "fullName" | "email" | "avatarKey">;
+  size?: string;
+}) {
   const name = user.fullName || user.email;
   if (user.avatarKey) {
-    return <img src={imageUrl(user.avatarKey, "avatar")} alt="" width={64} height={64} className={`${size} rounded-full object-cover`} />;
+    return (
+      <img
+        src={imageUrl(user.avatarKey, "avatar")}
+        alt=""
+        width={64}
+        height={64}
+        className={`${size} rounded-full object-cover`}
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className={`${size} grid place-items-center rounded-full bg-primary-soft text-sm font-bold text-primary`}>
+    <span
+      aria-hidden="true"
+      className={`${size} grid place-items-center rounded-full bg-primary-soft text-sm font-bold text-primary`}
+    >
       {name.trim().charAt(0).toUpperCase()}
     </span>
   );
@@ -105,29 +122,41 @@ export function ThemeToggle({ theme, className = "" }: { theme: ThemeSetting; cl
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/resources/theme" className={className} navigate={false} fetcherKey="theme" preventScrollReset>
+    <Form
+      method="post"
+      action="/resources/theme"
+      className={className}
+      navigate={false}
+      fetcherKey="theme"
+      preventScrollReset
+    >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        name="theme"
-        value="dark"
-        className={`${buttonClass("ghost", "sm")} dark:hidden`}
-        aria-label={t("header.themeDark")}
-        title={t("header.themeDark")}
-        data-current={theme}
-      >
-        <Icon name="moon" className="size-5" />
-      </button>
-      <button
-        type="submit"
-        name="theme"
-        value="light"
-        className={`${buttonClass("ghost", "sm")} hidden dark:inline-flex`}
-        aria-label={t("header.themeLight")}
-        title={t("header.themeLight")}
-      >
-        <Icon name="sun" className="size-5" />
-      </button>
+      {/* The wrappers carry the display rule: a button's own inline-flex would beat a plain "hidden". */}
+      <span className="contents dark:hidden">
+        <button
+          type="submit"
+          name="theme"
+          value="dark"
+          className={buttonClass("ghost", "sm")}
+          aria-label={t("header.themeDark")}
+          title={t("header.themeDark")}
+          data-current={theme}
+        >
+          <Icon name="moon" className="size-5" />
+        </button>
+      </span>
+      <span className="hidden dark:contents">
+        <button
+          type="submit"
+          name="theme"
+          value="light"
+          className={buttonClass("ghost", "sm")}
+          aria-label={t("header.themeLight")}
+          title={t("header.themeLight")}
+        >
+          <Icon name="sun" className="size-5" />
+        </button>
+      </span>
     </Form>
   );
 }
@@ -216,7 +245,10 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const ref = useDismissableDetails();
   return (
     <details ref={ref} className="relative">
-      <summary className={`${buttonClass("ghost", "sm")} gap-2`} aria-label={t("userMenu.open")}>
+      <summary
+        className={`${buttonClass("ghost", "sm")} gap-2`}
+        aria-label={`${t("userMenu.open")}: ${user.fullName || user.email}`}
+      >
         <Avatar user={user} />
         <span className="max-w-32 truncate">{user.fullName || user.email}</span>
         <Icon name="chevronDown" className="size-4" />
@@ -325,7 +357,11 @@ export function Header({
           {user ? (
             <>
               <NotificationBell unread={unreadNotifications} />
-              <Link to="/favorites" className={`${buttonClass("ghost", "sm")} hidden sm:inline-flex`} aria-label={t("userMenu.favorites")}>
+              <Link
+                to="/favorites"
+                className={`${buttonClass("ghost", "sm")} hidden sm:inline-flex`}
+                aria-label={t("userMenu.favorites")}
+              >
                 <Icon name="heart" className="size-5" />
               </Link>
               <div className="hidden lg:block">

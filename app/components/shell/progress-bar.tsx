@@ -15,7 +15,12 @@ export function ProgressBar() {
     return () => clearTimeout(timer);
   }, [busy]);
   return (
-    <div aria-hidden="true" data-testid="progress-bar" data-visible={visible} className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5">
+    <div
+      aria-hidden="true"
+      data-testid="progress-bar"
+      data-visible={visible}
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5"
+    >
       {visible ? <div className="progress-bar h-full bg-primary" /> : null}
     </div>
   );

@@ -1,6 +1,8 @@
 // Form fields that work for everyone (GOV.UK's pattern): a label, an optional hint, the message next to the
 // field, and an error summary linked to the fields at the top of a long form. Messages are translation keys.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+// Each field subscribes to its own state with useField (the form sits in a <FormProvider>): metadata handed down
+// from the form's useForm is not enough for a child to re-render when its error appears.
+import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
@@ -21,7 +23,15 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** A field's label and its hint (the hint is what aria-describedby points at). */
-function LabelAndHint({ meta, label, hint }: { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: ReactNode }) {
+function LabelAndHint({
+  meta,
+  label,
+  hint,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <>
       <label htmlFor={meta.id} className="mb-1.5 block text-sm font-semibold">
@@ -53,12 +63,13 @@ export function TextField({
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   className?: string;
 }) {
-  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const [field] = useField<string>(meta.name, { formId: meta.formId });
+  const props = getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={className}>
-      <LabelAndHint meta={meta} label={label} hint={hint} />
+      <LabelAndHint meta={field} label={label} hint={hint} />
       <input {...props} {...inputProps} key={props.key} className={inputClass} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
@@ -72,7 +83,8 @@ export function CheckboxField({
   label: ReactNode;
   className?: string;
 }) {
-  const props = getInputProps(meta, { type: "checkbox" });
+  const [field] = useField<string | boolean | undefined>(meta.name, { formId: meta.formId });
+  const props = getInputProps(field, { type: "checkbox" });
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -81,11 +93,11 @@ export function CheckboxField({
           key={props.key}
           className="mt-0.5 size-5 shrink-0 rounded border-line accent-[var(--primary)]"
         />
-        <label htmlFor={meta.id} className="text-sm leading-6">
+        <label htmlFor={field.id} className="text-sm leading-6">
           {label}
         </label>
       </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
@@ -175,10 +187,11 @@ export function PasswordField({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const props = getInputProps(meta, { type: "password", ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  const [field] = useField<string>(meta.name, { formId: meta.formId });
+  const props = getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
     <div className={className}>
-      <LabelAndHint meta={meta} label={label} hint={hint} />
+      <LabelAndHint meta={field} label={label} hint={hint} />
       <div className="relative">
         <input
           {...props}
@@ -193,14 +206,14 @@ export function PasswordField({
             type="button"
             onClick={() => setVisible((v) => !v)}
             aria-pressed={visible}
-            aria-controls={meta.id}
+            aria-controls={field.id}
             className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-primary hover:bg-subtle"
           >
             {visible ? t("forms.hidePassword") : t("forms.showPassword")}
           </button>
         ) : null}
       </div>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Change of password while signed in (the spec forgot it; no real product does). Other sessions end.
-import { getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -32,7 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
   const limit = await consumeRateLimit(context.db, `password-change:${user.id}`, RATE_LIMITS.passwordChange);
   if (!limit.allowed) {
-    return data(submission.reply({ formErrors: ["auth:errors.tooManyPasswordChanges"], hideFields: hidden }), { status: 429 });
+    return data(submission.reply({ formErrors: ["auth:errors.tooManyPasswordChanges"], hideFields: hidden }), {
+      status: 429,
+    });
   }
   const outcome = await changePassword(
     context,
@@ -59,19 +61,25 @@ export default function ChangePasswordPage() {
     lastResult,
     constraint: getZodConstraint(ChangePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
     <AuthCard title={t("changePassword.title")} intro={t("changePassword.intro")}>
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <PasswordField meta={fields.current_password} label={t("fields.currentPassword")} autoComplete="current-password" />
-        <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
-        <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
-          {t("changePassword.submit")}
-        </Button>
-      </Form>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <PasswordField
+            meta={fields.current_password}
+            label={t("fields.currentPassword")}
+            autoComplete="current-password"
+          />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            {t("changePassword.submit")}
+          </Button>
+        </Form>
+      </FormProvider>
     </AuthCard>
   );
 }

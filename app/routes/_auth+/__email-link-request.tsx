@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,7 @@ import { FormAlert, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 
 export type EmailLinkActionData =
-  | { status: "error"; result: SubmissionResult<string[]> }
-  | { status: "sent"; email: string };
+  { status: "error"; result: SubmissionResult<string[]> } | { status: "sent"; email: string };
 
 export function EmailLinkRequestForm({
   id,
@@ -34,7 +33,7 @@ export function EmailLinkRequestForm({
     defaultValue: { email: defaultEmail },
     constraint: getZodConstraint(EmailOnlySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailOnlySchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (actionData?.status === "sent") {
@@ -47,12 +46,19 @@ export function EmailLinkRequestForm({
   }
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
-      <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField meta={fields.email} label={t("fields.email")} type="email" inputProps={{ autoComplete: "email", inputMode: "email" }} />
-      <Button type="submit" size="lg" disabled={busy}>
-        {t(submitLabel)}
-      </Button>
-    </Form>
+    <FormProvider context={form.context}>
+      <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.email}
+          label={t("fields.email")}
+          type="email"
+          inputProps={{ autoComplete: "email", inputMode: "email" }}
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {t(submitLabel)}
+        </Button>
+      </Form>
+    </FormProvider>
   );
 }

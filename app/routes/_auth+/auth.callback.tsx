@@ -1,11 +1,13 @@
 // The e-mail confirmation landing (part 1 §2): the link's token is spent, then success with an automatic return
-// home after 3 s (a meta refresh, so it works without JavaScript) or the failure with a way home.
+// home after 3 s, or the failure with a way home. The return is a timer the user can stop (WCAG 2.2.1), so it runs
+// with JavaScript only; without it the page offers the same links instead of a refresh nobody can cancel.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmEmail } from "~/accounts/accounts.server";
 import { ButtonLink } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -26,11 +28,13 @@ export default function EmailConfirmationPage() {
   const { t } = useTranslation("auth");
   const { outcome } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [redirecting, setRedirecting] = useState(true);
   useEffect(() => {
-    if (outcome !== "confirmed") return;
+    if (outcome !== "confirmed" || !redirecting) return;
     const timer = setTimeout(() => navigate("/"), CONFIRMATION_REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [outcome, navigate]);
+  }, [outcome, navigate, redirecting]);
 
   const confirmed = outcome === "confirmed";
   return (
@@ -42,9 +46,22 @@ export default function EmailConfirmationPage() {
           <Icon name={confirmed ? "check" : "alert"} className="size-7" />
         </span>
         <p>{confirmed ? t("callback.successMessage") : t("callback.errorMessage")}</p>
-        <p className="text-sm text-muted">
-          {confirmed ? t("callback.redirecting", { seconds: CONFIRMATION_REDIRECT_SECONDS }) : t("callback.errorHint")}
-        </p>
+        {confirmed ? (
+          hydrated && redirecting ? (
+            <p className="text-sm text-muted">
+              {t("callback.redirecting", { seconds: CONFIRMATION_REDIRECT_SECONDS })}{" "}
+              <button
+                type="button"
+                onClick={() => setRedirecting(false)}
+                className="font-semibold text-primary underline underline-offset-2"
+              >
+                {t("callback.stay")}
+              </button>
+            </p>
+          ) : null
+        ) : (
+          <p className="text-sm text-muted">{t("callback.errorHint")}</p>
+        )}
         <div className="flex flex-wrap justify-center gap-2">
           {confirmed ? (
             <>
@@ -67,7 +84,4 @@ export default function EmailConfirmationPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta(data?.title, { noindex: true }),
-  ...(data?.outcome === "confirmed" ? [{ httpEquiv: "refresh", content: `${CONFIRMATION_REDIRECT_SECONDS};url=/` }] : []),
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

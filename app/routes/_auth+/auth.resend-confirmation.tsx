@@ -17,7 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleEmailLinkRequest(request, context, "confirm", (t, email) => resendConfirmation(context, request, t, email));
+  return handleEmailLinkRequest(request, context, "confirm", (t, email) =>
+    resendConfirmation(context, request, t, email),
+  );
 }
 
 export default function ResendConfirmationPage() {

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -30,11 +30,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const done = await resetPassword(context, submission.value.token, submission.value.password);
   if (!done) {
-    return data(submission.reply({ formErrors: ["auth:reset.invalidLink"], hideFields: ["password", "confirm_password"] }), {
-      status: 400,
-    });
+    return data(
+      submission.reply({ formErrors: ["auth:reset.invalidLink"], hideFields: ["password", "confirm_password"] }),
+      {
+        status: 400,
+      },
+    );
   }
-  return redirectWithToast("/auth/signin", { type: "success", title: "toasts.passwordReset", description: "toasts.passwordResetDetail" }, context.env);
+  return redirectWithToast(
+    "/auth/signin",
+    { type: "success", title: "toasts.passwordReset", description: "toasts.passwordResetDetail" },
+    context.env,
+  );
 }
 
 export default function ResetPasswordPage() {
@@ -47,7 +54,7 @@ export default function ResetPasswordPage() {
     lastResult,
     constraint: getZodConstraint(ResetPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (!token) {
@@ -62,14 +69,16 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthCard title={t("reset.title")} intro={t("reset.intro")}>
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="token" value={token} />
-        <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
-        <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
-          {t("reset.submit")}
-        </Button>
-      </Form>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="token" value={token} />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            {t("reset.submit")}
+          </Button>
+        </Form>
+      </FormProvider>
     </AuthCard>
   );
 }

@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInSchema } from "~/accounts/auth-schemas";
@@ -28,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: SignInSchema });
   const fail = (formErrors: string[], status: number, extra: Partial<SignInActionData> = {}) =>
-    data<SignInActionData>({ result: submission.reply({ formErrors, hideFields: ["password"] }), ...extra }, { status });
+    data<SignInActionData>(
+      { result: submission.reply({ formErrors, hideFields: ["password"] }), ...extra },
+      { status },
+    );
 
   if (submission.status !== "success") {
     return data<SignInActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -70,7 +79,10 @@ export default function SignInPage() {
         redirectTo={redirectTo}
         busy={navigation.state === "submitting" && navigation.formAction === "/auth/signin"}
         signUpSlot={
-          <Link to={`/auth/signup?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-primary hover:underline">
+          <Link
+            to={`/auth/signup?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-semibold text-primary hover:underline"
+          >
             {t("signIn.signUpLink")}
           </Link>
         }

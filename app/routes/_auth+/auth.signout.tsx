@@ -10,7 +10,9 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const cookie = await endSession(request, context);
-    return redirectWithToast("/", { type: "success", title: "toasts.signedOut" }, context.env, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast("/", { type: "success", title: "toasts.signedOut" }, context.env, {
+      headers: { "Set-Cookie": cookie },
+    });
   } catch (error) {
     console.error("Sign-out failed", error);
     return redirectWithToast("/", { type: "error", title: "toasts.signOutFailed" }, context.env);

@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
@@ -33,7 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const submission = await parseWithZod(formData, { schema, async: true });
   const fail = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-    data<SignUpActionData>({ status: "error", result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
+    data<SignUpActionData>(
+      { status: "error", result: submission.reply({ ...errors, hideFields: ["password"] }) },
+      { status },
+    );
 
   if (!limit.allowed) return fail(429, { formErrors: ["auth:errors.tooManySignUps"] });
   if (submission.status !== "success") return fail(400);
@@ -73,7 +82,11 @@ export default function SignUpPage() {
   if (actionData?.status === "sent") {
     return (
       <AuthCard title={t("emailSent.title")}>
-        <EmailSentPanel email={actionData.email} deliveryFailed={actionData.deliveryFailed} backSlot={<ButtonLink to="/auth/signin">{t("emailSent.back")}</ButtonLink>} />
+        <EmailSentPanel
+          email={actionData.email}
+          deliveryFailed={actionData.deliveryFailed}
+          backSlot={<ButtonLink to="/auth/signin">{t("emailSent.back")}</ButtonLink>}
+        />
       </AuthCard>
     );
   }
@@ -85,7 +98,10 @@ export default function SignUpPage() {
         redirectTo={redirectTo}
         busy={navigation.state === "submitting" && navigation.formAction === "/auth/signup"}
         signInSlot={
-          <Link to={`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-primary hover:underline">
+          <Link
+            to={`/auth/signin?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-semibold text-primary hover:underline"
+          >
             {t("signUp.signInLink")}
           </Link>
         }

@@ -5,7 +5,8 @@ import { pageMeta } from "~/utils/meta";
 import { placeholderData } from "~/utils/placeholder.server";
 
 export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.bookings" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "bookings", "user");
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  placeholderData(request, context, "bookings", "user");
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
 
 export default function BookingsPage() {

@@ -18,7 +18,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isDevMailboxEnabled(context.env)) notFound("errors.notFound");
   const t = await getT(request, "pages");
   const messages = await context.db
-    .select({ id: devMailbox.id, to: devMailbox.to, subject: devMailbox.subject, text: devMailbox.text, createdAt: devMailbox.createdAt })
+    .select({
+      id: devMailbox.id,
+      to: devMailbox.to,
+      subject: devMailbox.subject,
+      text: devMailbox.text,
+      createdAt: devMailbox.createdAt,
+    })
     .from(devMailbox)
     .orderBy(desc(devMailbox.createdAt))
     .limit(50);
@@ -44,7 +50,9 @@ export default function MailboxPage() {
       <h1 className="text-2xl font-bold">{t("mailbox.title")}</h1>
       <p className="mt-2 text-sm text-muted">{t("mailbox.intro")}</p>
       {messages.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-muted">{t("mailbox.empty")}</p>
+        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-muted">
+          {t("mailbox.empty")}
+        </p>
       ) : (
         <ol className="mt-6 grid gap-4">
           {messages.map((message) => (
@@ -58,7 +66,9 @@ export default function MailboxPage() {
               <p className="mt-1 text-sm text-muted">
                 {t("mailbox.to")} <span data-testid="mail-to">{message.to}</span>
               </p>
-              <pre className="mt-3 overflow-x-auto rounded-lg bg-subtle p-3 text-sm whitespace-pre-wrap">{message.text}</pre>
+              <pre className="mt-3 overflow-x-auto rounded-lg bg-subtle p-3 text-sm whitespace-pre-wrap">
+                {message.text}
+              </pre>
               {message.links.length > 0 ? (
                 <ul className="mt-3 grid gap-1">
                   {message.links.map((link) => (

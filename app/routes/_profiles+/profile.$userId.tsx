@@ -32,7 +32,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     .innerJoin(users, eq(users.id, profiles.id))
     .where(and(eq(profiles.id, params.userId ?? ""), isNull(users.deletedAt)))
     .limit(1);
-  if (!profile) notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
+  if (!profile)
+    notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
   return { profile };
 }
 
@@ -42,7 +43,10 @@ export default function PublicProfilePage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex items-center gap-4">
-        <Avatar user={{ fullName: profile.fullName, email: "?", avatarKey: profile.avatarKey }} size="size-16 text-2xl" />
+        <Avatar
+          user={{ fullName: profile.fullName, email: "?", avatarKey: profile.avatarKey }}
+          size="size-16 text-2xl"
+        />
         <div>
           <h1 className="text-2xl font-bold">{profile.fullName ?? t("profile.fallbackName")}</h1>
           <p className="text-sm text-muted">

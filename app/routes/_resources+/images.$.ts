@@ -8,7 +8,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!PUBLIC_KEY.test(key) || key.includes("..")) return new Response("Not found", { status: 404 });
   const etagWanted = request.headers.get("If-None-Match");
-  const object = await context.env.photos.get(key, etagWanted ? { onlyIf: { etagDoesNotMatch: etagWanted } } : undefined);
+  const object = await context.env.photos.get(
+    key,
+    etagWanted ? { onlyIf: { etagDoesNotMatch: etagWanted } } : undefined,
+  );
   if (!object) return new Response("Not found", { status: 404 });
   const headers = new Headers({
     "Content-Type": "image/webp",

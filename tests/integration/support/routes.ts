@@ -4,7 +4,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 export const ORIGIN = "http://ratai.test";
 
-type RouteFunction = (args: { request: Request; context: AppLoadContext; params: Record<string, string | undefined> }) => unknown;
+type RouteFunction = (args: {
+  request: Request;
+  context: AppLoadContext;
+  params: Record<string, string | undefined>;
+}) => unknown;
 
 export interface RouteResult<T = unknown> {
   status: number;
@@ -58,7 +62,11 @@ export function getRequest(path: string, options: { cookie?: string; ip?: string
 }
 
 /** A form POST as a browser sends it from our own page. */
-export function formRequest(path: string, fields: Record<string, string | string[]>, options: { cookie?: string; ip?: string } = {}) {
+export function formRequest(
+  path: string,
+  fields: Record<string, string | string[]>,
+  options: { cookie?: string; ip?: string } = {},
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
