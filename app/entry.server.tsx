@@ -49,3 +49,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(error);
 }
+
+// The Worker (app/worker.ts) takes these from the server build rather than importing their sources, so the
+// libraries they use (Remix's runtime, Drizzle, the libSQL client, zod) are bundled once.
+export { createRequestHandler } from "@remix-run/cloudflare";
+export { getLoadContext } from "~/load-context";
+export { runScheduledJobs } from "~/jobs.server";
+export { isCrossSiteWrite } from "~/utils/request-origin.server";

@@ -1,2 +1,28 @@
+// What wrangler.toml's cron runs every ten minutes. Housekeeping of the account tables now; the booking work adds
+// the expiry of unanswered requests here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-export async function runScheduledJobs(_context: AppLoadContext, _now: Date) {}
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import { devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
+import { SESSION_IDLE_MS } from "~/accounts/session.server";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function runScheduledJobs(context: Pick<AppLoadContext, "db">, now: Date) {
+  const at = now.getTime();
+  const { db } = context;
+  await db.batch([
+    db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)))),
+    // Spent or expired links are kept a day, which is enough to tell "used" from "never existed" on a retry.
+    db
+      .delete(emailTokens)
+      .where(
+        or(
+          lt(emailTokens.expiresAt, new Date(at - DAY_MS)),
+          and(isNotNull(emailTokens.usedAt), lt(emailTokens.usedAt, new Date(at - DAY_MS))),
+        ),
+      ),
+    // No rule's window is longer than a day.
+    db.delete(rateLimits).where(lt(rateLimits.windowStart, at - DAY_MS)),
+    db.delete(devMailbox).where(lt(devMailbox.createdAt, new Date(at - 7 * DAY_MS))),
+  ]);
+}

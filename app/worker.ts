@@ -1,14 +1,16 @@
 // The Cloudflare Worker: static files are served by Workers Static Assets before this runs;
 // everything else is rendered by Remix here. `scheduled` runs the periodic jobs of wrangler.toml's cron.
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 // Aliased in wrangler.toml to the Vite server build (build/server/index.js).
 import * as build from "virtual:remix/server-build";
+import type * as EntryServer from "~/entry.server";
 import type { WorkerEnv } from "~/env.server";
-import { getLoadContext } from "~/load-context";
-import { runScheduledJobs } from "~/jobs.server";
-import { isCrossSiteWrite } from "~/utils/request-origin.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+// Everything else comes from the build's entry module, so nothing is bundled twice (see entry.server.tsx).
+const { createRequestHandler, getLoadContext, runScheduledJobs, isCrossSiteWrite } = serverBuild.entry
+  .module as unknown as typeof EntryServer;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 export default {
   async fetch(request, env, ctx) {
