@@ -14,5 +14,18 @@ export default defineConfig({
     target: "webworker",
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true, cssMinify: true, sourcemap: false },
+  build: {
+    minify: true,
+    cssMinify: true,
+    sourcemap: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships a /*@__PURE__*/ comment where Rollup cannot use it; harmless, and not ours to fix.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+        // Resource routes (sign-out, images, theme) have no browser code: their client chunk is empty by design.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
 });

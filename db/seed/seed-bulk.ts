@@ -20,7 +20,7 @@ import type { PhotoStore } from "./photo-store";
 import { BACKGROUNDS, BODY_SHAPES, renderPhoto, type BodyShape, type PhotoSpec } from "./photos";
 import { CITIES, CITY_NAMES, type CityName } from "./places";
 import { createRandom } from "./random";
-import { conditionText, describeCar, rentalRules } from "./texts";
+import { carForText, conditionText, describeCar, rentalRules } from "./texts";
 import { DAY, HOUR, mapLimit, vilniusDay } from "./time";
 
 export const POOL_SIZE = 30;
@@ -227,23 +227,15 @@ export async function seedBulkCars(
       const features = pickFeatures(model, engine, year, salePrice ?? Math.round(value * 100), random);
       const language = random.chance(0.85) ? "lt" : "en";
       const paint = pickPaint(model, random);
-      const textCar = {
-        make: model.make,
-        model: model.model,
+      const textCar = carForText(model, engine, {
         year,
         mileage,
-        fuel: engine.fuel,
-        transmission: engine.transmission,
-        horsepower: engine.horsepower,
-        engineSize: engine.engineSize,
-        category: model.category,
         paint,
         listingType,
         city,
         features,
         driver: driverMode,
-        seats: model.seats,
-      } as const;
+      });
       const createdAt = now - random.int(1, 365) * DAY - random.int(0, 23) * HOUR;
       const approvedAt = Math.min(now - HOUR, createdAt + random.int(1, 72) * HOUR);
       const minDays = random.pick([1, 1, 1, 2, 3]);

@@ -48,7 +48,7 @@ import type { PhotoStore } from "./photo-store";
 import { BACKGROUNDS, renderAvatar, renderPhoto, type Background, type BodyShape, type PhotoSpec } from "./photos";
 import { BORDER_SPOTS, CITIES, type Spot } from "./places";
 import { createRandom, type Random } from "./random";
-import { conditionText, describeCar, rentalRules, reviewText, type Language } from "./texts";
+import { carForText, conditionText, describeCar, rentalRules, reviewText, type Language } from "./texts";
 import { addDays, atLocalHour, DAY, daysBetween, HOUR, isWeekend, mapLimit, MINUTE, vilniusDay } from "./time";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -478,23 +478,15 @@ function buildDemo(now: Date, random: Random): DemoData {
 
     const language: Language = owner.person.writesEnglish || carRandom.chance(0.12) ? "en" : "lt";
     const city = CITIES[plan.city];
-    const textCar = {
-      make: model.make,
-      model: model.model,
+    const textCar = carForText(model, engine, {
       year,
       mileage,
-      fuel: engine.fuel,
-      transmission: engine.transmission,
-      horsepower: engine.horsepower,
-      engineSize: engine.engineSize,
-      category: model.category,
       paint,
       listingType: plan.type,
       city,
       features,
       driver: plan.driver ?? "none",
-      seats: model.seats,
-    } as const;
+    });
 
     const sporty = model.category === "sport" || model.category === "exotic";
     const minDays = Math.min(

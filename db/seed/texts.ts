@@ -3,7 +3,7 @@
 import type { FeatureCode } from "../../app/cars/feature-catalogue";
 import enFeatures from "../../app/locales/en/features.json";
 import ltFeatures from "../../app/locales/lt/features.json";
-import type { Category, Fuel, Paint, Transmission } from "./catalogue";
+import type { CatalogueModel, Category, Engine, Fuel, Paint, Transmission } from "./catalogue";
 import type { City } from "./places";
 import type { Random } from "./random";
 
@@ -25,6 +25,25 @@ export interface CarForText {
   features: readonly FeatureCode[];
   driver: "none" | "available" | "only";
   seats: number;
+}
+
+/** What the texts say about a car: the catalogue model and engine, plus what this listing chose. */
+export function carForText(
+  model: CatalogueModel,
+  engine: Engine,
+  listing: Pick<CarForText, "year" | "mileage" | "paint" | "listingType" | "city" | "features" | "driver">,
+): CarForText {
+  return {
+    make: model.make,
+    model: model.model,
+    fuel: engine.fuel,
+    transmission: engine.transmission,
+    horsepower: engine.horsepower,
+    engineSize: engine.engineSize,
+    category: model.category,
+    seats: model.seats,
+    ...listing,
+  };
 }
 
 const FUEL: Record<Language, Record<Fuel, string>> = {

@@ -1,32 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignInSchema } from "~/accounts/auth-schemas";
 import { createAuthenticator } from "~/accounts/authenticator.server";
-import { getOptionalUser } from "~/accounts/guards.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS, resetRateLimit } from "~/accounts/rate-limit.server";
 import { startSession } from "~/accounts/session.server";
 import { SignInForm, type SignInActionData } from "~/components/auth/sign-in-form";
-import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AuthCard } from "./__auth-card";
+import { authPageData } from "./__auth-page.server";
 
 export const handle = { i18n: ["auth"], breadcrumb: "auth:signIn.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
-  const t = await getT(request, "auth");
-  return { redirectTo, title: t("signIn.title") };
+  return authPageData(request, context, "signIn.title");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

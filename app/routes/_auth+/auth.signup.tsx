@@ -1,31 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
 import { SignUpSchema } from "~/accounts/auth-schemas";
-import { getOptionalUser } from "~/accounts/guards.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { EmailSentPanel, SignUpForm, type SignUpActionData } from "~/components/auth/sign-up-form";
 import { ButtonLink } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { safeRedirectPath } from "~/utils/redirect";
 import { AuthCard } from "./__auth-card";
+import { authPageData } from "./__auth-page.server";
 
 export const handle = { i18n: ["auth"], breadcrumb: "auth:signUp.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
-  const t = await getT(request, "auth");
-  return { redirectTo, title: t("signUp.title") };
+  return authPageData(request, context, "signUp.title");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
