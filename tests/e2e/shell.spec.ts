@@ -31,7 +31,11 @@ test("the theme toggle stores the choice and the server renders it", async ({ pa
   await page.emulateMedia({ colorScheme: "light" });
   await visit(page, "/about");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
-  await page.getByRole("banner").getByRole("button", { name: "Įjungti tamsią temą" }).first().click();
+  // With JavaScript the page switches at once (optimistic); the cookie is stored when the POST answers.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST"),
+    page.getByRole("banner").getByRole("button", { name: "Įjungti tamsią temą" }).first().click(),
+  ]);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page).toHaveURL(/\/about$/);
   await page.reload();
