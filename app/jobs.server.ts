@@ -1,9 +1,10 @@
-// What wrangler.toml's cron runs every ten minutes. Housekeeping of the account tables now; the booking work adds
-// the expiry of unanswered requests here.
+// What wrangler.toml's cron runs every ten minutes: housekeeping of sessions, tokens, rate limits, local mail and
+// view marks. The booking work adds the expiry of unanswered requests here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
+import { carViewMarks, devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
+import { vilniusDay } from "~/utils/format";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -24,5 +25,7 @@ export async function runScheduledJobs(context: Pick<AppLoadContext, "db">, now:
     // No rule's window is longer than a day.
     db.delete(rateLimits).where(lt(rateLimits.windowStart, at - DAY_MS)),
     db.delete(devMailbox).where(lt(devMailbox.createdAt, new Date(at - 7 * DAY_MS))),
+    // View marks only need to outlive their day (a Vilnius day, so keep two).
+    db.delete(carViewMarks).where(lt(carViewMarks.day, vilniusDay(new Date(at - 2 * DAY_MS)))),
   ]);
 }

@@ -277,20 +277,40 @@ export const cars = sqliteTable(
     ),
     check("cars_rating_range", sql`${t.rating} between 0 and 5`),
     index("cars_owner_idx").on(t.ownerId, t.createdAt),
-    index("cars_status_submitted_idx").on(t.status, t.submittedAt),
-    // The public catalogue is `status = 'approved' and available = 1`; partial indexes keep its sorts cheap.
-    index("cars_public_created_idx")
-      .on(t.listingType, t.createdAt)
-      .where(sql`status = 'approved' and available = 1`),
-    index("cars_public_daily_price_idx")
-      .on(t.dailyPrice)
-      .where(sql`status = 'approved' and available = 1`),
-    index("cars_public_sale_price_idx")
-      .on(t.salePrice)
+    // The moderation queues (pending, rejected, suspended). Partial, so that public pages, which ask for
+    // status = 'approved', can never pick it: without table statistics SQLite would, and then sort every car.
+    index("cars_moderation_idx")
+      .on(t.status, t.submittedAt)
+      .where(sql`status <> 'approved'`),
+    // The public catalogue is `status = 'approved' and available = 1`, per page: rentals are `listing_type <> 'sale'`,
+    // sales `listing_type <> 'rental'`. One partial index per page and sort, ending in the id that breaks ties, so
+    // every listing query walks an index in order and stops after one page. Queries must repeat these predicates as
+    // literals (see app/search/listing-query.server.ts); cars_public_any_price_idx is in migration 0003.
+    index("cars_public_newest_idx")
+      .on(t.createdAt, t.id)
       .where(sql`status = 'approved' and available = 1`),
     index("cars_public_year_idx")
-      .on(t.year)
+      .on(t.year, t.createdAt, t.id)
       .where(sql`status = 'approved' and available = 1`),
+    index("cars_rentals_newest_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'sale'`),
+    index("cars_rentals_price_idx")
+      .on(t.dailyPrice, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'sale'`),
+    index("cars_rentals_year_idx")
+      .on(t.year, t.createdAt, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'sale'`),
+    index("cars_sales_newest_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'rental'`),
+    index("cars_sales_price_idx")
+      .on(t.salePrice, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'rental'`),
+    index("cars_sales_year_idx")
+      .on(t.year, t.createdAt, t.id)
+      .where(sql`status = 'approved' and available = 1 and listing_type <> 'rental'`),
+    // Filters that narrow a lot: the planner starts from these and sorts the few rows left.
     index("cars_public_category_idx")
       .on(t.category, t.createdAt)
       .where(sql`status = 'approved' and available = 1`),
@@ -385,6 +405,23 @@ export const savedSearches = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("saved_searches_user_query_unique").on(t.userId, t.query)],
+);
+
+/**
+ * One row per visitor, car and day: a view counts once per visitor per car per day, not per reload. Inserting a new
+ * row (insert or ignore) bumps cars.view_count and the day's listing_daily_stats.views (trigger). Visitors are a
+ * signed-in user's id or a daily hash of address and browser; rows older than two days are deleted.
+ */
+export const carViewMarks = sqliteTable(
+  "car_view_marks",
+  {
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.visitor, t.day] }), index("car_view_marks_day_idx").on(t.day)],
 );
 
 /** Per car per calendar day (Europe/Vilnius): what the owner's performance figures are made of. */

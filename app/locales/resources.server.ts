@@ -1,16 +1,36 @@
 // Every translation, bundled into the Worker (no file system at the edge).
 import enAuth from "./en/auth.json";
+import enCars from "./en/cars.json";
 import enCommon from "./en/common.json";
 import enEmail from "./en/email.json";
 import enFeatures from "./en/features.json";
+import enLightbox from "./en/lightbox.json";
 import enPages from "./en/pages.json";
 import ltAuth from "./lt/auth.json";
+import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
 import ltEmail from "./lt/email.json";
 import ltFeatures from "./lt/features.json";
+import ltLightbox from "./lt/lightbox.json";
 import ltPages from "./lt/pages.json";
 
 export const resources = {
-  lt: { common: ltCommon, auth: ltAuth, pages: ltPages, email: ltEmail, features: ltFeatures },
-  en: { common: enCommon, auth: enAuth, pages: enPages, email: enEmail, features: enFeatures },
+  lt: {
+    common: ltCommon,
+    auth: ltAuth,
+    pages: ltPages,
+    email: ltEmail,
+    features: ltFeatures,
+    cars: ltCars,
+    lightbox: ltLightbox,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    pages: enPages,
+    email: enEmail,
+    features: enFeatures,
+    cars: enCars,
+    lightbox: enLightbox,
+  },
 };

@@ -1,20 +1,35 @@
-// Home. The hero, the calls to action by role and the sign-up promo; the featured rentals and the sales
-// section with their cards arrive with the browse issue.
+// Home (part 1 §2): the hero, featured rentals by category (the tabs are links, so they work without JavaScript),
+// the newest cars for sale, the calls to action by role and the sign-up promo.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { getT } from "~/i18n.server";
+import { findNewestCards } from "~/search/listing-query.server";
 import type { RootLoaderData } from "~/root";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["pages"] };
+export const handle = { i18n: ["pages", "cars", "features"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getT(request, "pages");
-  return { title: t("home.metaTitle"), description: t("home.metaDescription") };
+export const FEATURED_TABS = ["all", "luxury", "sport", "electric", "suv"] as const;
+type FeaturedTab = (typeof FEATURED_TABS)[number];
+export const FEATURED_RENTALS = 6;
+export const HOME_SALES = 3;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const requested = new URL(request.url).searchParams.get("category");
+  const tab: FeaturedTab = FEATURED_TABS.find((t) => t === requested) ?? "all";
+  const [t, user] = await Promise.all([getT(request, "pages"), getOptionalUser(request, context)]);
+  const viewer = user?.id ?? null;
+  const [rentals, sales] = await Promise.all([
+    findNewestCards(context.db, "rental", FEATURED_RENTALS, viewer, tab === "all" ? undefined : tab),
+    findNewestCards(context.db, "sale", HOME_SALES, viewer),
+  ]);
+  return { title: t("home.metaTitle"), description: t("home.metaDescription"), tab, rentals, sales };
 }
 
 const stats = [
@@ -29,6 +44,92 @@ const benefits: { icon: IconName; title: string; body: string }[] = [
   { icon: "lock", title: "home.benefits.verified.title", body: "home.benefits.verified.body" },
   { icon: "car", title: "home.benefits.fast.title", body: "home.benefits.fast.body" },
 ];
+
+function FeaturedRentals() {
+  const { t } = useTranslation(["pages", "cars"]);
+  const { tab, rentals } = useLoaderData<typeof loader>();
+  return (
+    <section
+      id="featured"
+      className="mx-auto max-w-7xl scroll-mt-20 px-4 pt-12 sm:px-6"
+      aria-labelledby="featured-title"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="featured-title" className="text-2xl font-bold tracking-tight">
+          {t("home.featured.title")}
+        </h2>
+        <Link to="/rentals" className="text-sm font-semibold text-primary hover:underline">
+          {t("home.featured.viewAll")}
+        </Link>
+      </div>
+      <nav aria-label={t("home.featured.tabs")} className="mt-4 -mx-4 overflow-x-auto px-4 [scrollbar-width:none]">
+        <ul className="flex gap-2">
+          {FEATURED_TABS.map((category) => (
+            <li key={category}>
+              <Link
+                to={category === "all" ? "/#featured" : `/?category=${category}#featured`}
+                preventScrollReset
+                aria-current={tab === category ? "page" : undefined}
+                className={`inline-flex min-h-9 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap ${
+                  tab === category
+                    ? "border-primary bg-primary text-on-primary"
+                    : "border-line bg-surface hover:bg-subtle"
+                }`}
+              >
+                {category === "all" ? t("home.featured.all") : t(`cars:category.${category}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {rentals.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
+          {t("home.featured.empty")}
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {rentals.map((car) => (
+            <li key={car.id}>
+              <ListingCard car={car as CardCar} variant="featured" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SalesSection() {
+  const { t } = useTranslation("pages");
+  const { sales } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-7xl px-4 pt-14 sm:px-6" aria-labelledby="sales-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="sales-title" className="text-2xl font-bold tracking-tight">
+          {t("home.sales.title")}
+        </h2>
+        {sales.length > 0 ? (
+          <ButtonLink to="/sales" variant="secondary" size="sm">
+            {t("home.sales.viewAll")}
+          </ButtonLink>
+        ) : null}
+      </div>
+      {sales.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
+          {t("home.sales.empty")}
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {sales.map((car) => (
+            <li key={car.id}>
+              <ListingCard car={car as CardCar} variant="sale" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function RentOutAction() {
   const { t } = useTranslation("pages");
@@ -93,6 +194,9 @@ export default function Home() {
           </dl>
         </div>
       </section>
+
+      <FeaturedRentals />
+      <SalesSection />
 
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-labelledby="sell-title">
         <h2 id="sell-title" className="text-2xl font-bold tracking-tight">

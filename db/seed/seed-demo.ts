@@ -1091,7 +1091,6 @@ function buildDemo(now: Date, random: Random): DemoData {
     profiles,
     bookings,
     reviews,
-    favorites,
   );
 
   return {
@@ -1125,17 +1124,11 @@ export function averageRating(ratings: number[]): number {
 /**
  * The denormalised counters, exactly as the rows say:
  * - a car's rating and review_count come from the renters' reviews of it (reviewee = the car's owner);
- * - booking_count counts confirmed, active and completed bookings; favorite_count the favourites;
+ * - booking_count counts confirmed, active and completed bookings; favorite_count the favourites (by trigger);
  * - a profile's rating and review_count come from every review about that person;
  * - total_bookings and total_earnings are the completed bookings as host and the host earnings from them.
  */
-function applyAggregates(
-  cars: CarRow[],
-  profiles: ProfileRow[],
-  bookings: BookingRow[],
-  reviews: ReviewRow[],
-  favorites: FavoriteRow[],
-) {
+function applyAggregates(cars: CarRow[], profiles: ProfileRow[], bookings: BookingRow[], reviews: ReviewRow[]) {
   for (const row of cars) {
     const carReviews = reviews.filter((r) => r.carId === row.id && r.revieweeId === row.ownerId).map((r) => r.rating);
     row.rating = averageRating(carReviews);
@@ -1143,7 +1136,8 @@ function applyAggregates(
     row.bookingCount = bookings.filter(
       (b) => b.carId === row.id && ["confirmed", "active", "completed"].includes(b.status ?? ""),
     ).length;
-    row.favoriteCount = favorites.filter((f) => f.carId === row.id).length;
+    // favorite_count is kept by a trigger on favorites (migration 0003): the rows inserted below count themselves.
+    row.favoriteCount = 0;
   }
   for (const profile of profiles) {
     const about = reviews.filter((r) => r.revieweeId === profile.id).map((r) => r.rating);

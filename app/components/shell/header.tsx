@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/icons";
 import type { Language } from "~/i18n";
 import type { ThemeSetting } from "~/utils/theme";
 import { imageUrl } from "~/utils/images";
+import { LiveSearch } from "~/components/shell/live-search";
 
 export interface HeaderUser {
   id: string;
@@ -161,27 +162,6 @@ export function ThemeToggle({ theme, className = "" }: { theme: ThemeSetting; cl
   );
 }
 
-function SearchBox({ id, className = "" }: { id: string; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Form method="get" action="/cars" role="search" className={`relative ${className}`}>
-      <label htmlFor={id} className="sr-only">
-        {t("header.searchLabel")}
-      </label>
-      <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-      <input
-        id={id}
-        name="search"
-        type="search"
-        minLength={2}
-        maxLength={100}
-        placeholder={t("header.searchPlaceholder")}
-        className="w-full rounded-full border border-line bg-subtle py-2 pr-3 pl-9 text-sm text-fg placeholder:text-muted"
-      />
-    </Form>
-  );
-}
-
 function NotificationBell({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const badge = unread > 9 ? "9+" : String(unread);
@@ -270,7 +250,7 @@ function MobileMenu({ user, language, theme }: { user: HeaderUser | null; langua
         <Icon name="menu" className="size-6" />
       </summary>
       <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-line bg-surface px-4 pt-3 pb-5 shadow-lg">
-        <SearchBox id="mobile-search" className="mb-3" />
+        <LiveSearch id="mobile-search" className="mb-3" />
         <nav aria-label={t("header.mainNavigation")}>
           <ul className="grid gap-1">
             {navLinks.map((link) => (
@@ -348,7 +328,7 @@ export function Header({
             ))}
           </ul>
         </nav>
-        <SearchBox id="header-search" className="mx-2 hidden max-w-xs flex-1 lg:block" />
+        <LiveSearch id="header-search" className="mx-2 hidden max-w-xs flex-1 lg:block" />
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 lg:flex">
             <LanguageToggle language={language} />

@@ -23,6 +23,14 @@ const paths = {
   mail: "M4 4h16a2 2 0 012 2v12a2 2 0 01-2 2H4a2 2 0 01-2-2V6a2 2 0 012-2zM22 6l-10 7L2 6",
   lock: "M5 11h14v10H5zM8 11V7a4 4 0 018 0v4",
   home: "M3 10l9-7 9 7v10a2 2 0 01-2 2H5a2 2 0 01-2-2zM9 22V12h6v10",
+  chevronLeft: "M15 18l-6-6 6-6",
+  zoomIn: "M21 21l-4.35-4.35M11 18a7 7 0 100-14 7 7 0 000 14zM11 8v6M8 11h6",
+  zoomOut: "M21 21l-4.35-4.35M11 18a7 7 0 100-14 7 7 0 000 14zM8 11h6",
+  rotate: "M23 4v6h-6M20.49 15a9 9 0 11-2.12-9.36L23 10",
+  download: "M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3",
+  share:
+    "M18 8a3 3 0 100-6 3 3 0 000 6zM6 15a3 3 0 100-6 3 3 0 000 6zM18 22a3 3 0 100-6 3 3 0 000 6zM8.59 13.51l6.83 3.98M15.41 6.51l-6.82 3.98",
+  expand: "M8 3H5a2 2 0 00-2 2v3M21 8V5a2 2 0 00-2-2h-3M3 16v3a2 2 0 002 2h3M16 21h3a2 2 0 002-2v-3",
 } as const;
 
 export type IconName = keyof typeof paths;

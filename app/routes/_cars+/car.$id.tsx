@@ -1,18 +1,30 @@
-// /car/{id}. Non-admins see approved, available cars only; admins see any (part 2 §4). The full page (gallery,
-// lightbox, specifications, reviews, contact and booking) is built by the browse issue; this answers the route.
+// /car/{id} (part 2 §2 "Car details"): gallery with a full-screen viewer, price, badges, driver service, the
+// specification, features, description, rules, pickup points, the owner, statistics and the owner's reviews;
+// contact, book and favourite by role. A view counts once per visitor per day, after the page is sent.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { and, asc, eq } from "drizzle-orm";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { carImages, cars, profiles } from "#db/schema";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
-import { ButtonLink } from "~/components/ui/button";
-import { formatNumber, formatPrice } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
+import { recordCarView } from "~/cars/car-views.server";
+import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
+import { FEATURE_GROUPS } from "~/cars/feature-catalogue";
+import { AuthLink } from "~/components/auth/auth-link";
+import { CarBadges } from "~/components/cars/car-badges";
+import { CarGallery } from "~/components/cars/car-gallery";
+import { FavoriteButton } from "~/components/cars/favorite-button";
+import { PriceText } from "~/components/cars/price-text";
+import { ReviewList } from "~/components/reviews/review-list";
+import { REVIEWS_SHOWN } from "~/reviews/review-limits";
+import { Avatar } from "~/components/shell/header";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import type { RootLoaderData } from "~/root";
+import { hpToKw } from "~/search/listing-filters";
+import { formatDate, formatNumber, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
-  i18n: ["pages"],
+  i18n: ["cars", "features", "lightbox"],
   breadcrumb: (data: unknown) => {
     const car = (data as { car?: { make: string; model: string } } | undefined)?.car;
     return car ? { label: `${car.make} ${car.model}`, literal: true } : null;
@@ -21,85 +33,353 @@ export const handle = {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const id = params.id ?? "";
-  const visible = user?.isAdmin ? undefined : and(eq(cars.status, "approved"), eq(cars.available, true));
-  const [car] = await context.db
-    .select({
-      id: cars.id,
-      make: cars.make,
-      model: cars.model,
-      year: cars.year,
-      mileage: cars.mileage,
-      location: cars.location,
-      listingType: cars.listingType,
-      dailyPrice: cars.dailyPrice,
-      salePrice: cars.salePrice,
-      description: cars.description,
-      status: cars.status,
-      ownerId: cars.ownerId,
-      ownerName: profiles.fullName,
-    })
-    .from(cars)
-    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-    .where(and(eq(cars.id, id), visible))
-    .limit(1);
+  const allReviews = new URL(request.url).searchParams.get("reviews") === "all";
+  const car = await findCarDetails(context.db, params.id ?? "", user ? { id: user.id, isAdmin: user.isAdmin } : null, {
+    allReviews,
+  });
   if (!car) notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
-  const [image] = await context.db
-    .select({ storageKey: carImages.storageKey, width: carImages.width, height: carImages.height })
-    .from(carImages)
-    .where(eq(carImages.carId, car.id))
-    .orderBy(asc(carImages.sortOrder))
-    .limit(1);
-  return { car, image: image ?? null };
+  if (car.isPublic) {
+    // After the response: the page does not wait for the counter.
+    context.cloudflare.ctx.waitUntil(
+      recordCarView(context, request, car, user?.id ?? null).catch((error: unknown) =>
+        console.error("View not recorded", error),
+      ),
+    );
+  }
+  return { car, viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) }, allReviews };
+}
+
+function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id ?? title}-title`} id={id} className="scroll-mt-20 border-t border-line pt-6">
+      <h2 id={`${id ?? title}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Actions({ car, isOwner, signedIn }: { car: CarDetails; isOwner: boolean; signedIn: boolean }) {
+  const { t } = useTranslation("cars");
+  const rentable = car.listingType !== "sale";
+  if (isOwner) {
+    return (
+      <div className="rounded-xl bg-info-soft p-4 text-sm">
+        <p className="font-semibold">{t("detail.yourListing")}</p>
+        <Link to="/my-listings" className="mt-1 inline-block font-semibold text-primary underline underline-offset-2">
+          {t("detail.manageListings")}
+        </Link>
+      </div>
+    );
+  }
+  if (!car.isPublic) return null;
+  if (!signedIn) {
+    return (
+      <div className="grid gap-2">
+        {rentable ? (
+          <AuthLink mode="signup" className={buttonClass("primary", "lg")}>
+            {t("detail.registerToBook")}
+          </AuthLink>
+        ) : null}
+        <AuthLink mode="signup" className={buttonClass(rentable ? "secondary" : "primary", "lg")}>
+          {t("detail.registerToContact")}
+        </AuthLink>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      {rentable ? (
+        <ButtonLink to={`/car/${car.id}/book`} size="lg">
+          {t("detail.bookNow")}
+        </ButtonLink>
+      ) : null}
+      <ButtonLink to={`/car/${car.id}/contact`} variant={rentable ? "secondary" : "primary"} size="lg">
+        {t("detail.contactOwner")}
+      </ButtonLink>
+    </div>
+  );
+}
+
+function PriceHeadline({ car }: { car: CarDetails }) {
+  const { t, i18n } = useTranslation("cars");
+  const extra = [
+    car.listingType !== "sale" && car.weeklyPrice
+      ? t("detail.perWeek", { price: formatPrice(car.weeklyPrice, i18n.language) })
+      : null,
+    car.listingType !== "sale" && car.monthlyPrice
+      ? t("detail.perMonth", { price: formatPrice(car.monthlyPrice, i18n.language) })
+      : null,
+    car.listingType !== "sale" && car.depositAmount
+      ? t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })
+      : null,
+  ].filter(Boolean);
+  return (
+    <div>
+      <PriceText car={car} className="text-3xl font-extrabold text-primary" />
+      {extra.length ? <p className="mt-1 text-sm text-muted">{extra.join(" · ")}</p> : null}
+    </div>
+  );
+}
+
+function DriverService({ car }: { car: CarDetails }) {
+  const { t, i18n } = useTranslation("cars");
+  const price = (cents: number | null) => (cents ? formatPrice(cents, i18n.language) : null);
+  const options = [
+    !car.driverOnly ? { title: t("detail.selfDrive"), body: t("detail.selfDriveBody") } : null,
+    car.driverAvailable || car.driverOnly
+      ? {
+          title: t("detail.withDriver"),
+          body: [
+            car.dailyPriceWithDriver ? t("price.perDay", { price: price(car.dailyPriceWithDriver) }) : null,
+            car.driverPricePerHour ? t("detail.driverPerHour", { price: price(car.driverPricePerHour) }) : null,
+            t("detail.minimumHours", { count: car.minimumRentalHours }),
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        }
+      : null,
+  ].filter((option): option is { title: string; body: string } => option !== null);
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {options.map((option) => (
+        <li key={option.title} className="rounded-xl border border-line bg-surface p-4">
+          <p className="font-semibold">{option.title}</p>
+          <p className="mt-1 text-sm text-muted">{option.body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Specifications({ car }: { car: CarDetails }) {
+  const { t, i18n } = useTranslation("cars");
+  const rows: [string, string | null][] = [
+    [t("spec.year"), String(car.year)],
+    [t("spec.mileage"), `${formatNumber(car.mileage, i18n.language)} km`],
+    [t("spec.fuel"), t(`fuel.${car.fuelType}`)],
+    [t("spec.transmission"), t(`transmission.${car.transmission}`)],
+    [
+      t("spec.power"),
+      car.horsepower
+        ? `${car.horsepower} ${t("filters.unit.hp")} (${Math.round(hpToKw(car.horsepower))} ${t("filters.unit.kw")})`
+        : null,
+    ],
+    [t("spec.engine"), car.engineSize ? `${formatNumber(car.engineSize, i18n.language)} l` : null],
+    [t("spec.seats"), String(car.seats)],
+    [t("spec.doors"), String(car.doors)],
+    [t("spec.category"), t(`category.${car.category}`)],
+    [t("spec.location"), car.location],
+    [t("spec.condition"), car.condition],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
+      {rows
+        .filter((row): row is [string, string] => Boolean(row[1]))
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function Features({ codes }: { codes: string[] }) {
+  const { t } = useTranslation("features");
+  const have = new Set(codes);
+  const groups = FEATURE_GROUPS.map((group) => ({
+    code: group.code,
+    features: group.features.filter((f) => have.has(f)),
+  })).filter((group) => group.features.length > 0);
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      {groups.map((group) => (
+        <div key={group.code}>
+          <h3 className="text-sm font-semibold text-muted">{t(`groups.${group.code}`)}</h3>
+          <ul className="mt-2 grid gap-1.5">
+            {group.features.map((code) => (
+              <li key={code} className="flex items-start gap-2 text-sm">
+                <Icon name="check" className="mt-0.5 size-4 shrink-0 text-success" />
+                {t(`features.${code}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function OwnerCard({ car }: { car: CarDetails }) {
+  const { t } = useTranslation("cars");
+  const name =
+    car.ownerAccountType === "company" && car.ownerCompanyName
+      ? car.ownerCompanyName
+      : (car.ownerName ?? t("detail.owner"));
+  return (
+    <Link
+      to={`/profile/${car.ownerId}`}
+      className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-subtle"
+      aria-label={t("detail.ownerProfile", { name })}
+    >
+      <Avatar user={{ fullName: name, email: "?", avatarKey: car.ownerAvatarKey }} size="size-12 text-lg" />
+      <div className="min-w-0">
+        <p className="truncate font-semibold">{name}</p>
+        <p className="text-sm text-muted">
+          {car.ownerVerification === "verified" ? t("detail.verifiedOwner") : t("detail.owner")}
+          {car.ownerRating > 0 ? ` · ★ ${car.ownerRating.toFixed(1)} (${car.ownerReviewCount})` : ""}
+        </p>
+        <p className="text-xs text-muted">
+          {t("detail.memberSince", { year: new Date(car.ownerSince).getFullYear() })}
+        </p>
+      </div>
+      <Icon name="chevronRight" className="ml-auto size-5 text-muted" />
+    </Link>
+  );
+}
+
+function Statistics({ car }: { car: CarDetails }) {
+  const { t, i18n } = useTranslation("cars");
+  const items = [
+    [t("stats.views"), formatNumber(car.viewCount, i18n.language)],
+    [t("stats.favorites"), formatNumber(car.favoriteCount, i18n.language)],
+    [t("stats.bookings"), formatNumber(car.bookingCount, i18n.language)],
+    [t("stats.listed"), formatDate(car.createdAt, i18n.language)],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface p-4">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs text-muted">{label}</dt>
+          <dd className="font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export default function CarPage() {
-  const { t, i18n } = useTranslation("pages");
-  const { car, image } = useLoaderData<typeof loader>();
-  const price =
-    car.listingType !== "sale" && car.dailyPrice
-      ? t("car.perDay", { price: formatPrice(car.dailyPrice, i18n.language) })
-      : car.salePrice
-        ? formatPrice(car.salePrice, i18n.language)
-        : t("car.priceOnRequest");
+  const { t, i18n } = useTranslation("cars");
+  const { car, viewer, allReviews } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const title = `${car.make} ${car.model}`;
+  const rentable = car.listingType !== "sale";
   return (
-    <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        {image ? (
-          <img
-            src={imageUrl(image.storageKey, "full")}
-            alt={`${car.make} ${car.model}`}
-            width={image.width}
-            height={image.height}
-            className="aspect-[4/3] w-full rounded-2xl bg-subtle object-cover"
-          />
-        ) : (
-          <div className="aspect-[4/3] w-full rounded-2xl bg-subtle" />
-        )}
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">
-            {car.make} {car.model} <span className="text-muted">{car.year}</span>
-          </h1>
-          <p className="mt-3 text-2xl font-bold text-primary">{price}</p>
-          <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
-            <div>
-              <dt className="text-muted">{t("car.mileage")}</dt>
-              <dd className="font-semibold">{formatNumber(car.mileage, i18n.language)} km</dd>
-            </div>
-            <div>
-              <dt className="text-muted">{t("car.location")}</dt>
-              <dd className="font-semibold">{car.location}</dd>
-            </div>
-          </dl>
-          {car.description ? <p className="mt-6 whitespace-pre-line text-muted">{car.description}</p> : null}
-          <ButtonLink to={`/profile/${car.ownerId}`} variant="secondary" className="mt-6">
-            {car.ownerName ?? t("car.owner")}
-          </ButtonLink>
+    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6" aria-labelledby="car-title">
+      <Link to="/cars" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+        <Icon name="chevronRight" className="size-4 rotate-180" />
+        {t("detail.back")}
+      </Link>
+      {!car.isPublic ? (
+        <p role="status" className="mt-4 rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">
+          {t("detail.notPublic", { status: t(`status.${car.status}`) })}
+          {!car.available ? ` ${t("detail.unavailable")}` : ""}
+        </p>
+      ) : null}
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <CarGallery key={car.id} images={car.images} title={`${title} ${car.year}`} />
         </div>
+        <aside className="flex flex-col gap-5 lg:sticky lg:top-20 lg:self-start">
+          <div>
+            <CarBadges car={car} show={["type", "verified", "electric"]} />
+            <div className="mt-3 flex items-start justify-between gap-3">
+              <h1 id="car-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+                {title} <span className="font-semibold text-muted">{car.year}</span>
+              </h1>
+              {root?.user && !viewer.isOwner && car.isPublic ? (
+                <FavoriteButton carId={car.id} isFavorite={car.isFavorite} title={`${title} ${car.year}`} />
+              ) : null}
+            </div>
+            <p className="mt-1 text-sm text-muted">
+              {car.location} · {formatNumber(car.mileage, i18n.language)} km
+              {car.rating > 0 ? ` · ★ ${car.rating.toFixed(1)} (${car.reviewCount})` : ""}
+            </p>
+          </div>
+          <PriceHeadline car={car} />
+          <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} />
+          <OwnerCard car={car} />
+          <Statistics car={car} />
+        </aside>
+      </div>
+
+      <div className="mt-10 grid max-w-4xl gap-8">
+        {rentable ? (
+          <Section title={t("detail.driverService")}>
+            <DriverService car={car} />
+          </Section>
+        ) : null}
+        <Section title={t("detail.specifications")}>
+          <Specifications car={car} />
+        </Section>
+        {car.features.length > 0 ? (
+          <Section title={t("detail.features")}>
+            <Features codes={car.features} />
+          </Section>
+        ) : null}
+        {car.description ? (
+          <Section title={t("detail.description")}>
+            <p className="whitespace-pre-line">{car.description}</p>
+          </Section>
+        ) : null}
+        {rentable ? (
+          <Section title={t("detail.rentalTerms")}>
+            <ul className="grid gap-2 text-sm">
+              <li>{t("detail.rentalDays", { min: car.minRentalDays, max: car.maxRentalDays })}</li>
+              {car.minimumRentalHours > 24 ? (
+                <li>
+                  {t("detail.notice", { hours: car.minimumRentalHours, days: Math.ceil(car.minimumRentalHours / 24) })}
+                </li>
+              ) : null}
+              {car.depositAmount ? (
+                <li>{t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })}</li>
+              ) : null}
+            </ul>
+            {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
+          </Section>
+        ) : null}
+        {car.pickupPoints.length > 0 ? (
+          <Section title={t("detail.pickupPoints")}>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {car.pickupPoints.map((point) => (
+                <li key={point.id} className="rounded-xl border border-line bg-surface p-4 text-sm">
+                  <p className="font-semibold">
+                    {point.name}
+                    {point.isPrimary ? (
+                      <span className="ml-2 text-xs font-medium text-primary">{t("detail.primaryPoint")}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-muted">
+                    {point.address}, {point.city}
+                    {point.country !== "Lithuania" ? `, ${t(`country.${point.country}`)}` : ""}
+                  </p>
+                  <p className="mt-1 text-muted">{t("detail.hours", { hours: point.availableHours })}</p>
+                  {point.instructions ? <p className="mt-1">{point.instructions}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        <Section title={t("detail.ownerReviews")} id="reviews">
+          <ReviewList reviews={car.reviews} />
+          {!allReviews && car.reviewTotal > REVIEWS_SHOWN ? (
+            <Link to={`?reviews=all#reviews`} preventScrollReset className={buttonClass("secondary", "md", "mt-4")}>
+              {t("detail.showAllReviews", { count: car.reviewTotal })}
+            </Link>
+          ) : null}
+        </Section>
       </div>
     </article>
   );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `${data.car.make} ${data.car.model} ${data.car.year}` : undefined);
+  data
+    ? pageMeta(`${data.car.make} ${data.car.model} ${data.car.year}`, {
+        description: data.car.description?.slice(0, 160) ?? undefined,
+        noindex: !data.car.isPublic,
+      })
+    : pageMeta(undefined);

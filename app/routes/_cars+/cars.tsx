@@ -1,13 +1,16 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { ListingPageView } from "./__listing-page";
+import { listingPageData } from "./__listing-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.cars" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "cars");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["cars", "features"], breadcrumb: "cars:pages.all.title" };
 
-export default function CarsPage() {
-  return <PlaceholderPage page="cars" />;
+export const loader = ({ request, context }: LoaderFunctionArgs) => listingPageData(request, context, "all");
+
+export default function AllCarsPage() {
+  return <ListingPageView data={useLoaderData<typeof loader>()} />;
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });

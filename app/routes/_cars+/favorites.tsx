@@ -1,14 +1,163 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+// /favorites: the saved cars (part 1 §2 "Favourites") and the saved searches. Its action adds or removes a favourite
+// for the hearts everywhere: with JavaScript a fetcher gets data back; without, the page it came from reloads.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { cars, favorites, profiles, savedSearches } from "#db/schema";
+import { requireUser } from "~/accounts/guards.server";
+import { ListingCard, type CardCar } from "~/components/cars/listing-card";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { getT } from "~/i18n.server";
+import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
+import { vilniusDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.favorites" };
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  placeholderData(request, context, "favorites", "user");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["cars", "features"], breadcrumb: "cars:favorites.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const t = await getT(request, "cars");
+  const rows = await context.db
+    .select({ ...cardSelection, available: sql<number>`(${PUBLIC_CAR})` })
+    .from(favorites)
+    .innerJoin(cars, eq(cars.id, favorites.carId))
+    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+    .where(eq(favorites.userId, user.id))
+    .orderBy(desc(favorites.createdAt));
+  const cards = await toCards(context.db, rows, user.id);
+  const searches = await context.db
+    .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, user.id))
+    .orderBy(desc(savedSearches.createdAt));
+  return {
+    title: t("favorites.title"),
+    cars: cards.map((card, index) => ({ ...card, stillListed: Boolean(rows[index]?.available) })),
+    searches,
+  };
+}
+
+const FavoriteSchema = z.object({
+  carId: z.string().min(1).max(64),
+  intent: z.enum(["add", "remove"]),
+  redirectTo: z.string().optional(),
+  fetcher: z.literal("1").optional(),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: FavoriteSchema });
+  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  const { carId, intent, fetcher } = submission.value;
+  const { db } = context;
+
+  if (intent === "add") {
+    const [car] = await db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.id, carId), PUBLIC_CAR));
+    if (!car) return data({ ok: false }, { status: 404 });
+    // Insert-or-ignore, then count it in the owner's statistics only if a row was really added (changes()).
+    await db.batch([
+      db.insert(favorites).values({ userId: user.id, carId }).onConflictDoNothing(),
+      db.run(sql`insert into listing_daily_stats (car_id, day, favorites)
+        select ${carId}, ${vilniusDay()}, 1 where changes() > 0
+        on conflict (car_id, day) do update set favorites = favorites + 1`),
+    ]);
+  } else {
+    await db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.carId, carId)));
+  }
+
+  if (fetcher) return data({ ok: true, isFavorite: intent === "add" });
+  const back = safeRedirectPath(submission.value.redirectTo, "/favorites");
+  return redirectWithToast(
+    back,
+    { type: "success", title: intent === "add" ? "toasts.favoriteAdded" : "toasts.favoriteRemoved" },
+    context.env,
+  );
+}
 
 export default function FavoritesPage() {
-  return <PlaceholderPage page="favorites" />;
+  const { t } = useTranslation("cars");
+  const { cars: saved, searches } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("favorites.title")}</h1>
+      {saved.length === 0 ? (
+        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+          <Icon name="heart" className="size-10 text-muted" />
+          <h2 className="mt-4 text-lg font-semibold">{t("favorites.emptyTitle")}</h2>
+          <p className="mt-1 max-w-md text-muted">{t("favorites.emptyBody")}</p>
+          <ButtonLink to="/cars" className="mt-6">
+            {t("favorites.browse")}
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {saved.map((car, index) => (
+            <li key={car.id} className={car.stillListed ? "" : "opacity-70"}>
+              <ListingCard
+                car={car as CardCar}
+                variant="favorite"
+                eager={index < 2}
+                onRemove={
+                  <Form method="post" action="/favorites">
+                    <input type="hidden" name="carId" value={car.id} />
+                    <input type="hidden" name="redirectTo" value="/favorites" />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className={buttonClass("ghost", "sm", "text-danger")}
+                    >
+                      {t("favorites.remove")}
+                    </button>
+                  </Form>
+                }
+              />
+              {car.stillListed ? null : <p className="mt-2 text-sm text-muted">{t("favorites.noLongerListed")}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section className="mt-14" aria-labelledby="saved-searches-title">
+        <h2 id="saved-searches-title" className="text-xl font-bold">
+          {t("savedSearches.title")}
+        </h2>
+        {searches.length === 0 ? (
+          <p className="mt-2 text-muted">{t("savedSearches.empty")}</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-surface">
+            {searches.map((search) => (
+              <li key={search.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <Link to={search.query} className="font-medium text-primary hover:underline">
+                  {search.name}
+                </Link>
+                <Form method="post" action="/resources/saved-searches">
+                  <input type="hidden" name="id" value={search.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className={buttonClass("ghost", "sm", "text-danger")}
+                  >
+                    {t("savedSearches.delete")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

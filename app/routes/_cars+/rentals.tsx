@@ -1,13 +1,16 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { ListingPageView } from "./__listing-page";
+import { listingPageData } from "./__listing-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.rentals" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "rentals");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["cars", "features"], breadcrumb: "cars:pages.rental.title" };
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => listingPageData(request, context, "rental");
 
 export default function RentalsPage() {
-  return <PlaceholderPage page="rentals" />;
+  return <ListingPageView data={useLoaderData<typeof loader>()} />;
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });

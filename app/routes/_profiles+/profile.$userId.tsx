@@ -1,64 +1,184 @@
-// /profile/{userId}: the public profile. Its full content (listings, reviews, message dialog) comes with the
-// browse issue; unknown or deleted people are a real 404 "Profile Not Found".
+// /profile/{userId} (part 1 §2 "Public profile"): who someone is on Ratai, their active listings and the latest
+// reviews about them. Unknown or deleted people are a 404 "Profile Not Found".
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { and, eq, isNull } from "drizzle-orm";
+import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { profiles, users } from "#db/schema";
-import { notFound } from "~/accounts/guards.server";
+import { cars, profiles, users } from "#db/schema";
+import { getOptionalUser, notFound } from "~/accounts/guards.server";
+import { ListingCard, type CardCar } from "~/components/cars/listing-card";
+import { ReviewList, Stars } from "~/components/reviews/review-list";
 import { Avatar } from "~/components/shell/header";
+import { ButtonLink } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+import type { RootLoaderData } from "~/root";
+import { PROFILE_REVIEWS } from "~/reviews/review-limits";
+import { countReviewsAbout, findReviewsAbout } from "~/reviews/reviews-about.server";
+import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
-  i18n: ["pages"],
+  i18n: ["pages", "cars", "features"],
   breadcrumb: (data: unknown) => {
-    const profile = (data as { profile?: { fullName: string | null } } | undefined)?.profile;
-    return profile ? { label: profile.fullName ?? "User", literal: true } : null;
+    const profile = (data as { profile?: { displayName: string } } | undefined)?.profile;
+    return profile ? { label: profile.displayName, literal: true } : null;
   },
 };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = params.userId ?? "";
   const [profile] = await context.db
     .select({
       id: profiles.id,
       fullName: profiles.fullName,
+      accountType: profiles.accountType,
+      companyName: profiles.companyName,
       avatarKey: profiles.avatarKey,
       bio: profiles.bio,
       location: profiles.location,
       verificationStatus: profiles.verificationStatus,
+      isHost: profiles.isHost,
+      totalBookings: profiles.totalBookings,
+      rating: profiles.rating,
+      reviewCount: profiles.reviewCount,
       createdAt: profiles.createdAt,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.id, params.userId ?? ""), isNull(users.deletedAt)))
+    .where(and(eq(profiles.id, id), isNull(users.deletedAt)))
     .limit(1);
   if (!profile)
     notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
-  return { profile };
+
+  const viewer = await getOptionalUser(request, context);
+  const [listingRows, reviews, reviewTotal] = await Promise.all([
+    context.db
+      .select(cardSelection)
+      .from(cars)
+      .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+      .where(and(eq(cars.ownerId, id), PUBLIC_CAR))
+      .orderBy(desc(cars.createdAt)),
+    findReviewsAbout(context.db, id, PROFILE_REVIEWS),
+    countReviewsAbout(context.db, id),
+  ]);
+  const listings = await toCards(context.db, listingRows, viewer?.id ?? null);
+  const displayName = profile.accountType === "company" && profile.companyName ? profile.companyName : profile.fullName;
+  return {
+    profile: { ...profile, displayName: displayName ?? "", createdAt: profile.createdAt.getTime() },
+    listings,
+    reviews,
+    reviewTotal,
+    canMessage: Boolean(viewer && viewer.id !== profile.id),
+  };
+}
+
+function BackButton() {
+  const { t } = useTranslation("pages");
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // With JavaScript, back to wherever the visitor came from; without, to the listings.
+  return hydrated ? (
+    <button
+      type="button"
+      onClick={() => navigate(-1)}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+    >
+      <Icon name="chevronRight" className="size-4 rotate-180" />
+      {t("profile.back")}
+    </button>
+  ) : (
+    <Link to="/cars" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+      <Icon name="chevronRight" className="size-4 rotate-180" />
+      {t("profile.back")}
+    </Link>
+  );
 }
 
 export default function PublicProfilePage() {
   const { t } = useTranslation("pages");
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, listings, reviews, reviewTotal, canMessage } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const name = profile.displayName || t("profile.fallbackName");
+  const badge =
+    profile.verificationStatus === "verified"
+      ? "bg-success-soft text-success"
+      : profile.verificationStatus === "rejected"
+        ? "bg-danger-soft text-danger"
+        : "bg-warning-soft text-warning";
+  const stats = [
+    [t("profile.activeListings"), String(listings.length)],
+    ...(profile.isHost ? [[t("profile.completedRentals"), String(profile.totalBookings)]] : []),
+    [t("profile.memberSinceLabel"), String(new Date(profile.createdAt).getFullYear())],
+  ];
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <div className="flex items-center gap-4">
-        <Avatar
-          user={{ fullName: profile.fullName, email: "?", avatarKey: profile.avatarKey }}
-          size="size-16 text-2xl"
-        />
-        <div>
-          <h1 className="text-2xl font-bold">{profile.fullName ?? t("profile.fallbackName")}</h1>
-          <p className="text-sm text-muted">
-            {t(`profile.verification.${profile.verificationStatus}`)} ·{" "}
-            {t("profile.memberSince", { year: new Date(profile.createdAt).getFullYear() })}
-          </p>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <BackButton />
+      <section className="mt-4 rounded-2xl border border-line bg-surface p-5 sm:p-8" aria-labelledby="profile-name">
+        <div className="flex flex-wrap items-center gap-5">
+          <Avatar user={{ fullName: name, email: "?", avatarKey: profile.avatarKey }} size="size-20 text-3xl" />
+          <div className="min-w-0 flex-1">
+            <h1 id="profile-name" className="text-2xl font-bold sm:text-3xl">
+              {name}
+            </h1>
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+              <span className={`rounded-full px-2.5 py-0.5 font-semibold ${badge}`}>
+                {t(`profile.verification.${profile.verificationStatus}`)}
+              </span>
+              {profile.rating > 0 ? (
+                <span>
+                  <Stars rating={profile.rating} /> <span className="font-semibold">{profile.rating.toFixed(1)}</span>{" "}
+                  <span className="text-muted">{t("profile.reviewCount", { count: profile.reviewCount })}</span>
+                </span>
+              ) : null}
+            </div>
+            {profile.location ? <p className="mt-2 text-sm text-muted">{profile.location}</p> : null}
+          </div>
+          {canMessage && root?.user ? (
+            <ButtonLink to={`/profile/${profile.id}/message`}>
+              <Icon name="mail" className="size-4" />
+              {t("profile.sendMessage")}
+            </ButtonLink>
+          ) : null}
         </div>
-      </div>
-      {profile.location ? <p className="mt-6 text-muted">{profile.location}</p> : null}
-      {profile.bio ? <p className="mt-3 whitespace-pre-line">{profile.bio}</p> : null}
-    </section>
+        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {stats.map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-subtle p-4">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="text-xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line">{profile.bio}</p> : null}
+      </section>
+
+      <section className="mt-10" aria-labelledby="listings-title">
+        <h2 id="listings-title" className="text-xl font-bold">
+          {t("profile.activeListings")}
+        </h2>
+        {listings.length === 0 ? (
+          <p className="mt-3 text-muted">{t("profile.noListings")}</p>
+        ) : (
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {listings.map((car) => (
+              <li key={car.id}>
+                <ListingCard car={car as CardCar} variant="profile" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="mt-10 max-w-3xl" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="text-xl font-bold">
+          {t("profile.reviews")} {reviewTotal > 0 ? <span className="text-muted">({reviewTotal})</span> : null}
+        </h2>
+        <div className="mt-4 max-h-[48rem] overflow-y-auto">
+          <ReviewList reviews={reviews} />
+        </div>
+      </section>
+    </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.profile.fullName ?? undefined);
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.profile.displayName || undefined);

@@ -1,0 +1,120 @@
+// Everything the car page shows (part 2 §2 "Car details"). Non-admins see approved, available cars only; admins any.
+import { and, asc, eq } from "drizzle-orm";
+import { carImages, cars, favorites, pickupPoints, profiles } from "#db/schema";
+import type { Db } from "~/db.server";
+import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
+import { countReviewsAbout, findReviewsAbout } from "~/reviews/reviews-about.server";
+import { PUBLIC_CAR } from "~/search/listing-query.server";
+
+export async function findCarDetails(
+  db: Db,
+  id: string,
+  viewer: { id: string; isAdmin: boolean } | null,
+  options: { allReviews: boolean },
+) {
+  const [car] = await db
+    .select({
+      id: cars.id,
+      ownerId: cars.ownerId,
+      make: cars.make,
+      model: cars.model,
+      year: cars.year,
+      mileage: cars.mileage,
+      location: cars.location,
+      category: cars.category,
+      fuelType: cars.fuelType,
+      transmission: cars.transmission,
+      horsepower: cars.horsepower,
+      engineSize: cars.engineSize,
+      seats: cars.seats,
+      doors: cars.doors,
+      condition: cars.condition,
+      listingType: cars.listingType,
+      dailyPrice: cars.dailyPrice,
+      weeklyPrice: cars.weeklyPrice,
+      monthlyPrice: cars.monthlyPrice,
+      dailyPriceWithDriver: cars.dailyPriceWithDriver,
+      weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
+      monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
+      driverPricePerHour: cars.driverPricePerHour,
+      minimumRentalHours: cars.minimumRentalHours,
+      minRentalDays: cars.minRentalDays,
+      maxRentalDays: cars.maxRentalDays,
+      salePrice: cars.salePrice,
+      depositAmount: cars.depositAmount,
+      driverAvailable: cars.driverAvailable,
+      driverOnly: cars.driverOnly,
+      features: cars.features,
+      description: cars.description,
+      rules: cars.rules,
+      status: cars.status,
+      available: cars.available,
+      viewCount: cars.viewCount,
+      favoriteCount: cars.favoriteCount,
+      bookingCount: cars.bookingCount,
+      rating: cars.rating,
+      reviewCount: cars.reviewCount,
+      createdAt: cars.createdAt,
+      ownerName: profiles.fullName,
+      ownerAvatarKey: profiles.avatarKey,
+      ownerVerification: profiles.verificationStatus,
+      ownerRating: profiles.rating,
+      ownerReviewCount: profiles.reviewCount,
+      ownerSince: profiles.createdAt,
+      ownerIsHost: profiles.isHost,
+      ownerAccountType: profiles.accountType,
+      ownerCompanyName: profiles.companyName,
+    })
+    .from(cars)
+    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+    .where(and(eq(cars.id, id), viewer?.isAdmin ? undefined : PUBLIC_CAR))
+    .limit(1);
+  if (!car) return null;
+
+  const [images, points, favorite, reviews, reviewTotal] = await Promise.all([
+    db
+      .select({ storageKey: carImages.storageKey, width: carImages.width, height: carImages.height })
+      .from(carImages)
+      .where(eq(carImages.carId, id))
+      .orderBy(asc(carImages.sortOrder)),
+    car.listingType === "sale"
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: pickupPoints.id,
+            name: pickupPoints.name,
+            address: pickupPoints.address,
+            city: pickupPoints.city,
+            country: pickupPoints.country,
+            availableHours: pickupPoints.availableHours,
+            instructions: pickupPoints.instructions,
+            isPrimary: pickupPoints.isPrimary,
+          })
+          .from(pickupPoints)
+          .where(eq(pickupPoints.carId, id))
+          .orderBy(asc(pickupPoints.sortOrder)),
+    viewer
+      ? db
+          .select({ id: favorites.id })
+          .from(favorites)
+          .where(and(eq(favorites.userId, viewer.id), eq(favorites.carId, id)))
+      : Promise.resolve([]),
+    findReviewsAbout(db, car.ownerId, options.allReviews ? REVIEWS_ALL : REVIEWS_SHOWN),
+    countReviewsAbout(db, car.ownerId),
+  ]);
+
+  return {
+    ...car,
+    createdAt: car.createdAt.getTime(),
+    ownerSince: car.ownerSince.getTime(),
+    verified: car.ownerVerification === "verified",
+    isPublic: car.status === "approved" && car.available,
+    images,
+    pickupPoints: points,
+    isFavorite: favorite.length > 0,
+    reviews,
+    reviewTotal,
+  };
+}
+
+export type CarDetails = NonNullable<Awaited<ReturnType<typeof findCarDetails>>>;

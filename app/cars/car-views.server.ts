@@ -1,0 +1,39 @@
+// A car page view counts once per visitor per car per day, not per reload (issue: browse). The visitor is the
+// signed-in user, else a keyed hash of address and browser for that day: nothing is stored that could identify
+// someone, and the hash changes every day. Owners' own visits and crawlers do not count.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { carViewMarks } from "#db/schema";
+import { isbot } from "isbot";
+import { clientAddress } from "~/accounts/rate-limit.server";
+import { sha256Hex } from "~/utils/crypto.server";
+import { vilniusDay } from "~/utils/format";
+
+export async function visitorKey(
+  request: Request,
+  userId: string | null,
+  secret: string,
+  day: string,
+): Promise<string> {
+  if (userId) return `u:${userId}`;
+  const agent = request.headers.get("User-Agent") ?? "";
+  return `a:${(await sha256Hex(`${secret}|${day}|${clientAddress(request)}|${agent}`)).slice(0, 32)}`;
+}
+
+/** Records the view; the insert is ignored when this visitor already counted today (a trigger does the counting). */
+export async function recordCarView(
+  context: Pick<AppLoadContext, "db" | "env">,
+  request: Request,
+  car: { id: string; ownerId: string },
+  viewerId: string | null,
+  now = new Date(),
+) {
+  if (viewerId === car.ownerId || isbot(request.headers.get("User-Agent") ?? "")) return false;
+  const day = vilniusDay(now);
+  const visitor = await visitorKey(request, viewerId, context.env.sessionSecrets[0] ?? "", day);
+  const inserted = await context.db
+    .insert(carViewMarks)
+    .values({ carId: car.id, visitor, day })
+    .onConflictDoNothing()
+    .returning({ carId: carViewMarks.carId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,44 @@
+// The heart: a POST form, so it works without JavaScript (the page reloads with a toast); with it, a fetcher
+// fills the heart at once. It sends the state it wants ("add" or "remove"), so a double click changes nothing twice.
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+
+export function FavoriteButton({
+  carId,
+  isFavorite,
+  title,
+  className = "",
+}: {
+  carId: string;
+  isFavorite: boolean;
+  title: string;
+  className?: string;
+}) {
+  const { t } = useTranslation("cars");
+  const fetcher = useFetcher({ key: `favorite-${carId}` });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("intent");
+  const favorite = pending === "add" ? true : pending === "remove" ? false : isFavorite;
+  return (
+    <fetcher.Form method="post" action="/favorites" className={className}>
+      <input type="hidden" name="carId" value={carId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {/* Tells the action it was sent by a fetcher (answer with data, not a redirect that would navigate). */}
+      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={favorite ? "remove" : "add"}
+        aria-pressed={favorite}
+        aria-label={favorite ? t("favorite.remove", { title }) : t("favorite.add", { title })}
+        title={favorite ? t("favorite.removeShort") : t("favorite.addShort")}
+        className="grid size-10 place-items-center rounded-full bg-surface/90 shadow ring-1 ring-line transition hover:scale-105"
+      >
+        <Icon name="heart" className={`size-5 ${favorite ? "fill-danger text-danger" : "text-fg"}`} />
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,55 @@
+// The loader behind /rentals, /sales and /cars: the filters from the URL, the page of cards, and what the viewer
+// may do. A database failure is the page's error box with "Try again", not an error page.
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { savedSearches } from "#db/schema";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { getT } from "~/i18n.server";
+import { filtersToParams, parseListingFilters, SCOPE_PATH, type ListingScope } from "~/search/listing-filters";
+import { findListings, type ListingPage } from "~/search/listing-query.server";
+import { savedSearchQuery } from "~/search/saved-searches.server";
+
+export async function listingPageData(request: Request, context: AppLoadContext, scope: ListingScope) {
+  const url = new URL(request.url);
+  const { filters, problems } = parseListingFilters(url.searchParams, scope);
+  const [user, t] = await Promise.all([getOptionalUser(request, context), getT(request, "cars")]);
+
+  let listings: ListingPage | null = null;
+  let failure: "rate-limited" | "unavailable" | null = null;
+  try {
+    if (filters.search) {
+      const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
+      if (!limit.allowed) failure = "rate-limited";
+    }
+    if (!failure) listings = await findListings(context.db, scope, filters, user?.id ?? null);
+  } catch (error) {
+    console.error("Listing query failed", error);
+    failure = "unavailable";
+  }
+
+  const query = savedSearchQuery(scope, filters);
+  const [saved] =
+    user && listings
+      ? await context.db
+          .select({ id: savedSearches.id })
+          .from(savedSearches)
+          .where(and(eq(savedSearches.userId, user.id), eq(savedSearches.query, query)))
+          .limit(1)
+      : [];
+
+  return data(
+    {
+      scope,
+      title: t(`pages.${scope}.title`),
+      description: t(`pages.${scope}.description`),
+      filters,
+      problems,
+      listings,
+      failure,
+      savedSearchId: saved?.id ?? null,
+      canonical: `${SCOPE_PATH[scope]}${filtersToParams(filters).size ? `?${filtersToParams(filters)}` : ""}`,
+    },
+    { status: failure === "rate-limited" ? 429 : failure ? 503 : 200 },
+  );
+}

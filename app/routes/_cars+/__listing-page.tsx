@@ -1,0 +1,519 @@
+// /rentals, /sales and /cars (part 1 §2 "Listing pages"): the filters are one GET form, so every search is a link
+// that works without JavaScript; the server renders the results. With JavaScript the sort applies on change and
+// the grid shows skeletons while the next page loads.
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "#db/schema";
+import { AuthLink } from "~/components/auth/auth-link";
+import { ListingCard, type CardCar } from "~/components/cars/listing-card";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass, useHydrated } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+import type { RootLoaderData } from "~/root";
+import {
+  activeFilterCount,
+  DRIVER_OPTIONS,
+  filtersToParams,
+  hpToKw,
+  kwToHp,
+  LISTING_SORTS,
+  SCOPE_PATH,
+  type FilterField,
+  type ListingFilters,
+  type ListingScope,
+} from "~/search/listing-filters";
+import type { ListingPage } from "~/search/listing-query.server";
+import { formatNumber } from "~/utils/format";
+
+export interface ListingPageData {
+  scope: ListingScope;
+  title: string;
+  filters: ListingFilters;
+  problems: Partial<Record<FilterField, string>>;
+  listings: ListingPage | null;
+  failure: "rate-limited" | "unavailable" | null;
+  savedSearchId: string | null;
+  canonical: string;
+}
+
+const SKELETONS = 6;
+
+function ListAction({ scope }: { scope: ListingScope }) {
+  const { t } = useTranslation("cars");
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const user = root?.user;
+  if (scope === "rental") {
+    if (!user)
+      return (
+        <AuthLink mode="signup" className={buttonClass("primary")}>
+          {t("listAction.registerToRentOut")}
+        </AuthLink>
+      );
+    if (user.verificationStatus !== "verified")
+      return (
+        <div className="text-right">
+          <button type="button" disabled aria-describedby="rent-out-hint" className={buttonClass("primary")}>
+            {t("listAction.rentOut")}
+          </button>
+          <p id="rent-out-hint" className="mt-1 text-xs text-muted">
+            {t("listAction.verificationRequired")}
+          </p>
+        </div>
+      );
+    return <ButtonLink to="/my-listings?create=rental">{t("listAction.rentOut")}</ButtonLink>;
+  }
+  if (!user)
+    return (
+      <AuthLink mode="signup" className={buttonClass("primary")}>
+        {t("listAction.registerToSell")}
+      </AuthLink>
+    );
+  return <ButtonLink to="/my-listings?create=sale">{t("listAction.sell")}</ButtonLink>;
+}
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation("cars");
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{t("filters.any")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function RangeFields({
+  field,
+  legend,
+  min,
+  max,
+  problem,
+  numberKind,
+  hint,
+  children,
+}: {
+  field: string;
+  legend: string;
+  min?: number;
+  max?: number;
+  problem?: string;
+  numberKind: "whole" | "decimal";
+  hint?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation("cars");
+  const id = useId();
+  const inputProps =
+    numberKind === "decimal"
+      ? { inputMode: "decimal" as const, pattern: "[0-9]*[.,]?[0-9]*" }
+      : { inputMode: "numeric" as const, pattern: "[0-9]*" };
+  return (
+    <fieldset aria-describedby={problem ? `${id}-error` : hint ? `${id}-hint` : undefined}>
+      <legend className="mb-1.5 text-sm font-semibold">{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="sr-only" htmlFor={`${id}-min`}>
+          {t("filters.from", { what: legend })}
+        </label>
+        <input
+          id={`${id}-min`}
+          name={`${field}Min`}
+          defaultValue={min ?? ""}
+          placeholder={t("filters.min")}
+          aria-invalid={problem ? true : undefined}
+          className={inputClass}
+          {...inputProps}
+        />
+        <label className="sr-only" htmlFor={`${id}-max`}>
+          {t("filters.to", { what: legend })}
+        </label>
+        <input
+          id={`${id}-max`}
+          name={`${field}Max`}
+          defaultValue={max ?? ""}
+          placeholder={t("filters.max")}
+          aria-invalid={problem ? true : undefined}
+          className={inputClass}
+          {...inputProps}
+        />
+      </div>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={`${id}-error`} errors={problem ? [problem] : undefined} />
+    </fieldset>
+  );
+}
+
+/** "≈ 134–268 hp": the other unit of a power range, so people who think in kW or hp both know what they chose. */
+function powerHint(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  filters: ListingFilters,
+  language: string,
+) {
+  const { powerMin, powerMax, powerUnit } = filters;
+  if (powerMin === undefined && powerMax === undefined) return t("filters.powerHint");
+  const convert = (n: number) => formatNumber(Math.round(powerUnit === "kw" ? kwToHp(n) : hpToKw(n)), language);
+  const other = t(powerUnit === "kw" ? "filters.unit.hp" : "filters.unit.kw");
+  const from = powerMin !== undefined ? convert(powerMin) : "…";
+  const to = powerMax !== undefined ? convert(powerMax) : "…";
+  return t("filters.powerApprox", { range: `${from}–${to}`, unit: other });
+}
+
+function FilterPanel({ data }: { data: ListingPageData }) {
+  const { t, i18n } = useTranslation("cars");
+  const { filters, problems, scope } = data;
+  const active = activeFilterCount(filters) - (filters.search ? 1 : 0);
+  return (
+    <details
+      className="group rounded-2xl border border-line bg-surface"
+      open={active > 0 || Object.keys(problems).length > 0}
+    >
+      <summary className="flex items-center justify-between gap-3 px-4 py-3 font-semibold">
+        <span className="flex items-center gap-2">
+          <Icon name="search" className="size-4" />
+          {t("filters.title")}
+          {active > 0 ? (
+            <span className="rounded-full bg-primary px-2 text-xs leading-5 text-on-primary">{active}</span>
+          ) : null}
+        </span>
+        <Icon name="chevronDown" className="size-4 transition group-open:rotate-180" />
+      </summary>
+      <div className="grid gap-4 border-t border-line p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Select
+          name="category"
+          label={t("filters.category")}
+          value={filters.category}
+          options={CAR_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+        />
+        <div>
+          <label htmlFor="filter-location" className="mb-1.5 block text-sm font-semibold">
+            {t("filters.location")}
+          </label>
+          <input
+            id="filter-location"
+            name="location"
+            defaultValue={filters.location ?? ""}
+            placeholder={t("filters.locationPlaceholder")}
+            maxLength={100}
+            autoComplete="address-level2"
+            aria-invalid={problems.location ? true : undefined}
+            aria-describedby={problems.location ? "filter-location-error" : undefined}
+            className={inputClass}
+          />
+          <FieldErrors id="filter-location-error" errors={problems.location ? [problems.location] : undefined} />
+        </div>
+        <Select
+          name="fuelType"
+          label={t("filters.fuelType")}
+          value={filters.fuelType}
+          options={FUEL_TYPES.map((value) => ({ value, label: t(`fuel.${value}`) }))}
+        />
+        <Select
+          name="transmission"
+          label={t("filters.transmission")}
+          value={filters.transmission}
+          options={TRANSMISSIONS.map((value) => ({ value, label: t(`transmission.${value}`) }))}
+        />
+        {scope !== "sale" ? (
+          <Select
+            name="driverAvailable"
+            label={t("filters.driverService")}
+            value={filters.driverAvailable}
+            options={DRIVER_OPTIONS.map((value) => ({ value, label: t(`driver.${value}`) }))}
+          />
+        ) : null}
+        <RangeFields
+          field="power"
+          legend={t("filters.power")}
+          min={filters.powerMin}
+          max={filters.powerMax}
+          problem={problems.power}
+          numberKind="decimal"
+          hint={powerHint(t, filters, i18n.language)}
+        >
+          <div className="mt-2 flex gap-4 text-sm" role="radiogroup" aria-label={t("filters.powerUnit")}>
+            {(["hp", "kw"] as const).map((unit) => (
+              <label key={unit} className="flex items-center gap-1.5">
+                <input
+                  type="radio"
+                  name="powerUnit"
+                  value={unit}
+                  defaultChecked={filters.powerUnit === unit}
+                  className="accent-[var(--primary)]"
+                />
+                {t(`filters.unit.${unit}`)}
+              </label>
+            ))}
+          </div>
+        </RangeFields>
+        <RangeFields
+          field="price"
+          legend={
+            scope === "rental"
+              ? t("filters.pricePerDay")
+              : scope === "sale"
+                ? t("filters.salePrice")
+                : t("filters.price")
+          }
+          min={filters.priceMin}
+          max={filters.priceMax}
+          problem={problems.price}
+          numberKind="whole"
+        />
+        <RangeFields
+          field="year"
+          legend={t("filters.year")}
+          min={filters.yearMin}
+          max={filters.yearMax}
+          problem={problems.year}
+          numberKind="whole"
+        />
+      </div>
+      <div className="flex flex-wrap gap-2 border-t border-line px-4 py-3">
+        <Button type="submit">{t("filters.apply")}</Button>
+        <ButtonLink to={SCOPE_PATH[scope]} variant="secondary">
+          {t("filters.clear")}
+        </ButtonLink>
+      </div>
+    </details>
+  );
+}
+
+function Pagination({
+  scope,
+  filters,
+  page,
+  pageCount,
+}: {
+  scope: ListingScope;
+  filters: ListingFilters;
+  page: number;
+  pageCount: number;
+}) {
+  const { t } = useTranslation("cars");
+  if (pageCount <= 1) return null;
+  const href = (n: number) => {
+    const params = filtersToParams({ ...filters, page: n });
+    return params.size ? `${SCOPE_PATH[scope]}?${params}` : SCOPE_PATH[scope];
+  };
+  const numbers = [...new Set([1, page - 1, page, page + 1, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-10 flex flex-wrap items-center justify-center gap-1">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={buttonClass("secondary", "sm")} rel="prev">
+          {t("pagination.previous")}
+        </Link>
+      ) : null}
+      {numbers.map((n, i) => (
+        <span key={n} className="flex items-center gap-1">
+          {i > 0 && n - (numbers[i - 1] ?? n) > 1 ? <span className="px-1 text-muted">…</span> : null}
+          {n === page ? (
+            <span aria-current="page" className={buttonClass("primary", "sm", "min-w-9")}>
+              {n}
+            </span>
+          ) : (
+            <Link
+              to={href(n)}
+              className={buttonClass("ghost", "sm", "min-w-9")}
+              aria-label={t("pagination.page", { n })}
+            >
+              {n}
+            </Link>
+          )}
+        </span>
+      ))}
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className={buttonClass("secondary", "sm")} rel="next">
+          {t("pagination.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function SkeletonGrid() {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true" data-testid="skeletons">
+      {Array.from({ length: SKELETONS }, (_, i) => (
+        <li key={i} className="overflow-hidden rounded-2xl border border-line bg-surface">
+          <div className="aspect-[4/3] animate-pulse bg-subtle" />
+          <div className="space-y-3 p-4">
+            <div className="h-5 w-2/3 animate-pulse rounded bg-subtle" />
+            <div className="h-5 w-1/3 animate-pulse rounded bg-subtle" />
+            <div className="h-4 w-full animate-pulse rounded bg-subtle" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SaveSearch({ data }: { data: ListingPageData }) {
+  const { t } = useTranslation("cars");
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  if (!root?.user || activeFilterCount(data.filters) === 0) return null;
+  if (data.savedSearchId) {
+    return (
+      <Link
+        to="/favorites#saved-searches-title"
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-success"
+      >
+        <Icon name="check" className="size-4" />
+        {t("savedSearches.saved")}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/resources/saved-searches">
+      <input type="hidden" name="query" value={data.canonical} />
+      <button type="submit" name="intent" value="save" className={buttonClass("secondary", "sm")}>
+        <Icon name="bell" className="size-4" />
+        {t("savedSearches.save")}
+      </button>
+    </Form>
+  );
+}
+
+export function ListingPageView({ data }: { data: ListingPageData }) {
+  const { t } = useTranslation("cars");
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [searchValue] = useState(data.filters.search ?? "");
+  const { scope, filters, listings, failure, problems } = data;
+  const path = SCOPE_PATH[scope];
+  // Skeletons only while a client navigation to this same page is pending (new filters, sort or page).
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{data.title}</h1>
+          <p className="mt-1 text-muted">{t(`pages.${scope}.description`)}</p>
+        </div>
+        <ListAction scope={scope} />
+      </div>
+
+      <Form method="get" action={path} className="mt-6 grid gap-3" id="listing-filters">
+        <div className="flex gap-2" role="search">
+          <label htmlFor="listing-search" className="sr-only">
+            {t("filters.search")}
+          </label>
+          <input
+            id="listing-search"
+            type="search"
+            name="search"
+            defaultValue={searchValue}
+            placeholder={t("filters.searchPlaceholder")}
+            maxLength={100}
+            aria-invalid={problems.search ? true : undefined}
+            aria-describedby={problems.search ? "listing-search-error" : undefined}
+            className={`${inputClass} flex-1`}
+          />
+          <Button type="submit">
+            <Icon name="search" className="size-4" />
+            <span className="hidden sm:inline">{t("filters.searchButton")}</span>
+            <span className="sr-only sm:hidden">{t("filters.searchButton")}</span>
+          </Button>
+        </div>
+        <FieldErrors id="listing-search-error" errors={problems.search ? [problems.search] : undefined} />
+        <FilterPanel data={data} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="font-semibold" aria-live="polite">
+            {listings
+              ? t("results.count", { count: listings.total, formatted: listings.total.toLocaleString() })
+              : null}
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <SaveSearch data={data} />
+            <div className="flex items-center gap-2">
+              <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-muted">
+                {t("sort.label")}
+              </label>
+              <select
+                id="listing-sort"
+                name="sort"
+                defaultValue={filters.sort}
+                onChange={hydrated ? (event) => submit(event.currentTarget.form) : undefined}
+                className="rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg"
+              >
+                {LISTING_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`sort.${sort}`)}
+                  </option>
+                ))}
+              </select>
+              {hydrated ? null : (
+                <Button type="submit" variant="secondary" size="sm">
+                  {t("sort.apply")}
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
+      </Form>
+
+      <div className="mt-6">
+        {failure ? (
+          <div role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft p-6 text-center">
+            <p className="font-semibold text-danger">
+              {t(failure === "rate-limited" ? "common:errors.tooManySearches" : "errors.loadFailed")}
+            </p>
+            <a href={`${location.pathname}${location.search}`} className={buttonClass("primary", "md", "mt-4")}>
+              {t("errors.tryAgain")}
+            </a>
+          </div>
+        ) : loading ? (
+          <SkeletonGrid />
+        ) : listings && listings.cars.length > 0 ? (
+          <>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {listings.cars.map((car, index) => (
+                <li key={car.id}>
+                  <ListingCard car={car as CardCar} variant="listing" eager={index < 2} />
+                </li>
+              ))}
+            </ul>
+            <Pagination scope={scope} filters={filters} page={listings.page} pageCount={listings.pageCount} />
+          </>
+        ) : (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+            <Icon name="search" className="size-10 text-muted" />
+            <h2 className="mt-4 text-lg font-semibold">{t("results.emptyTitle")}</h2>
+            <p className="mt-1 max-w-md text-muted">{t("results.emptyBody")}</p>
+            <ButtonLink to={path} className="mt-6">
+              {t("filters.clear")}
+            </ButtonLink>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// GET /resources/search?q=… : the header's live search (part 1 §2 "Search dropdown"): at most five public cars as
+// JSON. Same sanitising and 2-character rule as the listing pages, and the search rate limit (100 a minute).
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { findQuickResults, type QuickResult } from "~/search/listing-query.server";
+import { parseSearchTerm } from "~/search/search-rules";
+import { imageUrl } from "~/utils/images";
+
+export interface QuickSearchResponse {
+  term: string;
+  results: (Omit<QuickResult, "image"> & { image: string | null })[];
+  error?: "validation.searchTooShort" | "errors.tooManySearches";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const term = parseSearchTerm(new URL(request.url).searchParams.get("q"));
+  if (!term) return data<QuickSearchResponse>({ term: "", results: [] });
+  if (!term.ok) return data<QuickSearchResponse>({ term: "", results: [], error: term.error }, { status: 400 });
+  const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
+  if (!limit.allowed) {
+    return data<QuickSearchResponse>(
+      { term: term.term, results: [], error: "errors.tooManySearches" },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
+    );
+  }
+  const results = await findQuickResults(context.db, term.term);
+  return data<QuickSearchResponse>(
+    { term: term.term, results: results.map((r) => ({ ...r, image: r.image ? imageUrl(r.image, "card") : null })) },
+    { headers: { "Cache-Control": "private, max-age=30" } },
+  );
+}

@@ -1,0 +1,274 @@
+// The public catalogue: the listing pages, the home page's sections and the header's quick search read cars here.
+// Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { carImages, cars, favorites, profiles } from "#db/schema";
+import type { Db } from "~/db.server";
+import {
+  LISTING_PAGE_SIZE,
+  locationWords,
+  powerInHp,
+  type ListingFilters,
+  type ListingScope,
+} from "~/search/listing-filters";
+
+/**
+ * What the public may see: approved and available (part 1 §4). Written as literals, not parameters, because
+ * SQLite only uses the partial indexes (`WHERE status = 'approved' and available = 1`) when the query repeats them.
+ */
+export const PUBLIC_CAR = sql`${cars.status} = 'approved' and ${cars.available} = 1`;
+
+/**
+ * Rentals include "both", sales include "both" (part 1 §7). Written as `<>` literals, the form the per-page partial
+ * indexes are declared with (db/schema.ts); the CHECK on listing_type makes them mean the same as IN lists.
+ */
+const SCOPE_CONDITION: Record<ListingScope, SQL | undefined> = {
+  rental: sql`${cars.listingType} <> 'sale'`,
+  sale: sql`${cars.listingType} <> 'rental'`,
+  all: undefined,
+};
+
+/** Prefix words for the full-text index: "bmw x5" finds "BMW X5 xDrive". Only letters and digits reach it. */
+export function ftsWords(text: string): string | null {
+  const words = locationWords(text).slice(0, 8);
+  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+function textMatch(filters: Pick<ListingFilters, "search" | "location">): SQL | undefined {
+  const search = filters.search ? ftsWords(filters.search) : null;
+  const location = filters.location ? ftsWords(filters.location) : null;
+  const parts = [search ? `(${search})` : null, location ? `location : (${location})` : null].filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return sql`${cars.id} in (select car_id from cars_fts where cars_fts match ${parts.join(" AND ")})`;
+}
+
+function priceCondition(scope: ListingScope, min?: number, max?: number): SQL | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const within = (column: typeof cars.dailyPrice | typeof cars.salePrice) =>
+    and(min !== undefined ? gte(column, min * 100) : undefined, max !== undefined ? lte(column, max * 100) : undefined);
+  if (scope === "rental") return within(cars.dailyPrice);
+  if (scope === "sale") return within(cars.salePrice);
+  // On /cars a car matches by the price of whatever it offers: its daily price, its sale price, or either.
+  return or(
+    and(inArray(cars.listingType, ["rental", "both"]), within(cars.dailyPrice)),
+    and(inArray(cars.listingType, ["sale", "both"]), within(cars.salePrice)),
+  );
+}
+
+function driverCondition(option: ListingFilters["driverAvailable"]): SQL | undefined {
+  if (option === "driver_only") return eq(cars.driverOnly, true);
+  if (option === "both_options") return and(eq(cars.driverAvailable, true), eq(cars.driverOnly, false));
+  if (option === "self_drive_only") return and(eq(cars.driverAvailable, false), eq(cars.driverOnly, false));
+  return undefined;
+}
+
+export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL {
+  const power = powerInHp(filters);
+  return and(
+    PUBLIC_CAR,
+    SCOPE_CONDITION[scope],
+    filters.category ? eq(cars.category, filters.category) : undefined,
+    filters.fuelType ? eq(cars.fuelType, filters.fuelType) : undefined,
+    filters.transmission ? eq(cars.transmission, filters.transmission) : undefined,
+    driverCondition(filters.driverAvailable),
+    power.min !== undefined ? gte(cars.horsepower, power.min) : undefined,
+    power.max !== undefined ? lte(cars.horsepower, power.max) : undefined,
+    filters.yearMin !== undefined ? gte(cars.year, filters.yearMin) : undefined,
+    filters.yearMax !== undefined ? lte(cars.year, filters.yearMax) : undefined,
+    priceCondition(scope, filters.priceMin, filters.priceMax),
+    textMatch(filters),
+  )!;
+}
+
+/** The price a sort uses: the daily price on /rentals, the sale price on /sales, the first one a card shows on /cars. */
+function priceKey(scope: ListingScope): SQL {
+  if (scope === "rental") return sql`${cars.dailyPrice}`;
+  if (scope === "sale") return sql`${cars.salePrice}`;
+  return sql`coalesce(${cars.dailyPrice}, ${cars.salePrice})`;
+}
+
+export function listingOrder(scope: ListingScope, sort: ListingFilters["sort"]): SQL[] {
+  // The id last, in the same direction: pages stay stable when two cars share a date or a price, and the
+  // index (key, id) is walked in order with no sort.
+  if (sort === "price_asc") return [asc(priceKey(scope)), asc(cars.id)];
+  if (sort === "price_desc") return [desc(priceKey(scope)), desc(cars.id)];
+  if (sort === "year_desc") return [desc(cars.year), desc(cars.createdAt), desc(cars.id)];
+  return [desc(cars.createdAt), desc(cars.id)];
+}
+
+/** The columns a card needs (cars joined with the owner's profile). */
+export const cardSelection = {
+  id: cars.id,
+  make: cars.make,
+  model: cars.model,
+  year: cars.year,
+  mileage: cars.mileage,
+  location: cars.location,
+  category: cars.category,
+  fuelType: cars.fuelType,
+  transmission: cars.transmission,
+  horsepower: cars.horsepower,
+  listingType: cars.listingType,
+  dailyPrice: cars.dailyPrice,
+  salePrice: cars.salePrice,
+  driverAvailable: cars.driverAvailable,
+  driverOnly: cars.driverOnly,
+  features: cars.features,
+  viewCount: cars.viewCount,
+  rating: cars.rating,
+  reviewCount: cars.reviewCount,
+  createdAt: cars.createdAt,
+  ownerId: cars.ownerId,
+  ownerVerification: profiles.verificationStatus,
+};
+
+/** Cars with their owner's verification, in the shape a card needs. */
+function selectCards(db: Db) {
+  return db.select(cardSelection).from(cars).innerJoin(profiles, eq(profiles.id, cars.ownerId));
+}
+
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
+
+export interface CardImage {
+  storageKey: string;
+  width: number;
+  height: number;
+}
+
+/** What a listing card shows; features are cut to what a card can show, with the count of the rest. */
+export interface ListingCard extends Omit<CardRow, "features" | "ownerVerification" | "createdAt"> {
+  features: string[];
+  featureCount: number;
+  verified: boolean;
+  createdAt: number;
+  images: CardImage[];
+  isFavorite: boolean;
+}
+
+const CARD_FEATURES = 3;
+const CARD_IMAGES = 5;
+
+/** Photos, favourite marks and the card's shape for a set of car rows (two queries in one round trip). */
+export async function toCards(db: Db, rows: CardRow[], viewerId: string | null): Promise<ListingCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const imagesQuery = db
+    .select({
+      carId: carImages.carId,
+      storageKey: carImages.storageKey,
+      width: carImages.width,
+      height: carImages.height,
+    })
+    .from(carImages)
+    .where(inArray(carImages.carId, ids))
+    .orderBy(asc(carImages.carId), asc(carImages.sortOrder));
+  const favoritesQuery = db
+    .select({ carId: favorites.carId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, viewerId ?? ""), inArray(favorites.carId, ids)));
+  const [images, favoriteRows] = viewerId
+    ? await db.batch([imagesQuery, favoritesQuery])
+    : [await imagesQuery, [] as { carId: string }[]];
+  const imagesByCar = new Map<string, CardImage[]>();
+  for (const { carId, ...image } of images) {
+    const list = imagesByCar.get(carId) ?? [];
+    if (list.length < CARD_IMAGES) list.push(image);
+    imagesByCar.set(carId, list);
+  }
+  const favoriteIds = new Set(favoriteRows.map((row) => row.carId));
+  return rows.map(({ features, ownerVerification, createdAt, ...row }) => ({
+    ...row,
+    features: features.slice(0, CARD_FEATURES),
+    featureCount: features.length,
+    verified: ownerVerification === "verified",
+    createdAt: createdAt.getTime(),
+    images: imagesByCar.get(row.id) ?? [],
+    isFavorite: favoriteIds.has(row.id),
+  }));
+}
+
+export interface ListingPage {
+  cars: ListingCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function findListings(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  viewerId: string | null,
+): Promise<ListingPage> {
+  const where = listingWhere(scope, filters);
+  const pageQuery = (page: number) =>
+    selectCards(db)
+      .where(where)
+      .orderBy(...listingOrder(scope, filters.sort))
+      .limit(LISTING_PAGE_SIZE)
+      .offset((page - 1) * LISTING_PAGE_SIZE);
+  const [[counted], firstTry] = await db.batch([
+    db.select({ total: count() }).from(cars).where(where),
+    pageQuery(filters.page),
+  ]);
+  const total = counted?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
+  // A page past the end (an old link, a typed number) shows the last page rather than nothing.
+  const page = Math.min(filters.page, pageCount);
+  const rows = page === filters.page ? firstTry : await pageQuery(page);
+  return { cars: await toCards(db, rows, viewerId), total, page, pageCount };
+}
+
+/** The home page's sections: the newest public cars of a scope, optionally of one category. */
+export async function findNewestCards(
+  db: Db,
+  scope: Exclude<ListingScope, "all">,
+  limit: number,
+  viewerId: string | null,
+  category?: ListingFilters["category"],
+): Promise<ListingCard[]> {
+  const rows = await selectCards(db)
+    .where(listingWhere(scope, { category, sort: "newest", page: 1, powerUnit: "hp" }))
+    .orderBy(...listingOrder(scope, "newest"))
+    .limit(limit);
+  return toCards(db, rows, viewerId);
+}
+
+export interface QuickResult {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  location: string;
+  listingType: "rental" | "sale" | "both";
+  dailyPrice: number | null;
+  salePrice: number | null;
+  image: string | null;
+}
+
+export const QUICK_RESULTS = 5;
+
+/** The header's live search: at most five public cars matching the words, newest first. */
+export async function findQuickResults(db: Db, term: string): Promise<QuickResult[]> {
+  const match = textMatch({ search: term });
+  if (!match) return [];
+  const rows = await db
+    .select({
+      id: cars.id,
+      make: cars.make,
+      model: cars.model,
+      year: cars.year,
+      location: cars.location,
+      listingType: cars.listingType,
+      dailyPrice: cars.dailyPrice,
+      salePrice: cars.salePrice,
+      // Spelled out: inside a select list Drizzle leaves column names unqualified, and "id" would be the photo's.
+      image: sql<
+        string | null
+      >`(select ci.storage_key from car_images ci where ci.car_id = "cars"."id" order by ci.sort_order limit 1)`,
+    })
+    .from(cars)
+    .where(and(PUBLIC_CAR, match))
+    .orderBy(desc(cars.createdAt), desc(cars.id))
+    .limit(QUICK_RESULTS);
+  return rows;
+}

@@ -1,0 +1,305 @@
+// Favourites (the heart, the count, the owner's daily statistics), price-drop notifications, car views counted once
+// per visitor per day, and saved searches with their match notifications.
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cars, favorites, listingDailyStats, notifications, savedSearches } from "#db/schema";
+import { recordCarView } from "~/cars/car-views.server";
+import { priceDropNotifications, priceDrops } from "~/cars/price-drop.server";
+import { action as favoriteAction, loader as favoritesLoader } from "~/routes/_cars+/favorites";
+import { loader as carLoader } from "~/routes/_cars+/car.$id";
+import { action as savedSearchAction } from "~/routes/_resources+/resources.saved-searches";
+import { MAX_SAVED_SEARCHES, notifySavedSearchMatches, parseSavedSearchQuery } from "~/search/saved-searches.server";
+import { vilniusDay } from "~/utils/format";
+import { createTestContext, type TestContext } from "./support/context";
+import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.close());
+
+async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(ctx, options);
+  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
+}
+
+const carRow = async (id: string) => (await ctx.db.select().from(cars).where(eq(cars.id, id)))[0]!;
+
+describe("favourites", () => {
+  it("adds and removes by POST; with JavaScript the answer is data, without it a redirect back", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const user = await signedIn();
+    const post = (fields: Record<string, string>) =>
+      callRoute(favoriteAction, formRequest("/favorites", fields, { cookie: user.cookie }), ctx.context);
+
+    const added = await post({ carId: car.id, intent: "add", fetcher: "1" });
+    expect(added).toMatchObject({ status: 200, data: { ok: true, isFavorite: true } });
+    expect((await carRow(car.id)).favoriteCount).toBe(1);
+    const [stats] = await ctx.db.select().from(listingDailyStats).where(eq(listingDailyStats.carId, car.id));
+    expect(stats).toMatchObject({ day: vilniusDay(), favorites: 1 });
+
+    const removed = await post({ carId: car.id, intent: "remove", redirectTo: `/car/${car.id}` });
+    expect(removed).toMatchObject({ status: 302, location: `/car/${car.id}` });
+    expect(await ctx.db.select().from(favorites)).toHaveLength(0);
+    expect((await carRow(car.id)).favoriteCount).toBe(0);
+  });
+
+  it("a double click, or ten at once, makes one favourite and counts it once", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const user = await signedIn();
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        callRoute(
+          favoriteAction,
+          formRequest("/favorites", { carId: car.id, intent: "add", fetcher: "1" }, { cookie: user.cookie }),
+          ctx.context,
+        ),
+      ),
+    );
+    expect(await ctx.db.select().from(favorites)).toHaveLength(1);
+    expect((await carRow(car.id)).favoriteCount).toBe(1);
+    const [stats] = await ctx.db.select().from(listingDailyStats).where(eq(listingDailyStats.carId, car.id));
+    expect(stats?.favorites).toBe(1);
+  });
+
+  it("only public cars can be added; guests are sent to sign in; bad input is a 400", async () => {
+    const owner = await createUser(ctx);
+    const pending = await createCar(ctx, owner.id, { status: "pending" });
+    const user = await signedIn();
+    const refused = await callRoute(
+      favoriteAction,
+      formRequest("/favorites", { carId: pending.id, intent: "add", fetcher: "1" }, { cookie: user.cookie }),
+      ctx.context,
+    );
+    expect(refused.status).toBe(404);
+    const guest = await callRoute(
+      favoriteAction,
+      formRequest("/favorites", { carId: pending.id, intent: "add" }),
+      ctx.context,
+    );
+    expect(guest).toMatchObject({ status: 302, location: "/auth/signin?redirectTo=%2Ffavorites" });
+    const badInputs: Record<string, string>[] = [
+      { carId: pending.id, intent: "toggle" },
+      { intent: "add" },
+      { carId: "x".repeat(500), intent: "add" },
+    ];
+    for (const fields of badInputs) {
+      const bad = await callRoute(
+        favoriteAction,
+        formRequest("/favorites", fields, { cookie: user.cookie }),
+        ctx.context,
+      );
+      expect(bad.status).toBe(400);
+    }
+    expect(await ctx.db.select().from(favorites)).toHaveLength(0);
+  });
+
+  it("the /favorites page lists the user's cars, marks those no longer listed, and nobody else's", async () => {
+    const owner = await createUser(ctx);
+    const listed = await createCar(ctx, owner.id, { make: "Audi" });
+    const withdrawn = await createCar(ctx, owner.id, { make: "Opel" });
+    const me = await signedIn();
+    const other = await createUser(ctx);
+    await ctx.db.insert(favorites).values([
+      { userId: me.id, carId: listed.id },
+      { userId: me.id, carId: withdrawn.id },
+      { userId: other.id, carId: listed.id },
+    ]);
+    await ctx.db.update(cars).set({ available: false }).where(eq(cars.id, withdrawn.id));
+    const page = await callRoute<{ cars: { id: string; stillListed: boolean; isFavorite: boolean }[] }>(
+      favoritesLoader,
+      getRequest("/favorites", { cookie: me.cookie }),
+      ctx.context,
+    );
+    expect(page.data.cars.map((c) => [c.id, c.stillListed, c.isFavorite])).toEqual(
+      expect.arrayContaining([
+        [listed.id, true, true],
+        [withdrawn.id, false, true],
+      ]),
+    );
+    expect(page.data.cars).toHaveLength(2);
+  });
+});
+
+describe("price drops", () => {
+  it("finds what went down", () => {
+    expect(priceDrops({ dailyPrice: 5000, salePrice: 2_000_000 }, { dailyPrice: 4500, salePrice: 2_000_000 })).toEqual([
+      { kind: "daily", oldPrice: 5000, newPrice: 4500 },
+    ]);
+    expect(priceDrops({ dailyPrice: 5000, salePrice: null }, { dailyPrice: 6000, salePrice: null })).toEqual([]);
+    expect(priceDrops({ dailyPrice: null, salePrice: 2_000_000 }, { dailyPrice: 4000, salePrice: 1_900_000 })).toEqual([
+      { kind: "sale", oldPrice: 2_000_000, newPrice: 1_900_000 },
+    ]);
+  });
+
+  it("tells everyone who favourited the car, in the same batch as the price, never the owner", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id, { make: "Audi", model: "A6", dailyPrice: 8000 });
+    const fans = [await createUser(ctx), await createUser(ctx)];
+    const bystander = await createUser(ctx);
+    await ctx.db.insert(favorites).values([...fans, owner].map((u) => ({ userId: u.id, carId: car.id })));
+    const drops = priceDrops({ dailyPrice: 8000, salePrice: null }, { dailyPrice: 6500, salePrice: null });
+    await ctx.db.batch([
+      ctx.db.update(cars).set({ dailyPrice: 6500 }).where(eq(cars.id, car.id)),
+      ...priceDropNotifications(ctx.db, { id: car.id, ownerId: owner.id, make: "Audi", model: "A6" }, drops),
+    ]);
+    const sent = await ctx.db.select().from(notifications);
+    expect(sent.map((n) => n.userId).sort()).toEqual(fans.map((f) => f.id).sort());
+    expect(sent[0]).toMatchObject({
+      type: "price_drop",
+      read: false,
+      data: {
+        car_id: car.id,
+        car_make: "Audi",
+        car_model: "A6",
+        old_price: 8000,
+        new_price: 6500,
+        price_kind: "daily",
+      },
+    });
+    expect(sent[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.some((n) => n.userId === bystander.id)).toBe(false);
+  });
+});
+
+describe("car views", () => {
+  it("count once per visitor per car per day, not per reload; owners and crawlers do not count", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const request = (agent = "Mozilla/5.0 (Linux; Android 14) Chrome/150", ip = "10.1.1.1") =>
+      new Request("http://ratai.test/car/x", { headers: { "User-Agent": agent, "CF-Connecting-IP": ip } });
+    const view = (req: Request, viewer: string | null, at = new Date()) =>
+      recordCarView(ctx.context, req, { id: car.id, ownerId: owner.id }, viewer, at);
+
+    expect(await view(request(), null)).toBe(true);
+    expect(await view(request(), null)).toBe(false);
+    expect(await view(request("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Safari/605.1", "10.2.2.2"), null)).toBe(true);
+    expect(await view(request(), "user-1")).toBe(true);
+    expect(await view(request("x", "10.3.3.3"), "user-1")).toBe(false);
+    expect(await view(request(), owner.id)).toBe(false);
+    expect(await view(request("Googlebot/2.1 (+http://www.google.com/bot.html)"), null)).toBe(false);
+    expect(await view(request(), null, new Date(Date.now() + 86_400_000))).toBe(true);
+
+    expect((await carRow(car.id)).viewCount).toBe(4);
+    const stats = await ctx.db.select().from(listingDailyStats).where(eq(listingDailyStats.carId, car.id));
+    expect(stats.reduce((sum, s) => sum + s.views, 0)).toBe(4);
+  });
+
+  it("the car page counts after answering and shows the owner's reviews, 3 until 'all'", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const pending: Promise<unknown>[] = [];
+    const context = {
+      ...ctx.context,
+      cloudflare: {
+        ...ctx.context.cloudflare,
+        ctx: { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} },
+      },
+    };
+    const page = await callRoute<{ car: { reviews: unknown[] } }>(
+      carLoader,
+      getRequest(`/car/${car.id}`, { ip: "10.4.4.4" }),
+      context,
+      { id: car.id },
+    );
+    expect(page.status).toBe(200);
+    await Promise.all(pending);
+    expect((await carRow(car.id)).viewCount).toBe(1);
+  });
+});
+
+describe("saved searches", () => {
+  it("save the page's filters once, canonically, up to 20; delete only one's own", async () => {
+    const me = await signedIn();
+    const save = (query: string) =>
+      callRoute(
+        savedSearchAction,
+        formRequest("/resources/saved-searches", { intent: "save", query }, { cookie: me.cookie }),
+        ctx.context,
+      );
+    const saved = await save("/rentals?sort=price_asc&category=suv&page=3&location=Vilnius");
+    expect(saved).toMatchObject({
+      status: 302,
+      location: "/rentals?sort=price_asc&category=suv&page=3&location=Vilnius",
+    });
+    const [row] = await ctx.db.select().from(savedSearches);
+    expect(row).toMatchObject({
+      userId: me.id,
+      query: "/rentals?category=suv&location=Vilnius",
+      name: "Automobilių nuoma · Visureigiai · Vilnius",
+    });
+
+    await save("/rentals?location=Vilnius&category=suv");
+    expect(await ctx.db.select().from(savedSearches)).toHaveLength(1);
+
+    for (let i = 0; i < MAX_SAVED_SEARCHES + 3; i++) await save(`/cars?yearMin=${1990 + i}`);
+    expect(await ctx.db.select().from(savedSearches)).toHaveLength(MAX_SAVED_SEARCHES);
+
+    const other = await signedIn();
+    const remove = (cookie: string) =>
+      callRoute(
+        savedSearchAction,
+        formRequest("/resources/saved-searches", { intent: "delete", id: row!.id }, { cookie }),
+        ctx.context,
+      );
+    await remove(other.cookie);
+    expect(await ctx.db.select().from(savedSearches).where(eq(savedSearches.id, row!.id))).toHaveLength(1);
+    await remove(me.cookie);
+    expect(await ctx.db.select().from(savedSearches).where(eq(savedSearches.id, row!.id))).toHaveLength(0);
+  });
+
+  it("refuse paths that are not listing pages", async () => {
+    expect(parseSavedSearchQuery("/admin?x=1")).toBeNull();
+    expect(parseSavedSearchQuery("https://evil.example/rentals")).toBeNull();
+    const me = await signedIn();
+    const result = await callRoute(
+      savedSearchAction,
+      formRequest(
+        "/resources/saved-searches",
+        { intent: "save", query: "//evil.example/rentals" },
+        { cookie: me.cookie },
+      ),
+      ctx.context,
+    );
+    expect(result.location).toBe("/cars");
+    expect(await ctx.db.select().from(savedSearches)).toHaveLength(0);
+  });
+
+  it("notify people whose search a newly public car matches, once each, never its owner", async () => {
+    const owner = await createUser(ctx);
+    const [suvInVilnius, anySuv, sales, twice] = [
+      await createUser(ctx),
+      await createUser(ctx),
+      await createUser(ctx),
+      await createUser(ctx),
+    ];
+    await ctx.db.insert(savedSearches).values([
+      { userId: suvInVilnius.id, name: "SUV Vilnius", query: "/rentals?category=suv&location=Vilnius" },
+      { userId: anySuv.id, name: "SUV", query: "/cars?category=suv&search=toyota" },
+      { userId: sales.id, name: "Sales", query: "/sales?category=suv" },
+      { userId: twice.id, name: "First", query: "/rentals?priceMax=100" },
+      { userId: twice.id, name: "Second", query: "/rentals?fuelType=hybrid" },
+      { userId: owner.id, name: "Own", query: "/rentals" },
+    ]);
+    const car = await createCar(ctx, owner.id, {
+      category: "suv",
+      location: "Vilnius",
+      listingType: "rental",
+      dailyPrice: 4500,
+      status: "pending",
+    });
+    expect(await notifySavedSearchMatches(ctx.db, car.id)).toBe(0);
+    await ctx.db.update(cars).set({ status: "approved" }).where(eq(cars.id, car.id));
+    expect(await notifySavedSearchMatches(ctx.db, car.id)).toBe(3);
+    const sent = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "saved_search_match")));
+    expect(sent.map((n) => n.userId).sort()).toEqual([suvInVilnius.id, anySuv.id, twice.id].sort());
+    expect(sent.find((n) => n.userId === twice.id)?.data).toMatchObject({ car_id: car.id, search_name: "First" });
+  });
+});

@@ -1,0 +1,106 @@
+// Every listing and search query uses an index at 10,000 cars: the statements the real code sends are recorded and
+// their query plans checked, so a change that makes one of them scan a table fails here.
+import type { Client, InStatement, InValue } from "@libsql/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db.server";
+import { DRIVER_OPTIONS, LISTING_SORTS, parseListingFilters, type ListingScope } from "~/search/listing-filters";
+import { findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
+import { BULK_CARS, createCatalogueContext } from "./support/catalogue-db";
+import type { TestContext } from "./support/context";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createCatalogueContext();
+}, 120_000);
+afterAll(() => ctx?.close());
+
+type Recorded = { sql: string; args: InValue[] };
+
+/** The same database, with every statement the app sends written down. */
+function recordingDb(client: Client) {
+  const statements: Recorded[] = [];
+  const note = (statement: InStatement) => {
+    if (typeof statement === "string") statements.push({ sql: statement, args: [] });
+    else statements.push({ sql: statement.sql, args: (statement.args ?? []) as InValue[] });
+  };
+  const recording = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "execute") return (statement: InStatement) => (note(statement), target.execute(statement));
+      if (key === "batch")
+        return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => (
+          statements.forEach(note),
+          target.batch(statements, mode)
+        );
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: createDb(recording), statements };
+}
+
+/** The plan's lines that read a whole table without an index. */
+async function tableScans(client: Client, statement: Recorded): Promise<string[]> {
+  const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+  return plan.rows
+    .map((row) => String(row.detail))
+    .filter((detail) => /^SCAN \w+$/.test(detail) || /^SCAN \w+ \(/.test(detail));
+}
+
+async function expectIndexed(run: (db: ReturnType<typeof createDb>) => Promise<unknown>) {
+  const { db, statements } = recordingDb(ctx.client);
+  await run(db);
+  expect(statements.length).toBeGreaterThan(0);
+  for (const statement of statements) {
+    expect(await tableScans(ctx.client, statement), statement.sql).toEqual([]);
+  }
+}
+
+const filters = (query: string, scope: ListingScope) => parseListingFilters(new URLSearchParams(query), scope).filters;
+
+const FILTER_QUERIES = [
+  "",
+  "category=suv",
+  "fuelType=electric",
+  "transmission=manual",
+  "location=Vilnius",
+  "search=BMW",
+  "search=bmw x5&location=kaunas",
+  "priceMin=50&priceMax=150",
+  "yearMin=2018&yearMax=2022",
+  "powerMin=100&powerMax=200&powerUnit=kw",
+  ...DRIVER_OPTIONS.map((option) => `driverAvailable=${option}`),
+  "category=suv&fuelType=petrol",
+  "category=luxury&priceMin=100&yearMin=2020&transmission=automatic&search=mercedes",
+  "page=3",
+  "page=9999",
+];
+
+describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
+  it("the catalogue is that big", async () => {
+    const result = await ctx.client.execute(
+      "select count(*) as n from cars where status = 'approved' and available = 1",
+    );
+    expect(Number(result.rows[0]?.n)).toBeGreaterThan(BULK_CARS);
+  });
+
+  for (const scope of ["rental", "sale", "all"] as const) {
+    for (const sort of LISTING_SORTS) {
+      it(`${scope}, sorted ${sort}: every filter alone and combined uses an index`, async () => {
+        for (const query of FILTER_QUERIES) {
+          await expectIndexed((db) => findListings(db, scope, filters(`${query}&sort=${sort}`, scope), "viewer-id"));
+        }
+      });
+    }
+  }
+
+  it("the home page's sections use an index", async () => {
+    await expectIndexed((db) => findNewestCards(db, "rental", 6, null));
+    await expectIndexed((db) => findNewestCards(db, "rental", 6, null, "electric"));
+    await expectIndexed((db) => findNewestCards(db, "sale", 3, "viewer-id"));
+  });
+
+  it("the header's quick search uses an index", async () => {
+    await expectIndexed((db) => findQuickResults(db, "tesla"));
+    await expectIndexed((db) => findQuickResults(db, "2021 vilnius"));
+  });
+});

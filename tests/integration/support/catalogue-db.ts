@@ -1,0 +1,64 @@
+// A catalogue as big as the benchmarks use: the demo data plus 10,000 bulk cars, built once per test run (about
+// 15 s) and copied for each test file that reads it.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb } from "~/db.server";
+import { parseEnv } from "~/env.server";
+import { migrateDatabase } from "../../../db/migrate";
+import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
+import { createMemoryPhotoStore } from "../../../db/seed/photo-store";
+import { seedBulkCars } from "../../../db/seed/seed-bulk";
+import { seedDemo } from "../../../db/seed/seed-demo";
+import type { TestContext } from "./context";
+import { createMemoryBucket } from "./memory-bucket";
+
+export const BULK_CARS = 10_000;
+
+const templateDir = join(tmpdir(), `ratai-test-catalogue-${process.ppid}`);
+const templateFile = join(templateDir, "catalogue.db");
+
+async function ensureCatalogueTemplate() {
+  if (existsSync(templateFile)) return;
+  const dir = mkdtempSync(join(tmpdir(), "ratai-catalogue-build-"));
+  const client = createNodeClient({ file: join(dir, "catalogue.db") });
+  await prepareLocalFile(client);
+  await migrateDatabase(client);
+  const photos = createMemoryPhotoStore();
+  await seedDemo(client, photos, { now: new Date() });
+  await seedBulkCars(client, photos, { count: BULK_CARS });
+  await client.execute("PRAGMA journal_mode = DELETE");
+  client.close();
+  try {
+    renameSync(dir, templateDir);
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A test context over a private copy of the 10,000-car catalogue. */
+export async function createCatalogueContext(): Promise<TestContext> {
+  await ensureCatalogueTemplate();
+  const dir = mkdtempSync(join(tmpdir(), "ratai-catalogue-"));
+  const file = join(dir, "catalogue.db");
+  copyFileSync(templateFile, file);
+  const client = createNodeClient({ file });
+  await prepareLocalFile(client);
+  const raw = { ENVIRONMENT: "test", PHOTOS: createMemoryBucket() };
+  const context = {
+    cloudflare: { env: raw, ctx: { waitUntil() {}, passThroughOnException() {} } },
+    env: parseEnv(raw),
+    db: createDb(client),
+  } as AppLoadContext;
+  return {
+    context,
+    client,
+    db: context.db,
+    file,
+    close() {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
