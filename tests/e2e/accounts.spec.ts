@@ -6,6 +6,7 @@ import {
   expectAccessible,
   javaScriptOn,
   linkFromMailbox,
+  registerConfirmedUser,
   test,
   uniqueEmail,
   visit,
@@ -144,16 +145,3 @@ test("a forgotten password is reset by the e-mailed link", async ({ page }) => {
   await visit(page, link, { status: 400 });
   await expect(page.getByText("Ši nuoroda nebegalioja")).toBeVisible();
 });
-
-/** Signs up and confirms through HTTP (the journey itself is tested above), for tests that need an account. */
-async function registerConfirmedUser(page: Page, email: string, password = PASSWORD) {
-  const response = await page.request.post("/auth/signup", {
-    form: { account_type: "person", full_name: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
-  });
-  expect(response.status()).toBeLessThan(400);
-  const link = await linkFromMailbox(page, email, "/auth/callback");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "El. paštas patvirtintas" })).toBeVisible();
-}
-
-export { registerConfirmedUser };

@@ -91,3 +91,22 @@ export async function linkFromMailbox(page: Page, to: string, path: string): Pro
 }
 
 export const DEMO_PASSWORD = "Demo!pass1";
+
+/** A new, confirmed account signed in on this page (sign-up and confirmation by HTTP; their journey is tested elsewhere). */
+export async function registerAndSignIn(page: Page, email = uniqueEmail("user"), password = "Žalias!Kalnas7") {
+  await registerConfirmedUser(page, email, password);
+  const response = await page.request.post("/auth/signin", { form: { email, password }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return { email, password };
+}
+
+/** Signs up and confirms through HTTP, for tests that need an account of their own. */
+export async function registerConfirmedUser(page: Page, email: string, password = "Žalias!Kalnas7") {
+  const response = await page.request.post("/auth/signup", {
+    form: { account_type: "person", full_name: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
+  });
+  expect(response.status()).toBeLessThan(400);
+  const link = await linkFromMailbox(page, email, "/auth/callback");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "El. paštas patvirtintas" })).toBeVisible();
+}

@@ -1,7 +1,8 @@
 // The header's search box (part 1 §2 "Search dropdown"). Without JavaScript it is a GET form to /cars?search=.
-// With it, from 2 characters and 300 ms after the last keystroke, up to 5 matches drop down (a combobox: arrows
-// move, Enter opens, Escape closes), with a link to all results and hint chips when the box is empty.
-import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+// With it, from 2 characters and 300 ms after the last keystroke, up to 5 matches drop down as plain links (with a
+// link to all results, and hint chips when the box is empty). ArrowDown moves into the list, the arrows move between
+// results, Escape goes back to the box; a live region says how many were found.
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
@@ -16,12 +17,12 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
   // Only the common namespace: the header is on every page, and other namespaces are not loaded everywhere.
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<QuickSearchResponse>({ key: `live-search-${id}` });
-  const navigate = useNavigate();
   const listId = useId();
   const box = useRef<HTMLDivElement>(null);
   const [value, setValue] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const term = sanitizeSearchTerm(value);
 
   useEffect(() => {
@@ -43,24 +44,29 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
   const results = term.length >= SEARCH_MIN_LENGTH && fetcher.data?.term === term ? fetcher.data.results : [];
   const error = term.length >= SEARCH_MIN_LENGTH ? fetcher.data?.error : undefined;
   const allResults = `/cars?search=${encodeURIComponent(term)}`;
-  const optionCount = results.length + (term.length >= SEARCH_MIN_LENGTH ? 1 : 0);
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Escape") {
-      setOpen(false);
-      setActive(-1);
-    } else if (event.key === "ArrowDown" && optionCount > 0) {
+  const links = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
+
+  function onInputKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Escape") setOpen(false);
+    if (event.key === "ArrowDown" && links().length > 0) {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => (i + 1) % optionCount);
-    } else if (event.key === "ArrowUp" && optionCount > 0) {
+      links()[0]?.focus();
+    }
+  }
+
+  function onListKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
+    const all = links();
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((i) => (i <= 0 ? optionCount - 1 : i - 1));
-    } else if (event.key === "Enter" && open && active >= 0) {
-      event.preventDefault();
-      const result = results[active];
-      navigate(result ? `/car/${result.id}` : allResults);
+      const next = index + (event.key === "ArrowDown" ? 1 : -1);
+      if (next < 0) input.current?.focus();
+      else all[Math.min(next, all.length - 1)]?.focus();
+    } else if (event.key === "Escape") {
       setOpen(false);
+      input.current?.focus();
     }
   }
 
@@ -82,19 +88,15 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
           minLength={SEARCH_MIN_LENGTH}
           maxLength={100}
           placeholder={t("header.searchPlaceholder")}
+          ref={input}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
             setOpen(true);
-            setActive(-1);
           }}
           onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+          onKeyDown={onInputKeyDown}
+          aria-describedby={open ? `${listId}-status` : undefined}
           className="w-full rounded-full border border-line bg-subtle py-2 pr-3 pl-9 text-sm text-fg placeholder:text-muted"
         />
       </Form>
@@ -122,13 +124,18 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
           ) : (
             <>
               {error ? <p className="p-2 text-sm text-danger">{t(error)}</p> : null}
-              <ul id={listId} role="listbox" aria-label={t("search.results")} className="grid gap-1">
-                {results.map((result, index) => (
-                  <li key={result.id} id={`${listId}-${index}`} role="option" aria-selected={active === index}>
+              <p id={`${listId}-status`} className="sr-only" aria-live="polite">
+                {fetcher.state === "idle" ? t("search.found", { count: results.length }) : ""}
+              </p>
+              {/* The arrow keys bubble up from the links; the list itself never takes focus. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+              <ul ref={list} aria-label={t("search.results")} className="grid gap-1" onKeyDown={onListKeyDown}>
+                {results.map((result) => (
+                  <li key={result.id}>
                     <Link
                       to={`/car/${result.id}`}
                       onClick={() => setOpen(false)}
-                      className={`flex items-center gap-3 rounded-lg p-2 hover:bg-subtle ${active === index ? "bg-subtle" : ""}`}
+                      className="flex items-center gap-3 rounded-lg p-2 hover:bg-subtle focus-visible:bg-subtle"
                     >
                       <span className="block h-12 w-16 shrink-0 overflow-hidden rounded-md bg-subtle">
                         {result.image ? (
@@ -159,11 +166,11 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
                     </Link>
                   </li>
                 ))}
-                <li id={`${listId}-${results.length}`} role="option" aria-selected={active === results.length}>
+                <li>
                   <Link
                     to={allResults}
                     onClick={() => setOpen(false)}
-                    className={`block rounded-lg p-2 text-sm font-semibold text-primary hover:bg-subtle ${active === results.length ? "bg-subtle" : ""}`}
+                    className="block rounded-lg p-2 text-sm font-semibold text-primary hover:bg-subtle focus-visible:bg-subtle"
                   >
                     {fetcher.state !== "idle" && results.length === 0
                       ? t("search.searching")

@@ -400,7 +400,7 @@ function SaveSearch({ data }: { data: ListingPageData }) {
 }
 
 export function ListingPageView({ data }: { data: ListingPageData }) {
-  const { t } = useTranslation("cars");
+  const { t, i18n } = useTranslation("cars");
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -445,40 +445,43 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
         </div>
         <FieldErrors id="listing-search-error" errors={problems.search ? [problems.search] : undefined} />
         <FilterPanel data={data} />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="font-semibold" aria-live="polite">
-            {listings
-              ? t("results.count", { count: listings.total, formatted: listings.total.toLocaleString() })
-              : null}
-          </p>
-          <div className="flex flex-wrap items-center gap-3">
-            <SaveSearch data={data} />
-            <div className="flex items-center gap-2">
-              <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-muted">
-                {t("sort.label")}
-              </label>
-              <select
-                id="listing-sort"
-                name="sort"
-                defaultValue={filters.sort}
-                onChange={hydrated ? (event) => submit(event.currentTarget.form) : undefined}
-                className="rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg"
-              >
-                {LISTING_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {t(`sort.${sort}`)}
-                  </option>
-                ))}
-              </select>
-              {hydrated ? null : (
-                <Button type="submit" variant="secondary" size="sm">
-                  {t("sort.apply")}
-                </Button>
-              )}
-            </div>
+      </Form>
+      {/* Outside the filter form: saving a search is a POST form of its own (forms cannot nest). The sort select
+          still belongs to the filters through its form attribute. */}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold" aria-live="polite">
+          {listings
+            ? t("results.count", { count: listings.total, formatted: formatNumber(listings.total, i18n.language) })
+            : null}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <SaveSearch data={data} />
+          <div className="flex items-center gap-2">
+            <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-muted">
+              {t("sort.label")}
+            </label>
+            <select
+              id="listing-sort"
+              name="sort"
+              form="listing-filters"
+              defaultValue={filters.sort}
+              onChange={hydrated ? (event) => submit(event.currentTarget.form) : undefined}
+              className="rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg"
+            >
+              {LISTING_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+            {hydrated ? null : (
+              <Button type="submit" form="listing-filters" variant="secondary" size="sm">
+                {t("sort.apply")}
+              </Button>
+            )}
           </div>
         </div>
-      </Form>
+      </div>
 
       <div className="mt-6">
         {failure ? (
