@@ -56,3 +56,4 @@ export { createRequestHandler } from "@remix-run/cloudflare";
 export { getLoadContext } from "~/load-context";
 export { runScheduledJobs } from "~/jobs.server";
 export { isCrossSiteWrite } from "~/utils/request-origin.server";
+export { withEdgeCache } from "~/utils/edge-cache.server";

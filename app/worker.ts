@@ -8,7 +8,7 @@ import type { WorkerEnv } from "~/env.server";
 
 const serverBuild = build as unknown as ServerBuild;
 // Everything else comes from the build's entry module, so nothing is bundled twice (see entry.server.tsx).
-const { createRequestHandler, getLoadContext, runScheduledJobs, isCrossSiteWrite } = serverBuild.entry
+const { createRequestHandler, getLoadContext, runScheduledJobs, isCrossSiteWrite, withEdgeCache } = serverBuild.entry
   .module as unknown as typeof EntryServer;
 const handleRemixRequest = createRequestHandler(serverBuild);
 
@@ -18,7 +18,14 @@ export default {
       return new Response("Cross-site request refused", { status: 403 });
     }
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
-    return handleRemixRequest(request, loadContext);
+    const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
+    const cacheContext = {
+      db: loadContext.db,
+      databaseKey: loadContext.env.database.url,
+      waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
+      cache,
+    };
+    return withEdgeCache(request, cacheContext, () => handleRemixRequest(request, loadContext));
   },
   async scheduled(controller, env, ctx) {
     const context = getLoadContext({

@@ -25,43 +25,28 @@ const cents = (name: string) => integer(name);
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
-export const ACCOUNT_TYPES = ["person", "company"] as const;
-export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
-export const CAR_CATEGORIES = ["luxury", "sport", "suv", "electric", "classic", "exotic"] as const;
-export const FUEL_TYPES = ["petrol", "diesel", "electric", "hybrid", "lpg"] as const;
-export const TRANSMISSIONS = ["manual", "automatic", "cvt"] as const;
-export const SEAT_COUNTS = [2, 4, 5, 7, 8] as const;
-export const DOOR_COUNTS = [2, 3, 4, 5] as const;
-export const LISTING_TYPES = ["rental", "sale", "both"] as const;
-export const CAR_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
-export const PICKUP_COUNTRIES = ["Lithuania", "Latvia", "Estonia", "Poland"] as const;
-export const PRICING_PERIODS = ["daily", "weekly", "monthly"] as const;
-export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
-export const MESSAGE_TYPES = ["general", "booking_inquiry"] as const;
-export const NOTIFICATION_TYPES = [
-  "booking_requested",
-  "booking_confirmed",
-  "booking_declined",
-  "booking_cancelled",
-  "booking_completed",
-  "booking_expired",
-  "new_message",
-  "price_drop",
-  "new_listing",
-  "saved_search_match",
-  "review_received",
-  "listing_approved",
-  "listing_rejected",
-  "verification_approved",
-  "verification_rejected",
-  "system",
-] as const;
-export const EMAIL_TOKEN_PURPOSES = ["confirm_email", "reset_password"] as const;
-export const FUEL_POLICIES = ["return_same_level", "return_full", "pay_for_fuel"] as const;
-export const CANCELLATION_POLICIES = ["24_hours", "48_hours", "72_hours", "no_cancellation"] as const;
-export const DAMAGE_POLICIES = ["renter_responsible", "insurance_covered", "shared_responsibility"] as const;
-export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;
+// The enumerations live in app/cars/enums.ts (no Drizzle there), so browser code can use them too.
+import {
+  ACCOUNT_TYPES,
+  CANCELLATION_POLICIES,
+  CAR_CATEGORIES,
+  CAR_STATUSES,
+  CONTACT_TYPES,
+  DAMAGE_POLICIES,
+  EMAIL_TOKEN_PURPOSES,
+  FUEL_POLICIES,
+  FUEL_TYPES,
+  LISTING_TYPES,
+  MESSAGE_TYPES,
+  NOTIFICATION_TYPES,
+  PAYMENT_STATUSES,
+  PICKUP_COUNTRIES,
+  PRICING_PERIODS,
+  BOOKING_STATUSES,
+  TRANSMISSIONS,
+  VERIFICATION_STATUSES,
+} from "../app/cars/enums";
+export * from "../app/cars/enums";
 
 // ---------------------------------------------------------------- accounts
 

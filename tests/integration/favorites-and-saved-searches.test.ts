@@ -4,7 +4,6 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cars, favorites, listingDailyStats, notifications, savedSearches } from "#db/schema";
 import { recordCarView } from "~/cars/car-views.server";
-import { priceDropNotifications, priceDrops } from "~/cars/price-drop.server";
 import { action as favoriteAction, loader as favoritesLoader } from "~/routes/_cars+/favorites";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { action as savedSearchAction } from "~/routes/_resources+/resources.saved-searches";
@@ -126,27 +125,25 @@ describe("favourites", () => {
 });
 
 describe("price drops", () => {
-  it("finds what went down", () => {
-    expect(priceDrops({ dailyPrice: 5000, salePrice: 2_000_000 }, { dailyPrice: 4500, salePrice: 2_000_000 })).toEqual([
-      { kind: "daily", oldPrice: 5000, newPrice: 4500 },
-    ]);
-    expect(priceDrops({ dailyPrice: 5000, salePrice: null }, { dailyPrice: 6000, salePrice: null })).toEqual([]);
-    expect(priceDrops({ dailyPrice: null, salePrice: 2_000_000 }, { dailyPrice: 4000, salePrice: 1_900_000 })).toEqual([
-      { kind: "sale", oldPrice: 2_000_000, newPrice: 1_900_000 },
-    ]);
-  });
-
-  it("tells everyone who favourited the car, in the same batch as the price, never the owner", async () => {
+  async function favouritedCar(overrides: Parameters<typeof createCar>[2] = {}) {
     const owner = await createUser(ctx);
-    const car = await createCar(ctx, owner.id, { make: "Audi", model: "A6", dailyPrice: 8000 });
+    const car = await createCar(ctx, owner.id, {
+      make: "Audi",
+      model: "A6",
+      listingType: "both",
+      dailyPrice: 8000,
+      salePrice: 2_500_000,
+      ...overrides,
+    });
     const fans = [await createUser(ctx), await createUser(ctx)];
-    const bystander = await createUser(ctx);
     await ctx.db.insert(favorites).values([...fans, owner].map((u) => ({ userId: u.id, carId: car.id })));
-    const drops = priceDrops({ dailyPrice: 8000, salePrice: null }, { dailyPrice: 6500, salePrice: null });
-    await ctx.db.batch([
-      ctx.db.update(cars).set({ dailyPrice: 6500 }).where(eq(cars.id, car.id)),
-      ...priceDropNotifications(ctx.db, { id: car.id, ownerId: owner.id, make: "Audi", model: "A6" }, drops),
-    ]);
+    return { owner, car, fans };
+  }
+
+  it("tell everyone who favourited the car, whoever changed the price, never the owner", async () => {
+    const { car, fans } = await favouritedCar();
+    const bystander = await createUser(ctx);
+    await ctx.db.update(cars).set({ dailyPrice: 6500 }).where(eq(cars.id, car.id));
     const sent = await ctx.db.select().from(notifications);
     expect(sent.map((n) => n.userId).sort()).toEqual(fans.map((f) => f.id).sort());
     expect(sent[0]).toMatchObject({
@@ -162,7 +159,23 @@ describe("price drops", () => {
       },
     });
     expect(sent[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(sent[0]!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(sent.some((n) => n.userId === bystander.id)).toBe(false);
+  });
+
+  it("say nothing for a rise, an unchanged price, or a car the public cannot see; one notice per price that fell", async () => {
+    const { car } = await favouritedCar();
+    await ctx.db.update(cars).set({ dailyPrice: 9000 }).where(eq(cars.id, car.id));
+    await ctx.db.update(cars).set({ dailyPrice: 9000, make: "Audi" }).where(eq(cars.id, car.id));
+    expect(await ctx.db.select().from(notifications)).toHaveLength(0);
+
+    await ctx.db.update(cars).set({ dailyPrice: 7000, salePrice: 2_400_000 }).where(eq(cars.id, car.id));
+    const sent = await ctx.db.select().from(notifications);
+    expect(sent.map((n) => n.data?.price_kind).sort()).toEqual(["daily", "daily", "sale", "sale"]);
+
+    const hidden = await favouritedCar({ status: "pending" });
+    await ctx.db.update(cars).set({ dailyPrice: 100 }).where(eq(cars.id, hidden.car.id));
+    expect(await ctx.db.select().from(notifications)).toHaveLength(4);
   });
 });
 

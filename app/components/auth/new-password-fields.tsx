@@ -2,7 +2,8 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
-import { PasswordField, useHydrated } from "~/components/ui/form";
+import { PasswordField } from "~/components/ui/form";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** A new password with the live checklist, and its repetition: password reset and change of password. */
 export function NewPasswordFields({

@@ -8,15 +8,9 @@ import { SignUpSchema } from "~/accounts/auth-schemas";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import type { FormComponent } from "~/components/auth/sign-in-form";
 import { Button } from "~/components/ui/button";
-import {
-  CheckboxField,
-  ErrorSummary,
-  FieldErrors,
-  FormAlert,
-  PasswordField,
-  TextField,
-  useHydrated,
-} from "~/components/ui/form";
+import { CheckboxField, ErrorSummary, FormAlert, PasswordField, TextField } from "~/components/ui/form";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 
 export type SignUpActionData =

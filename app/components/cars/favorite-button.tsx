@@ -2,7 +2,7 @@
 // fills the heart at once. It sends the state it wants ("add" or "remove"), so a double click changes nothing twice.
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 
 export function FavoriteButton({

@@ -2,7 +2,7 @@
 // With it, arrows step through and the counter follows. A broken photo falls back to the placeholder beneath it.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import { imageUrl } from "~/utils/images";
 

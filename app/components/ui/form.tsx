@@ -5,22 +5,9 @@
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-
-export const inputClass =
-  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg placeholder:text-muted/80 shadow-xs aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger";
-
-/** A field's messages, translated. The first is what matters; conform may report several. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
-      <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-      <span>{t(errors[0] ?? "")}</span>
-    </p>
-  );
-}
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** A field's label and its hint (the hint is what aria-describedby points at). */
 function LabelAndHint({
@@ -160,13 +147,6 @@ export function ErrorSummary({
       </ul>
     </div>
   );
-}
-
-/** True once React has hydrated: controls that only work with JavaScript render from then on. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export function PasswordField({

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmEmail } from "~/accounts/accounts.server";
 import { ButtonLink } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";

@@ -4,11 +4,12 @@
 import { Form, Link, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "#db/schema";
+import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "~/cars/enums";
 import { AuthLink } from "~/components/auth/auth-link";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass, useHydrated } from "~/components/ui/form";
+import { FieldErrors, inputClass } from "~/components/ui/field-errors";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import {

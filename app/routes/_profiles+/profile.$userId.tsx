@@ -10,7 +10,7 @@ import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { ReviewList, Stars } from "~/components/reviews/review-list";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/form";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { PROFILE_REVIEWS } from "~/reviews/review-limits";

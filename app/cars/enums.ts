@@ -1,0 +1,39 @@
+// The enumerations of both spec parts. The database schema checks them (db/schema.ts); forms and filters offer them.
+// Kept apart from the schema so browser code can import them without Drizzle.
+export const ACCOUNT_TYPES = ["person", "company"] as const;
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export const CAR_CATEGORIES = ["luxury", "sport", "suv", "electric", "classic", "exotic"] as const;
+export const FUEL_TYPES = ["petrol", "diesel", "electric", "hybrid", "lpg"] as const;
+export const TRANSMISSIONS = ["manual", "automatic", "cvt"] as const;
+export const SEAT_COUNTS = [2, 4, 5, 7, 8] as const;
+export const DOOR_COUNTS = [2, 3, 4, 5] as const;
+export const LISTING_TYPES = ["rental", "sale", "both"] as const;
+export const CAR_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
+export const PICKUP_COUNTRIES = ["Lithuania", "Latvia", "Estonia", "Poland"] as const;
+export const PRICING_PERIODS = ["daily", "weekly", "monthly"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
+export const MESSAGE_TYPES = ["general", "booking_inquiry"] as const;
+export const NOTIFICATION_TYPES = [
+  "booking_requested",
+  "booking_confirmed",
+  "booking_declined",
+  "booking_cancelled",
+  "booking_completed",
+  "booking_expired",
+  "new_message",
+  "price_drop",
+  "new_listing",
+  "saved_search_match",
+  "review_received",
+  "listing_approved",
+  "listing_rejected",
+  "verification_approved",
+  "verification_rejected",
+  "system",
+] as const;
+export const EMAIL_TOKEN_PURPOSES = ["confirm_email", "reset_password"] as const;
+export const FUEL_POLICIES = ["return_same_level", "return_full", "pay_for_fuel"] as const;
+export const CANCELLATION_POLICIES = ["24_hours", "48_hours", "72_hours", "no_cancellation"] as const;
+export const DAMAGE_POLICIES = ["renter_responsible", "insurance_covered", "shared_responsibility"] as const;
+export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;

@@ -1,0 +1,97 @@
+// Anonymous visitors get the home and listing pages from the Workers cache of their data centre: rendering 24 cards
+// and counting thousands of cars is the costly part of the product, and most visitors are not signed in.
+//
+// - Only for GET/HEAD of the catalogue pages (and their single-fetch .data), and only without a session or toast
+//   cookie: a signed-in page (favourite hearts, the user menu) is never cached, and never served to someone else.
+// - The key holds the language, the theme and the catalogue's version, which database triggers bump whenever what
+//   the public sees changes (migration 0004). An approved listing is on the pages anyone opens a second later.
+// - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
+//   never shows a stale anonymous page.
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db.server";
+
+export const EDGE_CACHE_SECONDS = 300;
+const CACHEABLE_PATHS = new Set(["/", "/rentals", "/sales", "/cars"]);
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|toast)=/;
+
+export interface EdgeCache {
+  match(request: Request): Promise<Response | undefined>;
+  put(request: Request, response: Response): Promise<void>;
+}
+
+/** The page a request is for, without the single-fetch ".data" suffix; null when it is not cacheable. */
+export function cacheablePath(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return null;
+  const url = new URL(request.url);
+  if (url.searchParams.has("lng")) return null; // it sets the language cookie
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return CACHEABLE_PATHS.has(path) ? path : null;
+}
+
+function cookieValue(request: Request, name: string): string {
+  const match = (request.headers.get("Cookie") ?? "").match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return match?.[1] ?? "";
+}
+
+export async function catalogueVersion(db: Db): Promise<number> {
+  const [row] = await db.all<{ version: number }>(sql`select version from catalogue_version where id = 1`);
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * The version as this isolate last read it, for at most a second per database: a cache hit then costs no database
+ * round trip, and a change still reaches every page within a second. Data, not configuration, so module scope.
+ */
+export const VERSION_MEMO_MS = 1000;
+const versionMemo = new Map<string, { version: number; readAt: number }>();
+
+export async function recentCatalogueVersion(db: Db, databaseKey: string, now = Date.now()): Promise<number> {
+  const memo = versionMemo.get(databaseKey);
+  if (memo && now - memo.readAt < VERSION_MEMO_MS) return memo.version;
+  const version = await catalogueVersion(db);
+  versionMemo.set(databaseKey, { version, readAt: now });
+  return version;
+}
+
+export function cacheKey(request: Request, version: number): Request {
+  const url = new URL(request.url);
+  const key = new URL(`https://edge-cache.ratai.internal${url.pathname}`);
+  url.searchParams.forEach((value, name) => key.searchParams.append(name, value));
+  // Cookies decide what is rendered; the key carries them instead (the cache ignores Vary).
+  key.searchParams.set("__lng", cookieValue(request, "lng"));
+  key.searchParams.set("__theme", cookieValue(request, "theme"));
+  key.searchParams.set("__v", String(version));
+  return new Request(key.toString(), { method: "GET" });
+}
+
+export async function withEdgeCache(
+  request: Request,
+  context: { db: Db; databaseKey: string; waitUntil: (promise: Promise<unknown>) => void; cache: EdgeCache | null },
+  render: () => Promise<Response>,
+): Promise<Response> {
+  if (!context.cache || !cacheablePath(request)) return render();
+  let key: Request;
+  try {
+    key = cacheKey(request, await recentCatalogueVersion(context.db, context.databaseKey));
+  } catch {
+    return render(); // the page will say what is wrong with the database
+  }
+  const hit = await context.cache.match(key);
+  if (hit) {
+    const response = new Response(request.method === "HEAD" ? null : hit.body, hit);
+    response.headers.set("Cache-Control", "private, no-cache");
+    response.headers.set("X-Edge-Cache", "hit");
+    return response;
+  }
+  const response = await render();
+  if (response.status === 200 && !response.headers.has("Set-Cookie") && request.method === "GET") {
+    const stored = new Response(response.clone().body, response);
+    stored.headers.set("Cache-Control", `public, max-age=${EDGE_CACHE_SECONDS}`);
+    context.waitUntil(context.cache.put(key, stored).catch(() => {}));
+  }
+  const answer = new Response(response.body, response);
+  answer.headers.set("Cache-Control", "private, no-cache");
+  answer.headers.set("X-Edge-Cache", "miss");
+  return answer;
+}

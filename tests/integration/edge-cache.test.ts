@@ -1,0 +1,135 @@
+// The edge cache of anonymous catalogue pages: what is cached, for whom, and when it must not be served any more.
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cars, profiles } from "#db/schema";
+import {
+  cacheablePath,
+  catalogueVersion,
+  recentCatalogueVersion,
+  VERSION_MEMO_MS,
+  withEdgeCache,
+  type EdgeCache,
+} from "~/utils/edge-cache.server";
+import { createTestContext, type TestContext } from "./support/context";
+import { createCar, createUser } from "./support/factories";
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.close());
+
+function memoryCache(): EdgeCache & { size(): number } {
+  const stored = new Map<string, Response>();
+  return {
+    async match(request) {
+      return stored.get(request.url)?.clone();
+    },
+    async put(request, response) {
+      stored.set(request.url, response);
+    },
+    size: () => stored.size,
+  };
+}
+
+async function serve(
+  cache: EdgeCache,
+  request: Request,
+  answer: () => Response = () => new Response("<html>page</html>"),
+) {
+  let rendered = 0;
+  const pending: Promise<unknown>[] = [];
+  // A fresh database key per call: these tests want the version read every time (the memo has its own test).
+  const databaseKey = `${ctx.file}:${Math.random()}`;
+  const response = await withEdgeCache(
+    request,
+    { db: ctx.db, databaseKey, cache, waitUntil: (p) => pending.push(p) },
+    async () => {
+      rendered += 1;
+      return answer();
+    },
+  );
+  await Promise.all(pending);
+  return { response, rendered, body: await response.text() };
+}
+
+const get = (path: string, cookie?: string) =>
+  new Request(`http://ratai.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+describe("the edge cache", () => {
+  it("serves a second anonymous visit of a listing page without rendering it again", async () => {
+    const cache = memoryCache();
+    const first = await serve(cache, get("/rentals?category=suv"));
+    const second = await serve(cache, get("/rentals?category=suv"));
+    expect([first.rendered, second.rendered]).toEqual([1, 0]);
+    expect(second.body).toBe("<html>page</html>");
+    expect(second.response.headers.get("X-Edge-Cache")).toBe("hit");
+    // Browsers keep nothing: signing in must never show a stale anonymous page.
+    expect(second.response.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("keeps languages, themes and queries apart", async () => {
+    const cache = memoryCache();
+    await serve(cache, get("/rentals"));
+    expect((await serve(cache, get("/rentals", "lng=en"))).rendered).toBe(1);
+    expect((await serve(cache, get("/rentals", "theme=dark"))).rendered).toBe(1);
+    expect((await serve(cache, get("/rentals?page=2"))).rendered).toBe(1);
+    expect((await serve(cache, get("/rentals.data?_routes=routes%2F_cars%2B%2Frentals"))).rendered).toBe(1);
+    expect(cache.size()).toBe(5);
+  });
+
+  it("never caches for a signed-in visitor, a toast, a language switch, other pages or other methods", async () => {
+    const cache = memoryCache();
+    for (const request of [
+      get("/rentals", "session=abc"),
+      get("/rentals", "lng=lt; __Host-session=abc"),
+      get("/rentals", "toast=xyz"),
+      get("/rentals?lng=en"),
+      get("/favorites"),
+      get("/car/123"),
+      new Request("http://ratai.test/rentals", { method: "POST" }),
+    ]) {
+      expect(cacheablePath(request), request.url).toBeNull();
+      await serve(cache, request);
+      await serve(cache, request);
+    }
+    expect(cache.size()).toBe(0);
+  });
+
+  it("stores only a 200 that sets no cookie", async () => {
+    const cache = memoryCache();
+    await serve(cache, get("/sales"), () => new Response("oops", { status: 503 }));
+    await serve(cache, get("/cars"), () => new Response("x", { headers: { "Set-Cookie": "lng=en" } }));
+    expect(cache.size()).toBe(0);
+  });
+
+  it("stops serving a page once what the public sees changes", async () => {
+    const cache = memoryCache();
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id, { status: "pending" });
+    await serve(cache, get("/cars"));
+    expect((await serve(cache, get("/cars"))).rendered).toBe(0);
+
+    const before = await catalogueVersion(ctx.db);
+    await ctx.db.update(cars).set({ status: "approved" }).where(eq(cars.id, car.id));
+    expect(await catalogueVersion(ctx.db)).toBeGreaterThan(before);
+    expect((await serve(cache, get("/cars"))).rendered).toBe(1);
+
+    // Counters do not: a view or a favourite must not empty the cache.
+    const version = await catalogueVersion(ctx.db);
+    await ctx.db.update(cars).set({ viewCount: 10, favoriteCount: 2 }).where(eq(cars.id, car.id));
+    expect(await catalogueVersion(ctx.db)).toBe(version);
+    // The owner's badge shows on cards.
+    await ctx.db.update(profiles).set({ verificationStatus: "verified" }).where(eq(profiles.id, owner.id));
+    expect(await catalogueVersion(ctx.db)).toBeGreaterThan(version);
+  });
+
+  it("reads the version at most once a second per database", async () => {
+    const owner = await createUser(ctx);
+    const now = Date.now();
+    const first = await recentCatalogueVersion(ctx.db, ctx.file, now);
+    await createCar(ctx, owner.id);
+    expect(await recentCatalogueVersion(ctx.db, ctx.file, now + VERSION_MEMO_MS - 1)).toBe(first);
+    expect(await recentCatalogueVersion(ctx.db, ctx.file, now + VERSION_MEMO_MS)).toBeGreaterThan(first);
+  });
+});
