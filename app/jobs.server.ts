@@ -1,9 +1,11 @@
-// What wrangler.toml's cron runs every ten minutes: housekeeping of sessions, tokens, rate limits, local mail and
-// view marks. The booking work adds the expiry of unanswered requests here.
+// What wrangler.toml's cron runs every ten minutes: saved-search notifications for newly approved listings, and
+// housekeeping of sessions, tokens, rate limits, local mail and view marks. The booking work adds the expiry of
+// unanswered requests here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { carViewMarks, devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
+import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/format";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -11,6 +13,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export async function runScheduledJobs(context: Pick<AppLoadContext, "db">, now: Date) {
   const at = now.getTime();
   const { db } = context;
+  await checkNewlyApprovedListings(db, now);
   await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)))),
     // Spent or expired links are kept a day, which is enough to tell "used" from "never existed" on a retry.

@@ -392,6 +392,14 @@ export const savedSearches = sqliteTable(
   (t) => [uniqueIndex("saved_searches_user_query_unique").on(t.userId, t.query)],
 );
 
+/** Cars whose approval has been checked against everyone's saved searches (so nobody is told twice). */
+export const savedSearchChecks = sqliteTable("saved_search_checks", {
+  carId: text("car_id")
+    .primaryKey()
+    .references(() => cars.id, { onDelete: "cascade" }),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /**
  * One row per visitor, car and day: a view counts once per visitor per car per day, not per reload. Inserting a new
  * row (insert or ignore) bumps cars.view_count and the day's listing_daily_stats.views (trigger). Visitors are a

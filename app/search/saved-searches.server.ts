@@ -1,9 +1,9 @@
 // Saved searches (beyond the spec, which kept them in the browser): a signed-in user keeps a listing page's filters,
 // and a listing approved later that matches them notifies the user. A saved search is the listing page's own path
 // and query (e.g. "/rentals?category=suv"), so matching uses the very SQL the page runs.
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { cars, notifications, savedSearches } from "#db/schema";
+import { cars, notifications, savedSearchChecks, savedSearches } from "#db/schema";
 import type { Db } from "~/db.server";
 import {
   filtersToParams,
@@ -12,7 +12,7 @@ import {
   type ListingFilters,
   type ListingScope,
 } from "~/search/listing-filters";
-import { listingWhere } from "~/search/listing-query.server";
+import { listingWhere, PUBLIC_CAR } from "~/search/listing-query.server";
 
 export const MAX_SAVED_SEARCHES = 20;
 
@@ -126,4 +126,38 @@ export async function notifySavedSearchMatches(db: Db, carId: string, now = new 
     })),
   );
   return perUser.length;
+}
+
+/** How far back the scheduled job looks for approvals it has not checked yet. */
+export const SAVED_SEARCH_CHECK_WINDOW_MS = 2 * 24 * 60 * 60_000;
+
+/**
+ * The scheduled job's part: every recently approved public car not yet checked is claimed (one insert, so two
+ * overlapping runs cannot both notify) and matched against the saved searches. Whoever approved it (the admin page,
+ * or anything else), matching searches hear of it within one run of the cron.
+ */
+export async function checkNewlyApprovedListings(db: Db, now = new Date(), limit = 50) {
+  const fresh = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .leftJoin(savedSearchChecks, eq(savedSearchChecks.carId, cars.id))
+    .where(
+      and(
+        PUBLIC_CAR,
+        gte(cars.approvedAt, new Date(now.getTime() - SAVED_SEARCH_CHECK_WINDOW_MS)),
+        isNull(savedSearchChecks.carId),
+      ),
+    )
+    .orderBy(asc(cars.approvedAt))
+    .limit(limit);
+  let notified = 0;
+  for (const car of fresh) {
+    const claimed = await db
+      .insert(savedSearchChecks)
+      .values({ carId: car.id, checkedAt: now })
+      .onConflictDoNothing()
+      .returning({ carId: savedSearchChecks.carId });
+    if (claimed.length > 0) notified += await notifySavedSearchMatches(db, car.id, now);
+  }
+  return { checked: fresh.length, notified };
 }

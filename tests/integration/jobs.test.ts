@@ -1,12 +1,12 @@
 // The scheduled housekeeping: what is past its life goes, what is alive stays.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
+import { devMailbox, emailTokens, notifications, rateLimits, savedSearches, sessions } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { runScheduledJobs } from "~/jobs.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createUser, sessionCookieFor } from "./support/factories";
+import { createCar, createUser, sessionCookieFor } from "./support/factories";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -53,5 +53,21 @@ describe("scheduled housekeeping", () => {
     ]);
     expect(await ctx.db.select({ key: rateLimits.key }).from(rateLimits)).toEqual([{ key: "fresh" }]);
     expect(await ctx.db.select({ subject: devMailbox.subject }).from(devMailbox)).toEqual([{ subject: "new" }]);
+  });
+
+  it("tells saved searches about listings approved since the last run, once", async () => {
+    const owner = await createUser(ctx);
+    const watcher = await createUser(ctx);
+    await ctx.db.insert(savedSearches).values({ userId: watcher.id, name: "SUV", query: "/rentals?category=suv" });
+    const now = new Date();
+    const approved = await createCar(ctx, owner.id, { category: "suv", approvedAt: new Date(now.getTime() - 60_000) });
+    await createCar(ctx, owner.id, { category: "suv", approvedAt: new Date(now.getTime() - 3 * DAY) });
+    await createCar(ctx, owner.id, { category: "suv", status: "pending" });
+
+    await runScheduledJobs(ctx.context, now);
+    await runScheduledJobs(ctx.context, now);
+    const sent = await ctx.db.select().from(notifications);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ userId: watcher.id, type: "saved_search_match", data: { car_id: approved.id } });
   });
 });
