@@ -1,11 +1,14 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import remixConfig from "./remix.config";
 
-export default defineConfig({
+const lite = (file: string) => fileURLToPath(new URL(`./app/i18n/lite/${file}`, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tailwindcss(), tsconfigPaths()],
   ssr: {
     // The server bundle runs in workerd: resolve packages to their worker builds.
@@ -13,7 +16,18 @@ export default defineConfig({
     noExternal: true,
     target: "webworker",
   },
-  resolve: { mainFields: ["browser", "module", "main"] },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+    // The browser build gets a small implementation of the part of i18next and react-i18next the app uses (it
+    // also serves remix-i18next's imports); dev and the server keep the real ones. docs/decisions/007.
+    alias:
+      command === "build" && !isSsrBuild
+        ? [
+            { find: /^i18next$/, replacement: lite("i18next.ts") },
+            { find: /^react-i18next$/, replacement: lite("react-i18next.tsx") },
+          ]
+        : [],
+  },
   build: {
     minify: true,
     cssMinify: true,
@@ -28,4 +42,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

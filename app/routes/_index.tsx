@@ -263,3 +263,5 @@ export default function Home() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title, { description: data?.description });
+
+export { shouldRevalidateAfterFavorite as shouldRevalidate } from "~/components/cars/favorite-button";

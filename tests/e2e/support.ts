@@ -1,5 +1,6 @@
 // Shared by the journeys: a test fixture that gives each test its own client address (the server's rate limits
-// count per address), an axe check for every page visited, and the local mailbox.
+// count per address) and fails it on errors in the page (hydration mismatches among them), an axe check for
+// every page visited, and the local mailbox.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -13,7 +14,16 @@ export const test = base.extend<{ clientAddress: string }>({
   page: async ({ page, clientAddress }, use) => {
     // On the context, so page.request (used to prepare data) carries it too.
     await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress });
+    // An uncaught error in the page, or React reporting that the browser's render differed from the server's
+    // (production builds log "Minified React error #418/#423/#425"), fails the test.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Minified React error|hydrat/i.test(message.text()))
+        errors.push(`console: ${message.text()}`);
+    });
     await use(page);
+    expect(errors, "errors in the page").toEqual([]);
   },
 });
 

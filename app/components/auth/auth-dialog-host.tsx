@@ -12,21 +12,32 @@ function modeFrom(detail: unknown): AuthMode {
 }
 
 export function AuthDialogHost() {
-  const [mode, setMode] = useState<AuthMode | null>(null);
+  // The dialog belongs to the address it was opened at; it closes when the page changes. The address is read
+  // from the window, not from the rendered location: a client navigation (a transition) may still be
+  // rendering the previous page when the user opens the dialog on the new one.
+  const [opened, setOpened] = useState<{ mode: AuthMode; path: string } | null>(null);
   const location = useLocation();
 
   useEffect(() => {
-    const open = (event: Event) => setMode(modeFrom((event as CustomEvent).detail));
+    const open = (event: Event) =>
+      setOpened({ mode: modeFrom((event as CustomEvent).detail), path: window.location.pathname });
     window.addEventListener(OPEN_AUTH_MODAL_EVENT, open);
     return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, open);
   }, []);
 
-  useEffect(() => setMode(null), [location.pathname]);
+  useEffect(() => {
+    // Forget a dialog whose page is gone, so going back to that page does not reopen it.
+    if (opened && opened.path !== location.pathname && opened.path !== window.location.pathname) setOpened(null);
+  }, [opened, location.pathname]);
 
-  if (!mode) return null;
+  if (!opened || opened.path !== location.pathname) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialog mode={mode} onModeChange={setMode} onClose={() => setMode(null)} />
+      <AuthDialog
+        mode={opened.mode}
+        onModeChange={(mode) => setOpened({ ...opened, mode })}
+        onClose={() => setOpened(null)}
+      />
     </Suspense>
   );
 }

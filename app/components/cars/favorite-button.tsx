@@ -17,11 +17,14 @@ export function FavoriteButton({
   className?: string;
 }) {
   const { t } = useTranslation("cars");
-  const fetcher = useFetcher({ key: `favorite-${carId}` });
+  const fetcher = useFetcher<{ ok: boolean; isFavorite?: boolean }>({ key: `favorite-${carId}` });
   const location = useLocation();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("intent");
-  const favorite = pending === "add" ? true : pending === "remove" ? false : isFavorite;
+  // While posting: the state asked for. After: the server's answer (the page itself does not reload its cards for a
+  // heart, see shouldRevalidateAfterFavorite). Otherwise: what the page was rendered with.
+  const answered = fetcher.data?.ok ? fetcher.data.isFavorite : undefined;
+  const favorite = pending === "add" ? true : pending === "remove" ? false : (answered ?? isFavorite);
   return (
     <fetcher.Form method="post" action="/favorites" className={className}>
       <input type="hidden" name="carId" value={carId} />
@@ -41,4 +44,18 @@ export function FavoriteButton({
       </button>
     </fetcher.Form>
   );
+}
+
+/**
+ * For catalogue routes: a heart tapped with JavaScript does not make the page load its cards again (the heart keeps
+ * the server's answer itself); everything else revalidates as usual.
+ */
+export function shouldRevalidateAfterFavorite({
+  formAction,
+  defaultShouldRevalidate,
+}: {
+  formAction?: string;
+  defaultShouldRevalidate: boolean;
+}) {
+  return formAction === "/favorites" ? false : defaultShouldRevalidate;
 }

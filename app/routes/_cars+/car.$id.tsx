@@ -383,3 +383,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
         noindex: !data.car.isPublic,
       })
     : pageMeta(undefined);
+
+export { shouldRevalidateAfterFavorite as shouldRevalidate } from "~/components/cars/favorite-button";

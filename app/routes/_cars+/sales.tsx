@@ -14,3 +14,5 @@ export default function SalesPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title, { description: data?.description });
+
+export { shouldRevalidateAfterFavorite as shouldRevalidate } from "~/components/cars/favorite-button";

@@ -182,3 +182,5 @@ export default function PublicProfilePage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.profile.displayName || undefined);
+
+export { shouldRevalidateAfterFavorite as shouldRevalidate } from "~/components/cars/favorite-button";

@@ -1,0 +1,80 @@
+// The part of react-i18next (v15) this app uses, for the browser only (see ./i18next.ts and vite.config.ts):
+// useTranslation with suspense, Trans with named components, I18nextProvider and initReactI18next.
+import {
+  cloneElement,
+  createContext,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import type { I18n, TOptions } from "./i18next";
+
+export type TFunction = (key: string, options?: TOptions) => string;
+
+let instance: I18n | undefined;
+
+/** `i18next.use(initReactI18next)` makes the instance the one hooks use outside an I18nextProvider. */
+export const initReactI18next = {
+  type: "3rdParty" as const,
+  init(i18n: I18n) {
+    instance = i18n;
+  },
+};
+
+const I18nContext = createContext<I18n | undefined>(undefined);
+
+export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+/**
+ * `t` looks keys up in the first namespace (react-i18next's default `nsMode`), or the one a `ns:` prefix names; the
+ * others only have to be loaded. Suspends until they are (the app sets `useSuspense: true`); re-renders with a new
+ * `t` when the language changes.
+ */
+export function useTranslation(ns?: string | readonly string[]) {
+  const i18n = useContext(I18nContext) ?? instance!;
+  const namespaces = ns ? [ns].flat() : [i18n.options.defaultNS!];
+  i18n.reportNamespaces.addUsedNamespaces(namespaces);
+  const language = useSyncExternalStore(
+    i18n.subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
+  const first = namespaces[0];
+  const t = useMemo<TFunction>(
+    () => (key, options) => i18n.t(key, { ...options, ns: options?.ns || first }),
+    // A new function per language, as react-i18next gives, so effects and memos that depend on `t` run again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n, first, language],
+  );
+  if (!namespaces.every((n) => i18n.hasLoadedNamespace(n))) throw i18n.loadNamespaces(namespaces);
+  return { t, i18n, ready: true };
+}
+
+/**
+ * `<Trans t={t} i18nKey="ns:key" components={{ name: <a /> }} />` for texts like `"I accept the <name>terms</name>"`:
+ * each `<name>…</name>` becomes the component with that text inside (no nesting, no numbered tags, no children).
+ */
+export function Trans({
+  t,
+  i18nKey,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  components: { [name: string]: ReactElement };
+}) {
+  const parts = t(i18nKey, { defaultValue: i18nKey }).split(/<(\w+)>(.*?)<\/\1>/);
+  const content: ReactNode[] = [];
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) content.push(parts[i]);
+    const name = parts[i + 1];
+    if (name === undefined) break;
+    const component = components[name];
+    content.push(component ? cloneElement(component, { key: i }, parts[i + 2]) : `<${name}>${parts[i + 2]}</${name}>`);
+  }
+  return content;
+}
