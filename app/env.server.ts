@@ -17,6 +17,8 @@ export interface WorkerEnv {
   PARTYKIT_HOST?: string;
   PARTYKIT_SECRET?: string;
   PHOTOS: R2Bucket;
+  /** Cloudflare Images, which turns uploads into stored photos (app/photos). Tests that store none leave it out. */
+  IMAGES?: ImagesBinding;
   ASSETS?: Fetcher;
 }
 
@@ -83,5 +85,6 @@ export function parseEnv(raw: WorkerEnv) {
       : ({ kind: "stand-in" } as const),
     partykit: { host: env.PARTYKIT_HOST, secret: env.PARTYKIT_SECRET ?? DEV_SESSION_SECRET },
     photos: raw.PHOTOS,
+    images: raw.IMAGES,
   };
 }

@@ -44,6 +44,7 @@ import {
   PRICING_PERIODS,
   BOOKING_STATUSES,
   TRANSMISSIONS,
+  VERIFICATION_DOCUMENT_KINDS,
   VERIFICATION_STATUSES,
 } from "../app/cars/enums";
 export * from "../app/cars/enums";
@@ -88,6 +89,8 @@ export const profiles = sqliteTable(
     dateOfBirth: text("date_of_birth"),
     verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("pending"),
     verificationNote: text("verification_note"),
+    /** When documents were last sent for review; null while the user has not asked to be verified. */
+    verificationSubmittedAt: integer("verification_submitted_at", { mode: "timestamp_ms" }),
     isHost: flag("is_host"),
     hostSince: integer("host_since", { mode: "timestamp_ms" }),
     totalBookings: integer("total_bookings").notNull().default(0),
@@ -169,6 +172,31 @@ export const devMailbox = sqliteTable(
   (t) => [index("dev_mailbox_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Identity documents sent for verification. The files are private R2 objects (`private/verification/...`), served
+ * only to their owner and to admins; a new submission replaces the documents of the same kind.
+ */
+export const verificationDocuments = sqliteTable(
+  "verification_documents",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: VERIFICATION_DOCUMENT_KINDS }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    fileName: text("file_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("verification_documents_kind", oneOf("kind", VERIFICATION_DOCUMENT_KINDS)),
+    uniqueIndex("verification_documents_user_kind_unique").on(t.userId, t.kind),
+    uniqueIndex("verification_documents_key_unique").on(t.storageKey),
+  ],
+);
+
 // ---------------------------------------------------------------- listings
 
 export const cars = sqliteTable(
@@ -231,6 +259,11 @@ export const cars = sqliteTable(
       .$defaultFn(() => new Date()),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * A listing its owner deleted while bookings still refer to it (they are kept for the 7-year rule). It is
+     * also made unavailable, so every public query (which asks for available = 1) leaves it out already.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,6 +335,28 @@ export const cars = sqliteTable(
     index("cars_public_fuel_idx")
       .on(t.fuelType, t.createdAt)
       .where(sql`status = 'approved' and available = 1`),
+  ],
+);
+
+/**
+ * A listing being written in the create wizard, saved at every step, so nothing typed is lost between steps, after
+ * an error or when the browser has no JavaScript. Deleted when the listing is created; the job clears old ones.
+ */
+export const listingDrafts = sqliteTable(
+  "listing_drafts",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The wizard's fields so far (JSON); validated again, as a whole, when the listing is created. */
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("listing_drafts_owner_idx").on(t.ownerId, t.updatedAt),
+    index("listing_drafts_updated_idx").on(t.updatedAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Everything the car page shows (part 2 §2 "Car details"). Non-admins see approved, available cars only; admins any.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { carImages, cars, favorites, pickupPoints, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
@@ -67,7 +67,17 @@ export async function findCarDetails(
     })
     .from(cars)
     .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-    .where(and(eq(cars.id, id), viewer?.isAdmin ? undefined : PUBLIC_CAR))
+    // Admins see any car; owners their own in any state (the "View" of My Listings); everyone else public ones.
+    .where(
+      and(
+        eq(cars.id, id),
+        viewer?.isAdmin
+          ? undefined
+          : viewer
+            ? or(PUBLIC_CAR, and(eq(cars.ownerId, viewer.id), isNull(cars.deletedAt)))
+            : PUBLIC_CAR,
+      ),
+    )
     .limit(1);
   if (!car) return null;
 

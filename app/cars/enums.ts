@@ -2,6 +2,13 @@
 // Kept apart from the schema so browser code can import them without Drizzle.
 export const ACCOUNT_TYPES = ["person", "company"] as const;
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+/** What a person or a company uploads to be verified (a company: its registration and the person acting for it). */
+export const VERIFICATION_DOCUMENT_KINDS = [
+  "identity",
+  "driving_licence",
+  "company_registration",
+  "representative_identity",
+] as const;
 export const CAR_CATEGORIES = ["luxury", "sport", "suv", "electric", "classic", "exotic"] as const;
 export const FUEL_TYPES = ["petrol", "diesel", "electric", "hybrid", "lpg"] as const;
 export const TRANSMISSIONS = ["manual", "automatic", "cvt"] as const;

@@ -5,6 +5,7 @@ import enCommon from "./en/common.json";
 import enEmail from "./en/email.json";
 import enFeatures from "./en/features.json";
 import enLightbox from "./en/lightbox.json";
+import enListings from "./en/listings.json";
 import enPages from "./en/pages.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
@@ -12,6 +13,7 @@ import ltCommon from "./lt/common.json";
 import ltEmail from "./lt/email.json";
 import ltFeatures from "./lt/features.json";
 import ltLightbox from "./lt/lightbox.json";
+import ltListings from "./lt/listings.json";
 import ltPages from "./lt/pages.json";
 
 export const resources = {
@@ -23,6 +25,7 @@ export const resources = {
     features: ltFeatures,
     cars: ltCars,
     lightbox: ltLightbox,
+    listings: ltListings,
   },
   en: {
     common: enCommon,
@@ -32,5 +35,6 @@ export const resources = {
     features: enFeatures,
     cars: enCars,
     lightbox: enLightbox,
+    listings: enListings,
   },
 };

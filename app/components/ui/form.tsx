@@ -2,7 +2,7 @@
 // field, and an error summary linked to the fields at the top of a long form. Messages are translation keys.
 // Each field subscribes to its own state with useField (the form sits in a <FormProvider>): metadata handed down
 // from the form's useForm is not enough for a child to re-render when its error appears.
-import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
@@ -56,6 +56,62 @@ export function TextField({
     <div className={className}>
       <LabelAndHint meta={field} label={label} hint={hint} />
       <input {...props} {...inputProps} key={props.key} className={inputClass} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+  hint,
+  className = "",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  options: readonly { value: string; label: string }[];
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const [field] = useField<string>(meta.name, { formId: meta.formId });
+  const props = getSelectProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined });
+  return (
+    <div className={className}>
+      <LabelAndHint meta={field} label={label} hint={hint} />
+      <select {...props} key={props.key} className={inputClass}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 4,
+  maxLength,
+  className = "",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+  className?: string;
+}) {
+  const [field] = useField<string>(meta.name, { formId: meta.formId });
+  const props = getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined });
+  return (
+    <div className={className}>
+      <LabelAndHint meta={field} label={label} hint={hint} />
+      <textarea {...props} key={props.key} rows={rows} maxLength={maxLength} className={inputClass} />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

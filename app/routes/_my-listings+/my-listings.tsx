@@ -1,14 +1,339 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+// /my-listings (part 1 §2 "My Listings"): the owner's cars by status, with availability, deletion and the 30-day
+// performance of approved cars. The wizard (/my-listings/new), the edit page and the delete confirmation are child
+// routes shown over the list; without JavaScript they are the same pages.
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { profiles } from "#db/schema";
+import { requireUser } from "~/accounts/guards.server";
+import { OWN_LISTING_TABS, type OwnListingTab } from "~/cars/own-listing-tabs";
+import { countByTab, findOwnListings, setAvailability, type OwnListing } from "~/cars/own-listings.server";
+import { Badge } from "~/components/cars/car-badges";
+import { PriceText } from "~/components/cars/price-text";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { getT } from "~/i18n.server";
+import { formatDate, formatNumber } from "~/utils/format";
+import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.myListings" };
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  placeholderData(request, context, "myListings", "user");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["listings", "cars"], breadcrumb: "listings:titles.myListings" };
+
+function tabFrom(value: string | null): OwnListingTab {
+  return (OWN_LISTING_TABS as readonly string[]).includes(value ?? "") ? (value as OwnListingTab) : "all";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  // ?create=sale and ?create=rental (part 1 §2) open the wizard; rental only for verified users. The parameter goes.
+  const create = url.searchParams.get("create");
+  if (create === "sale" || (create === "rental" && user.verificationStatus === "verified")) {
+    throw redirect(`/my-listings/new?type=${create}`);
+  }
+  if (create !== null) {
+    url.searchParams.delete("create");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const t = await getT(request, "listings");
+  const [listings, [profile]] = await Promise.all([
+    findOwnListings(context.db, user.id),
+    context.db.select({ submittedAt: profiles.verificationSubmittedAt }).from(profiles).where(eq(profiles.id, user.id)),
+  ]);
+  return {
+    title: t("titles.myListings"),
+    tab: tabFrom(url.searchParams.get("tab")),
+    listings,
+    counts: countByTab(listings),
+    verification: {
+      status: user.verificationStatus,
+      submitted: Boolean(profile?.submittedAt),
+    },
+  };
+}
+
+const AvailabilitySchema = z.object({
+  intent: z.literal("availability"),
+  carId: z.string().min(1).max(64),
+  available: z.enum(["true", "false"]),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: AvailabilitySchema });
+  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  const { carId, available } = submission.value;
+  const changed = await setAvailability(context.db, user.id, carId, available === "true");
+  const back = new URL(request.url);
+  back.searchParams.delete("index");
+  if (!changed) {
+    // Not the user's car (or gone): nothing changed, and the answer says so.
+    return redirectWithToast(
+      `/my-listings${back.search}`,
+      { type: "error", title: "toasts.availabilityError" },
+      context.env,
+      { status: 303 },
+    );
+  }
+  return redirectWithToast(
+    `/my-listings${back.search}`,
+    {
+      type: "success",
+      title: "toasts.availabilityUpdated",
+      description: available === "true" ? "toasts.markedAvailable" : "toasts.markedUnavailable",
+    },
+    context.env,
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
 export default function MyListingsPage() {
-  return <PlaceholderPage page="myListings" />;
+  const { t } = useTranslation("listings");
+  const { tab, listings, counts, verification } = useLoaderData<typeof loader>();
+  const outlet = useOutlet();
+  const shown = tab === "all" ? listings : listings.filter((listing) => listing.status === tab);
+  const verified = verification.status === "verified";
+  return (
+    <>
+      {/* A child page (wizard, edit, delete) is shown over the list; the list cannot be reached meanwhile. */}
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" {...(outlet ? { inert: "" } : {})}>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{t("titles.myListings")}</h1>
+            <p className="mt-1 text-muted">{t("intro")}</p>
+          </div>
+          <ButtonLink to="/my-listings/new">
+            <Icon name="plus" className="size-4" />
+            {t("addNew")}
+          </ButtonLink>
+        </div>
+
+        {verified ? null : <VerificationBanner status={verification.status} submitted={verification.submitted} />}
+
+        <nav aria-label={t("tabs.label")} className="mt-6 -mx-4 overflow-x-auto px-4">
+          <ul className="flex min-w-max gap-1 border-b border-line">
+            {OWN_LISTING_TABS.map((name) => (
+              <li key={name}>
+                <Link
+                  to={name === "all" ? "/my-listings" : `/my-listings?tab=${name}`}
+                  aria-current={tab === name ? "page" : undefined}
+                  preventScrollReset
+                  className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold ${
+                    tab === name ? "border-primary text-primary" : "border-transparent text-muted hover:text-fg"
+                  }`}
+                >
+                  {t(`tabs.${name}`)}
+                  <span className="rounded-full bg-subtle px-2 py-0.5 text-xs text-fg">{counts[name]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {shown.length === 0 ? (
+          <EmptyTab tab={tab} />
+        ) : (
+          <ul className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {shown.map((listing, index) => (
+              <li key={listing.id}>
+                <OwnListingCard listing={listing} eager={index < 2} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+function VerificationBanner({ status, submitted }: { status: string; submitted: boolean }) {
+  const { t } = useTranslation("listings");
+  const text =
+    status === "rejected"
+      ? t("verification.rejectedText")
+      : submitted
+        ? t("verification.pendingText")
+        : t("verification.text");
+  return (
+    <section
+      aria-labelledby="verification-banner-title"
+      className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-warning/40 bg-warning-soft p-4"
+    >
+      <div className="flex gap-3">
+        <Icon name="shield" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div>
+          <h2 id="verification-banner-title" className="font-semibold">
+            {t("verification.title")}
+          </h2>
+          <p className="text-sm">{text}</p>
+        </div>
+      </div>
+      {submitted && status === "pending" ? null : (
+        <ButtonLink to="/profile/verification" variant="secondary" size="sm">
+          {t("verification.action")}
+        </ButtonLink>
+      )}
+    </section>
+  );
+}
+
+function EmptyTab({ tab }: { tab: OwnListingTab }) {
+  const { t } = useTranslation("listings");
+  return (
+    <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+      <Icon name="car" className="size-10 text-muted" />
+      <h2 className="mt-4 text-lg font-semibold">{t(`empty.${tab}.title`)}</h2>
+      <p className="mt-1 max-w-md text-muted">{t(`empty.${tab}.text`)}</p>
+      {tab === "all" ? (
+        <ButtonLink to="/my-listings/new" className="mt-6">
+          {t("empty.all.action")}
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
+const STATUS_TONE = { pending: "info", approved: "success", rejected: "neutral", suspended: "neutral" } as const;
+
+function OwnListingCard({ listing, eager }: { listing: OwnListing; eager: boolean }) {
+  const { t, i18n } = useTranslation("listings");
+  const navigation = useNavigation();
+  const title = `${listing.make} ${listing.model} ${listing.year}`;
+  const toggling = navigation.formData?.get("carId") === listing.id;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">
+      <div className="relative aspect-[4/3] bg-subtle">
+        {listing.image ? (
+          <img
+            src={imageUrl(listing.image.storageKey, "card")}
+            width={listing.image.width}
+            height={listing.image.height}
+            alt={title}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-muted">
+            <Icon name="car" className="size-12" />
+          </div>
+        )}
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+          <Badge variant={STATUS_TONE[listing.status]}>{t(`status.${listing.status}`)}</Badge>
+          <Badge>{t(`type.${listing.listingType}`)}</Badge>
+          {listing.available ? null : <Badge>{t("unavailable")}</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h2 className="text-lg font-semibold">{title}</h2>
+          <p className="text-sm text-muted">
+            {formatNumber(listing.mileage, i18n.language)} km · {listing.location}
+          </p>
+          <PriceText car={listing} className="mt-1" />
+          <p className="mt-1 text-xs text-muted">
+            {t("created", { date: formatDate(listing.createdAt, i18n.language) })}
+          </p>
+        </div>
+        {listing.status === "rejected" && listing.rejectionReason ? (
+          <p className="rounded-lg bg-danger-soft p-2 text-sm text-danger">
+            {t("rejectionReason", { reason: listing.rejectionReason })}
+          </p>
+        ) : null}
+        <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+          <Figure label={t("counts.views")} value={listing.viewCount} />
+          <Figure label={t("counts.contacts")} value={listing.contactCount} />
+          <Figure label={t("counts.favorites")} value={listing.favoriteCount} />
+        </dl>
+        {listing.performance ? (
+          <section aria-label={t("performance.title")} className="rounded-xl border border-line p-3">
+            <h3 className="text-sm font-semibold">{t("performance.title")}</h3>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <Row label={t("performance.views")} value={listing.performance.views} />
+              <Row label={t("performance.contacts")} value={listing.performance.contacts} />
+              <Row label={t("performance.favorites")} value={listing.performance.favorites} />
+              <Row label={t("performance.inquiries")} value={listing.performance.inquiries} />
+              <Row label={t("performance.average")} value={listing.performance.averageDailyViews} wide />
+            </dl>
+          </section>
+        ) : null}
+        <Form method="post" preventScrollReset className="flex items-center justify-between gap-3">
+          <input type="hidden" name="intent" value="availability" />
+          <input type="hidden" name="carId" value={listing.id} />
+          <input type="hidden" name="available" value={String(!listing.available)} />
+          <span className="text-sm text-muted" id={`availability-${listing.id}`}>
+            {t("availability.label")}
+          </span>
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={listing.available}
+            aria-labelledby={`availability-${listing.id}`}
+            aria-describedby={`availability-action-${listing.id}`}
+            disabled={toggling}
+            className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${
+              listing.available ? "bg-primary" : "bg-line"
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-block size-5 rounded-full bg-surface shadow transition-transform ${
+                listing.available ? "translate-x-6" : "translate-x-1"
+              }`}
+            />
+            <span id={`availability-action-${listing.id}`} className="sr-only">
+              {listing.available ? t("availability.markUnavailable") : t("availability.markAvailable")}
+            </span>
+          </button>
+        </Form>
+        <div
+          className="mt-auto flex flex-wrap gap-2"
+          aria-label={t("actions.listingActions", { car: title })}
+          role="group"
+        >
+          <Link to={`/car/${listing.id}`} className={buttonClass("secondary", "sm")}>
+            {t("actions.view")}
+          </Link>
+          <Link to={`/pricing/${listing.id}`} className={buttonClass("secondary", "sm")}>
+            {t("actions.pricing")}
+          </Link>
+          <Link to={`/my-listings/${listing.id}/delete`} className={buttonClass("ghost", "sm", "text-danger")}>
+            {t("actions.delete")}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="rounded-lg bg-subtle px-2 py-1.5">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="font-semibold">{formatNumber(value, i18n.language)}</dd>
+    </div>
+  );
+}
+
+function Row({ label, value, wide = false }: { label: string; value: number; wide?: boolean }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className={`flex justify-between gap-2 ${wide ? "col-span-2 border-t border-line pt-1" : ""}`}>
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold">{formatNumber(value, i18n.language)}</dd>
+    </div>
+  );
 }

@@ -9,6 +9,7 @@ import { createDb } from "~/db.server";
 import { parseEnv, type WorkerEnv } from "~/env.server";
 import { migrateDatabase } from "../../../db/migrate";
 import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
+import { createImagesBinding } from "./images-binding";
 import { createMemoryBucket } from "./memory-bucket";
 
 const templateDir = join(tmpdir(), `ratai-test-template-${process.ppid}`);
@@ -45,7 +46,12 @@ export async function createTestContext(overrides: Partial<WorkerEnv> = {}): Pro
   copyFileSync(templateFile, file);
   const client = createNodeClient({ file });
   await prepareLocalFile(client);
-  const raw: WorkerEnv = { ENVIRONMENT: "test", PHOTOS: createMemoryBucket(), ...overrides };
+  const raw: WorkerEnv = {
+    ENVIRONMENT: "test",
+    PHOTOS: createMemoryBucket(),
+    IMAGES: createImagesBinding(),
+    ...overrides,
+  };
   const env = parseEnv(raw);
   const db = createDb(client);
   const context = {

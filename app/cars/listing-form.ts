@@ -1,0 +1,463 @@
+// The create wizard's and the edit form's fields, per step, as zod schemas that conform parses on the server and in
+// the browser alike. Values stay the text the user typed (a draft keeps them as typed); `toCarValues` turns a
+// complete draft into a car row, checking every rule of part 1 §5 once more.
+import { z } from "zod";
+import {
+  CAR_CATEGORIES,
+  DOOR_COUNTS,
+  FUEL_TYPES,
+  LISTING_TYPES,
+  PICKUP_COUNTRIES,
+  SEAT_COUNTS,
+  TRANSMISSIONS,
+} from "~/cars/enums";
+import { featureGroupsFor, normaliseFeatures } from "~/cars/feature-catalogue";
+import {
+  capListingText,
+  clampWhole,
+  DRIVER_HOURS,
+  isValidEngineSize,
+  isValidHorsepower,
+  keepsPickupPoints,
+  parsePriceToCents,
+  pricingProblem,
+  RENTAL_DAYS,
+  sanitizeVin,
+  vehicleDetailsProblem,
+  vinError,
+  WIZARD_DEFAULTS,
+  WIZARD_REQUIRED_FIELDS,
+  type ListingType,
+  type WizardProblem,
+} from "~/cars/listing-rules";
+import { MAX_PICKUP_POINTS, PICKUP_DEFAULTS } from "~/cars/pickup-point-rules";
+import { isValidPhone } from "~/accounts/account-rules";
+import { sanitizeText } from "~/utils/sanitize";
+
+export const WIZARD_STEPS = [1, 2, 3, 4] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export function wizardStep(value: unknown): WizardStep {
+  const n = Number(value);
+  return (WIZARD_STEPS as readonly number[]).includes(n) ? (n as WizardStep) : 1;
+}
+
+/** The progress the wizard shows: 25 % on step 1 … 100 % on step 4. */
+export const stepProgress = (step: WizardStep) => step * 25;
+
+export const DRIVER_SERVICES = ["self_drive_only", "both_options", "driver_only"] as const;
+export type DriverServiceOption = (typeof DRIVER_SERVICES)[number];
+
+const text = z.string().optional();
+
+const PickupPointFields = z.object({
+  name: text,
+  address: text,
+  city: text,
+  country: z.enum(PICKUP_COUNTRIES).optional(),
+  instructions: text,
+  available_hours: text,
+  contact_phone: text,
+  latitude: text,
+  longitude: text,
+});
+export type PickupPointValues = z.infer<typeof PickupPointFields>;
+
+/** Every field of the wizard, as typed. A draft is a partial of this. */
+export const ListingFields = z.object({
+  listing_type: z.enum(LISTING_TYPES).optional(),
+  vin: text,
+  make: text,
+  model: text,
+  year: text,
+  mileage: text,
+  location: text,
+  category: z.enum(CAR_CATEGORIES).optional(),
+  fuel_type: z.enum(FUEL_TYPES).optional(),
+  transmission: z.enum(TRANSMISSIONS).optional(),
+  horsepower: text,
+  engine_size: text,
+  seats: text,
+  doors: text,
+  condition: text,
+  license_plate: text,
+  daily_price: text,
+  weekly_price: text,
+  monthly_price: text,
+  sale_price: text,
+  deposit_amount: text,
+  weekly_deposit: text,
+  monthly_deposit: text,
+  min_rental_days: text,
+  max_rental_days: text,
+  driver_service: z.enum(DRIVER_SERVICES).optional(),
+  daily_price_with_driver: text,
+  weekly_price_with_driver: text,
+  monthly_price_with_driver: text,
+  driver_price_per_hour: text,
+  minimum_rental_hours: text,
+  pickup_points: z.array(PickupPointFields).max(MAX_PICKUP_POINTS).optional(),
+  primary_point: text,
+  features: z.array(z.string()).optional(),
+  description: text,
+  rules: text,
+  /** The step 4 file input: checked by the photo rules on the server, never kept in a draft. */
+  photos: z.unknown().optional(),
+});
+export type ListingValues = z.infer<typeof ListingFields>;
+
+/** Which fields each step owns: what it saves into the draft, and what it validates. */
+export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> = {
+  1: ["listing_type", "vin"],
+  2: [
+    "make",
+    "model",
+    "year",
+    "mileage",
+    "location",
+    "category",
+    "fuel_type",
+    "transmission",
+    "horsepower",
+    "engine_size",
+    "seats",
+    "doors",
+    "condition",
+    "license_plate",
+    "vin",
+  ],
+  3: [
+    "daily_price",
+    "weekly_price",
+    "monthly_price",
+    "sale_price",
+    "deposit_amount",
+    "weekly_deposit",
+    "monthly_deposit",
+    "min_rental_days",
+    "max_rental_days",
+    "driver_service",
+    "daily_price_with_driver",
+    "weekly_price_with_driver",
+    "monthly_price_with_driver",
+    "driver_price_per_hour",
+    "minimum_rental_hours",
+    "pickup_points",
+    "primary_point",
+  ],
+  4: ["features", "description", "rules"],
+};
+
+/** What a new wizard starts from (part 1 §5's defaults). */
+export function newListingValues(listingType: ListingType | undefined, now: Date = new Date()): ListingValues {
+  return {
+    listing_type: listingType,
+    category: WIZARD_DEFAULTS.category,
+    fuel_type: WIZARD_DEFAULTS.fuel_type,
+    transmission: WIZARD_DEFAULTS.transmission,
+    seats: String(WIZARD_DEFAULTS.seats),
+    doors: String(WIZARD_DEFAULTS.doors),
+    year: String(now.getUTCFullYear()),
+    min_rental_days: String(RENTAL_DAYS.min.default),
+    max_rental_days: String(RENTAL_DAYS.max.default),
+    minimum_rental_hours: String(DRIVER_HOURS.default),
+    driver_service: "self_drive_only",
+    pickup_points: [],
+    features: [],
+  };
+}
+
+export const newPickupPoint = (): PickupPointValues => ({
+  country: PICKUP_DEFAULTS.country,
+  available_hours: PICKUP_DEFAULTS.available_hours,
+});
+
+// ------------------------------------------------------------------ per-step rules
+
+type Issue = { path: (string | number)[]; message: string };
+
+const filled = (value: string | undefined): value is string => Boolean(value?.trim());
+const isWhole = (value: string) => /^\d+$/.test(value.trim());
+
+function priceIssues(values: ListingValues, fields: readonly (keyof ListingValues)[], issues: Issue[]) {
+  for (const field of fields) {
+    const value = values[field] as string | undefined;
+    if (filled(value) && parsePriceToCents(value) === null)
+      issues.push({ path: [field], message: "listings:errors.price" });
+  }
+}
+
+function dayRangeIssues(values: ListingValues, issues: Issue[]) {
+  const check = (field: "min_rental_days" | "max_rental_days", range: { min: number; max: number }) => {
+    const value = values[field];
+    if (!filled(value)) return null;
+    const n = Number(value);
+    if (!isWhole(value) || n < range.min || n > range.max) {
+      issues.push({ path: [field], message: `listings:errors.${field}` });
+      return null;
+    }
+    return n;
+  };
+  const min = check("min_rental_days", RENTAL_DAYS.min);
+  const max = check("max_rental_days", RENTAL_DAYS.max);
+  if (min !== null && max !== null && min > max)
+    issues.push({ path: ["max_rental_days"], message: "listings:errors.rentalDaysOrder" });
+}
+
+function pickupPointIssues(points: PickupPointValues[], issues: Issue[]) {
+  points.forEach((point, index) => {
+    for (const field of ["name", "address", "city"] as const) {
+      if (!filled(point[field]))
+        issues.push({ path: ["pickup_points", index, field], message: "listings:errors.pickupPointField" });
+    }
+    if (filled(point.contact_phone) && !isValidPhone(point.contact_phone))
+      issues.push({ path: ["pickup_points", index, "contact_phone"], message: "validation.phoneFormat" });
+    const lat = point.latitude?.trim();
+    const lng = point.longitude?.trim();
+    if ((lat && !isCoordinate(lat, 90)) || (lng && !isCoordinate(lng, 180)))
+      issues.push({ path: ["pickup_points", index, "latitude"], message: "listings:errors.coordinates" });
+  });
+}
+
+function isCoordinate(value: string, limit: number) {
+  const n = Number(value);
+  return value !== "" && Number.isFinite(n) && Math.abs(n) <= limit;
+}
+
+/**
+ * The problems of one step: field messages (translation keys, next to each field) and, for steps 2 and 3, the
+ * spec's titled alert (Missing Information, Invalid Data, Missing Price). Earlier steps' values are in `values`
+ * (step 3 needs the listing type), but only this step's fields are checked.
+ */
+export function stepIssues(step: WizardStep, values: ListingValues, now: Date = new Date()) {
+  const issues: Issue[] = [];
+  let problem: WizardProblem | null = null;
+  if (step === 1) {
+    if (!values.listing_type) issues.push({ path: ["listing_type"], message: "listings:errors.listingType" });
+    if (filled(values.vin)) {
+      const error = vinError(values.vin);
+      if (error) issues.push({ path: ["vin"], message: error });
+    }
+  }
+  if (step === 2) {
+    problem = vehicleDetailsProblem(values, now);
+    for (const field of WIZARD_REQUIRED_FIELDS) {
+      if (!filled(values[field])) issues.push({ path: [field], message: "listings:errors.required" });
+    }
+    if (problem?.title === "wizard.titles.invalidData")
+      issues.push({ path: [problem.field], message: problem.message });
+    if (filled(values.horsepower) && !(isWhole(values.horsepower) && isValidHorsepower(Number(values.horsepower))))
+      issues.push({ path: ["horsepower"], message: "validation.listing.horsepower" });
+    const engine = values.engine_size?.trim().replace(",", ".");
+    if (engine && !(/^\d+(\.\d)?$/.test(engine) && isValidEngineSize(Number(engine))))
+      issues.push({ path: ["engine_size"], message: "validation.listing.engineSize" });
+    if (filled(values.seats) && !(SEAT_COUNTS as readonly number[]).includes(Number(values.seats)))
+      issues.push({ path: ["seats"], message: "listings:errors.seats" });
+    if (filled(values.doors) && !(DOOR_COUNTS as readonly number[]).includes(Number(values.doors)))
+      issues.push({ path: ["doors"], message: "listings:errors.doors" });
+    if (filled(values.vin)) {
+      const error = vinError(values.vin);
+      if (error) issues.push({ path: ["vin"], message: error });
+    }
+  }
+  if (step === 3) {
+    const type = values.listing_type ?? "sale";
+    problem = pricingProblem(type, values);
+    if (problem) issues.push({ path: [type === "sale" ? "sale_price" : "daily_price"], message: problem.message });
+    const rents = type !== "sale";
+    priceIssues(values, rents ? RENTAL_PRICE_FIELDS : [], issues);
+    if (type !== "rental") priceIssues(values, ["sale_price"], issues);
+    if (rents) {
+      dayRangeIssues(values, issues);
+      const driver = values.driver_service ?? "self_drive_only";
+      if (driver !== "self_drive_only") {
+        priceIssues(values, DRIVER_PRICE_FIELDS, issues);
+        if (!filled(values.daily_price_with_driver) && !filled(values.driver_price_per_hour))
+          issues.push({ path: ["daily_price_with_driver"], message: "listings:errors.driverPrice" });
+        const hours = values.minimum_rental_hours;
+        if (
+          filled(hours) &&
+          !(isWhole(hours) && Number(hours) >= DRIVER_HOURS.min && Number(hours) <= DRIVER_HOURS.max)
+        )
+          issues.push({ path: ["minimum_rental_hours"], message: "listings:errors.driverHours" });
+      }
+      const points = values.pickup_points ?? [];
+      if (points.length > MAX_PICKUP_POINTS)
+        issues.push({ path: ["pickup_points"], message: "validation.pickupPointCount" });
+      pickupPointIssues(points, issues);
+    }
+  }
+  return { issues, problem };
+}
+
+const RENTAL_PRICE_FIELDS = [
+  "daily_price",
+  "weekly_price",
+  "monthly_price",
+  "deposit_amount",
+  "weekly_deposit",
+  "monthly_deposit",
+] as const;
+const DRIVER_PRICE_FIELDS = [
+  "daily_price_with_driver",
+  "weekly_price_with_driver",
+  "monthly_price_with_driver",
+  "driver_price_per_hour",
+] as const;
+
+/** conform's schema for a step: the fields, then the step's rules as issues at their fields. */
+export function stepSchema(step: WizardStep, earlier: ListingValues = {}, now: Date = new Date()) {
+  return ListingFields.superRefine((values, ctx) => {
+    for (const issue of stepIssues(step, { ...earlier, ...values }, now).issues)
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  });
+}
+
+/** The step's own fields from what was posted (unticked checkboxes and removed points mean empty lists). */
+export function pickStep(step: WizardStep, posted: ListingValues): ListingValues {
+  const picked: Record<string, unknown> = {};
+  for (const field of STEP_FIELDS[step]) picked[field] = posted[field];
+  if (step === 3) picked.pickup_points = posted.pickup_points ?? [];
+  if (step === 4) picked.features = posted.features ?? [];
+  return picked as ListingValues;
+}
+
+// ------------------------------------------------------------------ a complete draft to a car row
+
+export interface CarValues {
+  listingType: ListingType;
+  vin: string | null;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number;
+  location: string;
+  category: (typeof CAR_CATEGORIES)[number];
+  fuelType: (typeof FUEL_TYPES)[number];
+  transmission: (typeof TRANSMISSIONS)[number];
+  horsepower: number | null;
+  engineSize: number | null;
+  seats: number;
+  doors: number;
+  condition: string | null;
+  licensePlate: string | null;
+  dailyPrice: number | null;
+  weeklyPrice: number | null;
+  monthlyPrice: number | null;
+  salePrice: number | null;
+  depositAmount: number | null;
+  weeklyDeposit: number | null;
+  monthlyDeposit: number | null;
+  minRentalDays: number;
+  maxRentalDays: number;
+  driverAvailable: boolean;
+  driverOnly: boolean;
+  dailyPriceWithDriver: number | null;
+  weeklyPriceWithDriver: number | null;
+  monthlyPriceWithDriver: number | null;
+  driverPricePerHour: number | null;
+  minimumRentalHours: number;
+  features: string[];
+  description: string | null;
+  rules: string | null;
+}
+
+export interface PickupPointRow {
+  name: string;
+  address: string;
+  city: string;
+  country: (typeof PICKUP_COUNTRIES)[number];
+  instructions: string | null;
+  availableHours: string;
+  contactPhone: string | null;
+  isPrimary: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  sortOrder: number;
+}
+
+/** The first step whose rules the values break, or null when the whole listing is valid. */
+export function firstInvalidStep(values: ListingValues, now: Date = new Date()): WizardStep | null {
+  for (const step of WIZARD_STEPS) if (stepIssues(step, values, now).issues.length > 0) return step;
+  return null;
+}
+
+const price = (value: string | undefined) => (filled(value) ? parsePriceToCents(value) : null);
+
+/**
+ * The row to store, for values that pass every step (call firstInvalidStep first): prices in cents, the texts
+ * sanitised and cut to the save-time caps, prices and pickup points kept only for the types that use them, and
+ * features reduced to the catalogue (without the luxury group under a 20,000 € sale price).
+ */
+export function toCarValues(values: ListingValues): { car: CarValues; pickupPoints: PickupPointRow[] } {
+  const listingType = values.listing_type ?? "sale";
+  const rents = listingType !== "sale";
+  const sells = listingType !== "rental";
+  const driver = rents ? (values.driver_service ?? "self_drive_only") : "self_drive_only";
+  const withDriver = driver !== "self_drive_only";
+  const text = capListingText({
+    make: values.make ?? "",
+    model: values.model ?? "",
+    location: values.location ?? "",
+    description: values.description,
+    rules: values.rules,
+    condition: values.condition,
+    license_plate: values.license_plate,
+  });
+  const salePrice = sells ? price(values.sale_price) : null;
+  const allowedFeatures = new Set(featureGroupsFor(salePrice).flatMap((group) => group.features));
+  const engine = values.engine_size?.trim().replace(",", ".");
+  const car: CarValues = {
+    listingType,
+    vin: filled(values.vin) ? sanitizeVin(values.vin) : null,
+    make: text.make,
+    model: text.model,
+    year: Number(values.year),
+    mileage: Number(values.mileage),
+    location: text.location,
+    category: values.category ?? WIZARD_DEFAULTS.category,
+    fuelType: values.fuel_type ?? WIZARD_DEFAULTS.fuel_type,
+    transmission: values.transmission ?? WIZARD_DEFAULTS.transmission,
+    horsepower: filled(values.horsepower) ? Number(values.horsepower) : null,
+    engineSize: engine ? Number(engine) : null,
+    seats: filled(values.seats) ? Number(values.seats) : WIZARD_DEFAULTS.seats,
+    doors: filled(values.doors) ? Number(values.doors) : WIZARD_DEFAULTS.doors,
+    condition: text.condition ?? null,
+    licensePlate: text.license_plate ? text.license_plate.toUpperCase() : null,
+    dailyPrice: rents ? price(values.daily_price) : null,
+    weeklyPrice: rents ? price(values.weekly_price) : null,
+    monthlyPrice: rents ? price(values.monthly_price) : null,
+    salePrice,
+    depositAmount: rents ? price(values.deposit_amount) : null,
+    weeklyDeposit: rents ? price(values.weekly_deposit) : null,
+    monthlyDeposit: rents ? price(values.monthly_deposit) : null,
+    minRentalDays: clampWhole(values.min_rental_days, RENTAL_DAYS.min),
+    maxRentalDays: clampWhole(values.max_rental_days, RENTAL_DAYS.max),
+    driverAvailable: withDriver,
+    driverOnly: driver === "driver_only",
+    dailyPriceWithDriver: withDriver ? price(values.daily_price_with_driver) : null,
+    weeklyPriceWithDriver: withDriver ? price(values.weekly_price_with_driver) : null,
+    monthlyPriceWithDriver: withDriver ? price(values.monthly_price_with_driver) : null,
+    driverPricePerHour: withDriver ? price(values.driver_price_per_hour) : null,
+    minimumRentalHours: clampWhole(values.minimum_rental_hours, DRIVER_HOURS),
+    features: normaliseFeatures(values.features ?? []).filter((code) => allowedFeatures.has(code)),
+    description: text.description ?? null,
+    rules: text.rules ?? null,
+  };
+  const points = keepsPickupPoints(listingType) ? (values.pickup_points ?? []) : [];
+  const primary = Math.min(Math.max(0, Number(values.primary_point) || 0), Math.max(0, points.length - 1));
+  const pickupPoints = points.map((point, index): PickupPointRow => ({
+    name: sanitizeText(point.name ?? "", 100),
+    address: sanitizeText(point.address ?? "", 200),
+    city: sanitizeText(point.city ?? "", 100),
+    country: point.country ?? PICKUP_DEFAULTS.country,
+    instructions: sanitizeText(point.instructions ?? "", 500) || null,
+    availableHours: sanitizeText(point.available_hours ?? "", 100) || PICKUP_DEFAULTS.available_hours,
+    contactPhone: point.contact_phone?.trim() || null,
+    isPrimary: index === primary,
+    latitude: filled(point.latitude) ? Number(point.latitude) : null,
+    longitude: filled(point.longitude) ? Number(point.longitude) : null,
+    sortOrder: index,
+  }));
+  return { car, pickupPoints };
+}

@@ -1,0 +1,341 @@
+// /my-listings/new: the create wizard (part 1 §2 "Create Listing", §5). Four server-driven steps over the list;
+// every step is saved into a draft (?draft=<id>&step=<n>), so nothing typed is lost between steps, after an error,
+// on a reload or without JavaScript. The last step creates the listing (pending review) with its photos.
+import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser, notFound } from "~/accounts/guards.server";
+import type { SessionUser } from "~/accounts/session.server";
+import { featureGroupsFor } from "~/cars/feature-catalogue";
+import {
+  ListingFields,
+  newListingValues,
+  pickStep,
+  stepIssues,
+  stepProgress,
+  stepSchema,
+  firstInvalidStep,
+  toCarValues,
+  wizardStep,
+  newPickupPoint,
+  type ListingValues,
+  type WizardStep,
+} from "~/cars/listing-form";
+import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
+import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
+import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
+import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
+import {
+  FeaturesFieldset,
+  ListingTypeFieldset,
+  PhotosFieldset,
+  PricingFieldset,
+  VehicleFieldset,
+  WizardAlert,
+} from "~/components/listings/listing-fieldsets";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form";
+import { OverlayPage } from "~/components/ui/overlay-page";
+import { getT } from "~/i18n.server";
+import { CITIES, findCity } from "~/places/cities";
+import { storeCarPhotos, preparePhotos } from "~/photos/photo-storage.server";
+import { carImages } from "#db/schema";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["listings", "cars", "features"], breadcrumb: "listings:titles.create" };
+
+function wizardUrl(draftId: string, step: WizardStep, extra = "") {
+  return `/my-listings/new?draft=${draftId}&step=${step}${extra}`;
+}
+
+async function loadValues(context: LoaderFunctionArgs["context"], user: SessionUser, draftId: string | null) {
+  if (!draftId) return null;
+  const draft = await findDraft(context.db, user.id, draftId);
+  if (!draft) notFound("listings:errors.draftNotFound");
+  return draft;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const draft = await loadValues(context, user, url.searchParams.get("draft"));
+  const type = url.searchParams.get("type");
+  const values =
+    draft?.values ?? newListingValues(type === "sale" || type === "rental" || type === "both" ? type : undefined);
+  // A step is reachable only once the ones before it are complete; a URL cannot skip ahead.
+  const requested = wizardStep(url.searchParams.get("step"));
+  const invalid = draft ? firstInvalidStep(values) : 1;
+  const step = invalid !== null && invalid < requested ? invalid : requested;
+  const t = await getT(request, "listings");
+  return {
+    title: t("titles.create"),
+    draftId: draft?.id ?? null,
+    // Every save changes it, so the form starts again from the saved values (a pickup point added, for one).
+    revision: draft?.revision ?? 0,
+    step,
+    values,
+    verified: user.verificationStatus === "verified",
+    samples: SAMPLE_VINS.map((sample) => sample.vin),
+    featureGroups: featureGroupsFor(parsePriceToCents(values.sale_price ?? "")).map((group) => ({
+      code: group.code,
+      features: [...group.features],
+    })),
+    cities: step === 3 ? CITIES.map((city) => city.name) : [],
+    vin: url.searchParams.get("vin"),
+  };
+}
+
+type ActionResult = {
+  result: SubmissionResult<string[]>;
+  problem: WizardProblem | null;
+  formError?: string;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const step = wizardStep(formData.get("step"));
+  const intent = String(formData.get("intent") ?? "next");
+  const draft = await loadValues(context, user, String(formData.get("draft") ?? "") || null);
+  const earlier: ListingValues = draft?.values ?? newListingValues(undefined);
+
+  // Parse the step's fields as typed (no rules yet), to save them whatever the intent.
+  const posted = parseWithZod(formData, { schema: ListingFields });
+  const typed = pickStep(step, posted.status === "success" ? posted.value : (posted.payload as ListingValues));
+  let values: ListingValues = { ...earlier, ...typed };
+  const save = () => saveDraft(context.db, user.id, draft?.id ?? null, values);
+
+  if (intent === "back") {
+    const id = await save();
+    throw redirect(wizardUrl(id, Math.max(1, step - 1) as WizardStep));
+  }
+  if (step === 3 && (intent === "add_point" || intent.startsWith("remove_point:"))) {
+    const points = [...(values.pickup_points ?? [])];
+    if (intent === "add_point" && points.length < MAX_PICKUP_POINTS) points.push(newPickupPoint());
+    if (intent.startsWith("remove_point:")) {
+      const index = Number(intent.slice("remove_point:".length));
+      points.splice(index, 1);
+      // Removing the main point makes the first remaining one the main one (part 1 §2).
+      const primary = Number(values.primary_point ?? 0);
+      values = { ...values, primary_point: String(primary === index ? 0 : primary > index ? primary - 1 : primary) };
+    }
+    values = { ...values, pickup_points: points };
+    const id = await save();
+    throw redirect(`${wizardUrl(id, 3)}#pickup-points`);
+  }
+
+  const submission = parseWithZod(formData, { schema: stepSchema(step, earlier) });
+  const reply = (extra: Partial<ActionResult> = {}, status = 400) =>
+    data<ActionResult>(
+      { result: submission.reply({ hideFields: ["photos"] }), problem: stepIssues(step, values).problem, ...extra },
+      { status },
+    );
+  if (submission.status !== "success") return reply();
+
+  if (step === 1) {
+    if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
+      return data<ActionResult>(
+        {
+          result: submission.reply({ fieldErrors: { listing_type: ["listings:errors.verificationRequired"] } }),
+          problem: null,
+        },
+        { status: 403 },
+      );
+    }
+    if (intent === "decode") {
+      const decoded = decodeVin(values.vin ?? "");
+      if (decoded.status !== "decoded") {
+        const message = decoded.status === "invalid" ? decoded.error : decoded.message;
+        return data<ActionResult>(
+          { result: submission.reply({ fieldErrors: { vin: [message] } }), problem: null },
+          { status: 400 },
+        );
+      }
+      const car = decoded.car;
+      values = {
+        ...values,
+        vin: decoded.vin,
+        make: car.make,
+        ...(car.model ? { model: car.model } : {}),
+        ...(car.year ? { year: String(car.year) } : {}),
+        ...(car.fuelType ? { fuel_type: car.fuelType } : {}),
+        ...(car.transmission ? { transmission: car.transmission } : {}),
+        ...(car.engineSize ? { engine_size: String(car.engineSize) } : {}),
+        ...(car.horsepower ? { horsepower: String(car.horsepower) } : {}),
+        ...(car.category ? { category: car.category } : {}),
+        ...(car.doors ? { doors: String(car.doors) } : {}),
+        ...(car.seats ? { seats: String(car.seats) } : {}),
+      };
+      const id = await save();
+      const outcome = decoded.checkDigit === "invalid" ? "check" : decoded.complete ? "full" : "partial";
+      throw redirect(wizardUrl(id, 2, `&vin=${outcome}`));
+    }
+  }
+
+  if (step < 4) {
+    const id = await save();
+    throw redirect(wizardUrl(id, (step + 1) as WizardStep));
+  }
+
+  // Step 4: the whole listing once more (a draft could have been edited in another tab), then the photos.
+  const broken = firstInvalidStep(values);
+  if (broken !== null) {
+    const id = await save();
+    throw redirect(wizardUrl(id, broken));
+  }
+  if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
+    const id = await save();
+    throw redirect(wizardUrl(id, 1));
+  }
+  const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], 0);
+  if (!photos.ok) {
+    await save();
+    return data<ActionResult>(
+      {
+        result: submission.reply({ fieldErrors: { photos: [photos.problem] }, hideFields: ["photos"] }),
+        problem: null,
+      },
+      { status: 400 },
+    );
+  }
+  const listing = toCarValues(values);
+  for (const point of listing.pickupPoints) {
+    if (point.latitude === null || point.longitude === null) {
+      const city = findCity(point.city, point.country);
+      if (city) Object.assign(point, { latitude: city.latitude, longitude: city.longitude });
+    }
+  }
+  const carId = await createListing(context.db, user.id, listing, draft?.id ?? null);
+  let failed = 0;
+  if (photos.files.length > 0) {
+    const outcome = await storeCarPhotos(context.env, carId, photos.files);
+    failed = outcome.failed;
+    if (outcome.stored.length > 0) {
+      await context.db.insert(carImages).values(
+        outcome.stored.map((photo, index) => ({
+          carId,
+          storageKey: photo.storageKey,
+          width: photo.width,
+          height: photo.height,
+          isPrimary: index === 0,
+          sortOrder: index,
+        })),
+      );
+    }
+  }
+  return redirectWithToast(
+    "/my-listings?tab=pending",
+    failed > 0
+      ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
+      : { type: "success", title: "toasts.listingCreated", description: "toasts.listingCreatedText" },
+    context.env,
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export default function CreateListingPage() {
+  const { t } = useTranslation("listings");
+  const loaderData = useLoaderData<typeof loader>();
+  const { step, values, draftId, revision } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm<ListingValues>({
+    id: `listing-wizard-${draftId ?? "new"}-${step}-${revision}`,
+    lastResult: actionData?.result,
+    defaultValue: values,
+    shouldValidate: "onSubmit",
+  });
+  const percent = stepProgress(step);
+  return (
+    <OverlayPage
+      title={t("titles.create")}
+      closeTo="/my-listings"
+      headerExtra={
+        <div className="mt-2">
+          <p className="text-sm text-muted">
+            {t("wizard.progress", { step })} · {t(`wizard.steps.${step}`)}
+          </p>
+          <div
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label={t("wizard.progressLabel", { percent })}
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-subtle"
+          >
+            <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      }
+    >
+      <FormProvider context={form.context}>
+        <Form
+          method="post"
+          encType={step === 4 ? "multipart/form-data" : undefined}
+          {...getFormProps(form)}
+          action={`/my-listings/new${searchParams.toString() ? `?${searchParams}` : ""}`}
+          className="grid gap-6"
+        >
+          <input type="hidden" name="step" value={step} />
+          {draftId ? <input type="hidden" name="draft" value={draftId} /> : null}
+          <WizardAlert problem={actionData?.problem ?? null} />
+          <FormAlert id={form.errorId} errors={form.errors} />
+          {step === 1 ? (
+            <ListingTypeFieldset fields={fields} verified={loaderData.verified} samples={loaderData.samples} />
+          ) : null}
+          {step === 2 ? <VehicleFieldset fields={fields} vinOutcome={loaderData.vin} /> : null}
+          {step === 3 ? (
+            <PricingFieldset fields={fields} listingType={values.listing_type ?? "sale"} cities={loaderData.cities} />
+          ) : null}
+          {step === 4 ? (
+            <>
+              <FeaturesFieldset fields={fields} groups={loaderData.featureGroups} />
+              <PhotosFieldset meta={fields.photos as unknown as FieldMetadata<string>} />
+              <p className="text-sm text-muted">{t("wizard.reviewNote")}</p>
+            </>
+          ) : null}
+
+          {/* The forward action comes first, so Enter in a field moves on rather than back; CSS puts Back left. */}
+          <div className="sticky bottom-0 -mx-4 flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+            {step === 1 ? (
+              <div className="flex flex-row-reverse flex-wrap gap-2">
+                <Button type="submit" name="intent" value="decode" disabled={busy}>
+                  {t("wizard.decodeVin")}
+                </Button>
+                <Button type="submit" name="intent" value="next" variant="secondary" disabled={busy}>
+                  {t("wizard.skipVin")}
+                </Button>
+              </div>
+            ) : step < 4 ? (
+              <Button type="submit" name="intent" value="next" disabled={busy}>
+                {t("wizard.next")}
+              </Button>
+            ) : (
+              <Button type="submit" name="intent" value="create" disabled={busy}>
+                {busy && navigation.formData?.get("intent") === "create" ? t("wizard.creating") : t("wizard.create")}
+              </Button>
+            )}
+            {step > 1 ? (
+              <Button type="submit" name="intent" value="back" variant="secondary" disabled={busy}>
+                {t("wizard.back")}
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted">{t("wizard.draftSaved")}</p>
+        </Form>
+      </FormProvider>
+    </OverlayPage>
+  );
+}
