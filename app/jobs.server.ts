@@ -1,10 +1,11 @@
 // What wrangler.toml's cron runs every ten minutes: saved-search notifications for newly approved listings, and
-// housekeeping of sessions, tokens, rate limits, local mail and view marks. The booking work adds the expiry of
+// housekeeping of sessions, tokens, rate limits, local mail, view marks and old listing drafts. The booking work adds the expiry of
 // unanswered requests here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { carViewMarks, devMailbox, emailTokens, rateLimits, sessions } from "#db/schema";
+import { carViewMarks, devMailbox, emailTokens, listingDrafts, rateLimits, sessions } from "#db/schema";
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
+import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/format";
 
@@ -30,5 +31,7 @@ export async function runScheduledJobs(context: Pick<AppLoadContext, "db">, now:
     db.delete(devMailbox).where(lt(devMailbox.createdAt, new Date(at - 7 * DAY_MS))),
     // View marks only need to outlive their day (a Vilnius day, so keep two).
     db.delete(carViewMarks).where(lt(carViewMarks.day, vilniusDay(new Date(at - 2 * DAY_MS)))),
+    // Listing drafts nobody has touched for a month.
+    db.delete(listingDrafts).where(lt(listingDrafts.updatedAt, new Date(at - DRAFT_LIFETIME_DAYS * DAY_MS))),
   ]);
 }

@@ -461,3 +461,66 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
   }));
   return { car, pickupPoints };
 }
+
+const euros = (cents: number | null) => (cents === null ? undefined : (cents / 100).toFixed(cents % 100 ? 2 : 0));
+const textOf = (value: number | string | null) => (value === null ? undefined : String(value));
+
+/** A stored listing as the form's values (the edit page starts from these). */
+export function fromCar(car: CarValues, points: PickupPointRow[]): ListingValues {
+  const primary = points.findIndex((point) => point.isPrimary);
+  return {
+    listing_type: car.listingType,
+    vin: car.vin ?? undefined,
+    make: car.make,
+    model: car.model,
+    year: String(car.year),
+    mileage: String(car.mileage),
+    location: car.location,
+    category: car.category,
+    fuel_type: car.fuelType,
+    transmission: car.transmission,
+    horsepower: textOf(car.horsepower),
+    engine_size: textOf(car.engineSize),
+    seats: String(car.seats),
+    doors: String(car.doors),
+    condition: car.condition ?? undefined,
+    license_plate: car.licensePlate ?? undefined,
+    daily_price: euros(car.dailyPrice),
+    weekly_price: euros(car.weeklyPrice),
+    monthly_price: euros(car.monthlyPrice),
+    sale_price: euros(car.salePrice),
+    deposit_amount: euros(car.depositAmount),
+    weekly_deposit: euros(car.weeklyDeposit),
+    monthly_deposit: euros(car.monthlyDeposit),
+    min_rental_days: String(car.minRentalDays),
+    max_rental_days: String(car.maxRentalDays),
+    driver_service: car.driverOnly ? "driver_only" : car.driverAvailable ? "both_options" : "self_drive_only",
+    daily_price_with_driver: euros(car.dailyPriceWithDriver),
+    weekly_price_with_driver: euros(car.weeklyPriceWithDriver),
+    monthly_price_with_driver: euros(car.monthlyPriceWithDriver),
+    driver_price_per_hour: euros(car.driverPricePerHour),
+    minimum_rental_hours: String(car.minimumRentalHours),
+    pickup_points: points.map((point) => ({
+      name: point.name,
+      address: point.address,
+      city: point.city,
+      country: point.country,
+      instructions: point.instructions ?? undefined,
+      available_hours: point.availableHours,
+      contact_phone: point.contactPhone ?? undefined,
+      latitude: textOf(point.latitude),
+      longitude: textOf(point.longitude),
+    })),
+    primary_point: String(Math.max(0, primary)),
+    features: car.features,
+    description: car.description ?? undefined,
+    rules: car.rules ?? undefined,
+  };
+}
+
+/** The fields whose change sends an approved listing back to review: what identifies the car being offered. */
+export const REVIEWED_FIELDS = ["make", "model", "year", "vin", "listingType"] as const;
+
+export function needsReview(before: Pick<CarValues, (typeof REVIEWED_FIELDS)[number]>, after: CarValues): boolean {
+  return REVIEWED_FIELDS.some((field) => before[field] !== after[field]);
+}

@@ -203,13 +203,6 @@ export async function saveDraft(db: Db, ownerId: string, draftId: string | null,
   return row!.id;
 }
 
-export async function deleteOldDrafts(db: Db, now: Date = new Date()) {
-  const result = await db
-    .delete(listingDrafts)
-    .where(sql`${listingDrafts.updatedAt} < ${now.getTime() - DRAFT_LIFETIME_DAYS * 86_400_000}`);
-  return result.rowsAffected;
-}
-
 /**
  * Creates the listing from a draft in one write: the car (pending, available, unverified, zero counts: part 1 §4),
  * its pickup points, and the draft's removal. Returns the new car's id.
@@ -238,4 +231,35 @@ export async function createListing(
     db.delete(listingDrafts).where(and(eq(listingDrafts.id, draftId ?? ""), eq(listingDrafts.ownerId, ownerId))),
   ]);
   return carId;
+}
+
+/**
+ * Saves the owner's changes with its pickup points, in one write. A rejected listing goes back to review, and so does
+ * an approved one whose make, model, year, VIN or type changed (needsReview); price and text changes stay live.
+ */
+export async function updateListing(
+  db: Db,
+  ownerId: string,
+  carId: string,
+  listing: { car: CarValues; pickupPoints: PickupPointRow[] },
+  review: boolean,
+) {
+  const mine = and(eq(cars.id, carId), eq(cars.ownerId, ownerId), isNull(cars.deletedAt));
+  const now = new Date();
+  const [updated] = await db.batch([
+    db
+      .update(cars)
+      .set({
+        ...listing.car,
+        updatedAt: now,
+        ...(review
+          ? { status: "pending" as const, submittedAt: now, rejectionReason: null, approvedAt: null, approvedBy: null }
+          : {}),
+      })
+      .where(mine),
+    // The owner was checked by the caller (ownership never changes); the car's update above names it again.
+    db.delete(pickupPoints).where(eq(pickupPoints.carId, carId)),
+    ...listing.pickupPoints.map((point) => db.insert(pickupPoints).values({ carId, ...point })),
+  ]);
+  return updated.rowsAffected > 0;
 }

@@ -126,7 +126,28 @@ test("a verified host lists a car for rent with a pickup point; the switch hides
   await visit(page, `/cars?search=${model}`);
   await expect(page.getByText(`Volvo ${model}`)).toHaveCount(0);
 
+  // Editing: a new daily price goes live at once; a second photo goes first and becomes the main one.
   await visit(page, "/my-listings?tab=approved");
+  await page
+    .getByRole("article")
+    .filter({ hasText: `Volvo ${model}` })
+    .getByRole("link", { name: "Redaguoti" })
+    .click();
+  const editor = page.getByRole("dialog", { name: "Redaguoti skelbimą" });
+  await expect(editor.getByLabel("Kaina parai (€)")).toHaveValue("55");
+  await visit(page, page.url());
+  await page.locator('input[type="file"][name="photos"]').setInputFiles([await photo()]);
+  await editor.getByRole("button", { name: "Įkelti nuotraukas" }).click();
+  await expect(editor.getByRole("button", { name: "Perkelti 2 nuotrauką anksčiau" })).toBeVisible();
+  const secondPhoto = await editor.getByRole("img").nth(1).getAttribute("src");
+  await editor.getByRole("button", { name: "Perkelti 2 nuotrauką anksčiau" }).click();
+  await expect(editor.getByRole("img").first()).toHaveAttribute("src", secondPhoto!);
+  await editor.getByLabel("Kaina parai (€)").fill("49");
+  await editor.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
+  await expect(page).toHaveURL(/\/my-listings$/);
+  // Each change says so (with JavaScript, the toasts of the photo changes may still be on screen).
+  await expect(page.getByText("Skelbimas atnaujintas").last()).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: `Volvo ${model}` })).toContainText("49");
   await page
     .getByRole("article")
     .filter({ hasText: `Volvo ${model}` })

@@ -1,7 +1,7 @@
 // The scheduled housekeeping: what is past its life goes, what is alive stays.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { devMailbox, emailTokens, notifications, rateLimits, savedSearches, sessions } from "#db/schema";
+import { devMailbox, emailTokens, listingDrafts, notifications, rateLimits, savedSearches, sessions } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { runScheduledJobs } from "~/jobs.server";
@@ -53,6 +53,18 @@ describe("scheduled housekeeping", () => {
     ]);
     expect(await ctx.db.select({ key: rateLimits.key }).from(rateLimits)).toEqual([{ key: "fresh" }]);
     expect(await ctx.db.select({ subject: devMailbox.subject }).from(devMailbox)).toEqual([{ subject: "new" }]);
+  });
+
+  it("clears listing drafts untouched for 30 days and keeps recent ones", async () => {
+    const user = await createUser(ctx);
+    const now = Date.now();
+    await ctx.db.insert(listingDrafts).values([
+      { ownerId: user.id, data: { make: "Old" }, updatedAt: new Date(now - 31 * DAY) },
+      { ownerId: user.id, data: { make: "Recent" }, updatedAt: new Date(now - 29 * DAY) },
+    ]);
+    await runScheduledJobs(ctx.context, new Date(now));
+    const left = await ctx.db.select({ data: listingDrafts.data }).from(listingDrafts);
+    expect(left.map((row) => row.data)).toEqual([{ make: "Recent" }]);
   });
 
   it("tells saved searches about listings approved since the last run, once", async () => {

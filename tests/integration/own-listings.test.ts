@@ -7,6 +7,8 @@ import { bookings, carImages, cars, listingDrafts, pickupPoints } from "#db/sche
 import { action as wizardAction, loader as wizardLoader } from "~/routes/_my-listings+/my-listings.new";
 import { action as listAction, loader as listLoader } from "~/routes/_my-listings+/my-listings";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_my-listings+/my-listings.$carId.delete";
+import { action as editAction, loader as editLoader } from "~/routes/_my-listings+/my-listings.$carId.edit";
+import { action as pricingAction, loader as pricingLoader } from "~/routes/_my-listings+/pricing.$carId";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor } from "./support/factories";
 import { callRoute, formRequest, getRequest, ORIGIN } from "./support/routes";
@@ -473,5 +475,155 @@ describe("the owner's writes", () => {
       { carId: plain.id },
     );
     expect(await ctx.db.select().from(cars).where(eq(cars.id, plain.id))).toHaveLength(0);
+  });
+});
+
+describe("editing", () => {
+  async function carWithPhotos(ownerId: string, count: number, overrides = {}) {
+    const car = await createCar(ctx, ownerId, { status: "approved", ...overrides });
+    const { addPhotos } = await import("~/cars/listing-photos.server");
+    const files = await Promise.all(Array.from({ length: count }, (_, i) => jpeg(400 + i * 10, 300)));
+    await addPhotos(ctx.context, car.id, files);
+    return car;
+  }
+  const photosOf = (carId: string) =>
+    ctx.db.select().from(carImages).where(eq(carImages.carId, carId)).orderBy(carImages.sortOrder);
+  const post = (carId: string, fields: Record<string, string | string[]>, cookie = verified.cookie) =>
+    callRoute<{ result?: { error?: Record<string, string[]> }; values?: { pickup_points?: unknown[] } }>(
+      editAction,
+      formRequest(`/my-listings/${carId}/edit`, fields, { cookie }),
+      ctx.context,
+      { carId },
+    );
+
+  it("moves a photo forward (the first is the main one), turns one, deletes one; the objects follow", async () => {
+    const car = await carWithPhotos(verified.id, 3);
+    const [a, b, c] = await photosOf(car.id);
+    await post(car.id, { intent: `up:${b!.id}` });
+    let photos = await photosOf(car.id);
+    expect(photos.map((p) => [p.id, p.isPrimary])).toEqual([
+      [b!.id, true],
+      [a!.id, false],
+      [c!.id, false],
+    ]);
+
+    await post(car.id, { intent: `rotate:${c!.id}` });
+    photos = await photosOf(car.id);
+    const turned = photos.find((p) => p.id === c!.id)!;
+    expect([turned.width, turned.height]).toEqual([c!.height, c!.width]);
+    expect(turned.storageKey).not.toBe(c!.storageKey);
+    expect(bucketKeys()).not.toContain(`${c!.storageKey}/full.webp`);
+
+    await post(car.id, { intent: `delete:${b!.id}` });
+    photos = await photosOf(car.id);
+    expect(photos.map((p) => [p.id, p.sortOrder, p.isPrimary])).toEqual([
+      [a!.id, 0, true],
+      [c!.id, 1, false],
+    ]);
+    expect(bucketKeys()).not.toContain(`${b!.storageKey}/card.webp`);
+  });
+
+  it("adds photos up to 10 in all", async () => {
+    const car = await carWithPhotos(verified.id, 9);
+    const two = await callRoute<{ photoError?: string }>(
+      editAction,
+      multipart(`/my-listings/${car.id}/edit`, { intent: "add_photos" }, [await jpeg(), await jpeg()], verified.cookie),
+      ctx.context,
+      { carId: car.id },
+    );
+    expect(two.data.photoError).toBe("validation.photoCount");
+    expect(await photosOf(car.id)).toHaveLength(9);
+  });
+
+  it("someone else's edit, photo move or delete gets 403 and changes nothing", async () => {
+    const car = await carWithPhotos(verified.id, 2);
+    const [first, second] = await photosOf(car.id);
+    for (const fields of [
+      { intent: `up:${second!.id}` },
+      { intent: `delete:${first!.id}` },
+      { intent: "save", ...VEHICLE },
+    ]) {
+      const result = await post(car.id, fields, stranger.cookie);
+      expect(result.status).toBe(403);
+    }
+    expect((await photosOf(car.id)).map((p) => p.id)).toEqual([first!.id, second!.id]);
+    const page = await callRoute(
+      editLoader,
+      getRequest(`/my-listings/${car.id}/edit`, { cookie: stranger.cookie }),
+      ctx.context,
+      {
+        carId: car.id,
+      },
+    );
+    expect(page.status).toBe(403);
+  });
+
+  it("saves prices at once, but a new model sends an approved listing back to review", async () => {
+    const car = await createCar(ctx, verified.id, { status: "approved", dailyPrice: 5000 });
+    const page = await callRoute<{ values: Record<string, unknown> }>(
+      editLoader,
+      getRequest(`/my-listings/${car.id}/edit`, { cookie: verified.cookie }),
+      ctx.context,
+      { carId: car.id },
+    );
+    const values = page.data.values as Record<string, string>;
+    const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) as Record<
+      string,
+      string
+    >;
+    await post(car.id, { ...fields, intent: "save", daily_price: "42" });
+    let [saved] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
+    expect(saved).toMatchObject({ dailyPrice: 4200, status: "approved" });
+
+    const bad = await post(car.id, { ...fields, intent: "save", mileage: "-5" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result?.error).toMatchObject({ mileage: ["validation.wizard.mileage"] });
+
+    await post(car.id, { ...fields, intent: "save", daily_price: "42", model: "Yaris" });
+    [saved] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
+    expect(saved).toMatchObject({ model: "Yaris", status: "pending" });
+  });
+
+  it("adding a pickup point without JavaScript comes back with one more, nothing saved", async () => {
+    const car = await createCar(ctx, verified.id);
+    const result = await post(car.id, { intent: "add_point", ...VEHICLE, daily_price: "40" });
+    expect(result.status).toBe(200);
+    expect(result.data.values?.pickup_points).toHaveLength(1);
+    expect(await ctx.db.select().from(pickupPoints).where(eq(pickupPoints.carId, car.id))).toHaveLength(0);
+  });
+});
+
+describe("the pricing page", () => {
+  it("suggests the median of comparable listings to the owner only, and applies it", async () => {
+    const other = await createUser(ctx, { verified: true });
+    for (const price of [3000, 4000, 9000])
+      await createCar(ctx, other.id, { category: "sport", fuelType: "diesel", year: 2020, dailyPrice: price });
+    const car = await createCar(ctx, verified.id, {
+      category: "sport",
+      fuelType: "diesel",
+      year: 2021,
+      dailyPrice: 8000,
+    });
+    const page = await callRoute<{ suggestion: { dailyPrice: number; sampleSize: number } }>(
+      pricingLoader,
+      getRequest(`/pricing/${car.id}`, { cookie: verified.cookie }),
+      ctx.context,
+      { carId: car.id },
+    );
+    expect(page.data.suggestion).toEqual({ dailyPrice: 4000, sampleSize: 3 });
+    const theirs = await callRoute(
+      pricingAction,
+      formRequest(`/pricing/${car.id}`, {}, { cookie: stranger.cookie }),
+      ctx.context,
+      {
+        carId: car.id,
+      },
+    );
+    expect(theirs.status).toBe(403);
+    await callRoute(pricingAction, formRequest(`/pricing/${car.id}`, {}, { cookie: verified.cookie }), ctx.context, {
+      carId: car.id,
+    });
+    const [saved] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
+    expect(saved?.dailyPrice).toBe(4000);
   });
 });

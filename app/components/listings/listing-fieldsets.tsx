@@ -533,7 +533,15 @@ interface PickedPhoto {
  * turns them later). With it, previews that can be reordered, turned by 90° and removed; each photo is made smaller
  * in the browser, and the input's file list is kept in the order shown, so the form posts the same way.
  */
-export function PhotosFieldset({ meta, alreadyStored = 0 }: { meta: FieldMetadata<string>; alreadyStored?: number }) {
+export function PhotosFieldset({
+  meta,
+  alreadyStored = 0,
+  legend,
+}: {
+  meta: FieldMetadata<string>;
+  alreadyStored?: number;
+  legend?: string;
+}) {
   const { t } = useTranslation("listings");
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -580,7 +588,7 @@ export function PhotosFieldset({ meta, alreadyStored = 0 }: { meta: FieldMetadat
 
   return (
     <fieldset>
-      <Legend>{t("wizard.photosLegend")}</Legend>
+      <Legend>{legend ?? t("wizard.photosLegend")}</Legend>
       <p id={meta.descriptionId} className="-mt-2 mb-3 text-sm text-muted">
         {t("wizard.photosHint")} {hydrated ? null : t("wizard.photosNoJsHint")}
       </p>
@@ -648,8 +656,8 @@ export function PhotosFieldset({ meta, alreadyStored = 0 }: { meta: FieldMetadat
               disabled={working}
               className="mt-3 inline-flex items-center gap-2 rounded-lg border border-dashed border-line px-4 py-3 text-sm font-semibold text-primary hover:bg-subtle"
             >
-              <Icon name="upload" className="size-4" />
-              {t("fields.photos")}
+              <Icon name="plus" className="size-4" />
+              {t("wizard.choosePhotos")}
             </button>
           ) : null}
         </>

@@ -275,7 +275,7 @@ export default function CarPage() {
       </Link>
       {!car.isPublic ? (
         <p role="status" className="mt-4 rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">
-          {t("detail.notPublic", { status: t(`status.${car.status}`) })}
+          {t(viewer.isOwner ? "detail.notPublicOwner" : "detail.notPublic", { status: t(`status.${car.status}`) })}
           {!car.available ? ` ${t("detail.unavailable")}` : ""}
         </p>
       ) : null}

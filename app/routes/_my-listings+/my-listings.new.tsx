@@ -31,6 +31,7 @@ import {
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
+import { addPhotos } from "~/cars/listing-photos.server";
 import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
@@ -46,8 +47,7 @@ import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { CITIES, findCity } from "~/places/cities";
-import { storeCarPhotos, preparePhotos } from "~/photos/photo-storage.server";
-import { carImages } from "#db/schema";
+import { preparePhotos } from "~/photos/photo-storage.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -215,23 +215,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   const carId = await createListing(context.db, user.id, listing, draft?.id ?? null);
-  let failed = 0;
-  if (photos.files.length > 0) {
-    const outcome = await storeCarPhotos(context.env, carId, photos.files);
-    failed = outcome.failed;
-    if (outcome.stored.length > 0) {
-      await context.db.insert(carImages).values(
-        outcome.stored.map((photo, index) => ({
-          carId,
-          storageKey: photo.storageKey,
-          width: photo.width,
-          height: photo.height,
-          isPrimary: index === 0,
-          sortOrder: index,
-        })),
-      );
-    }
-  }
+  const { failed } = photos.files.length > 0 ? await addPhotos(context, carId, photos.files) : { failed: 0 };
   return redirectWithToast(
     "/my-listings?tab=pending",
     failed > 0

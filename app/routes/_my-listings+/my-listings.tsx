@@ -306,6 +306,9 @@ function OwnListingCard({ listing, eager }: { listing: OwnListing; eager: boolea
           <Link to={`/car/${listing.id}`} className={buttonClass("secondary", "sm")}>
             {t("actions.view")}
           </Link>
+          <Link to={`/my-listings/${listing.id}/edit`} className={buttonClass("secondary", "sm")}>
+            {t("actions.edit")}
+          </Link>
           <Link to={`/pricing/${listing.id}`} className={buttonClass("secondary", "sm")}>
             {t("actions.pricing")}
           </Link>

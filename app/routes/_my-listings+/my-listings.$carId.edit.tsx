@@ -1,0 +1,317 @@
+// /my-listings/{carId}/edit (part 1 §2 "Edit Listing"): the owner's photos (add, move, turn, delete; arrows work
+// without JavaScript) and every field of the wizard but the listing type, checked again on the server (part 1 §5).
+// Only the owner may open or change it; anyone else gets 403 and nothing changes.
+import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { asc, eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { pickupPoints } from "#db/schema";
+import { requireOwner, requireUser } from "~/accounts/guards.server";
+import { featureGroupsFor } from "~/cars/feature-catalogue";
+import {
+  fromCar,
+  ListingFields,
+  needsReview,
+  newPickupPoint,
+  stepIssues,
+  toCarValues,
+  type ListingValues,
+  type WizardStep,
+} from "~/cars/listing-form";
+import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
+import { addPhotos, deletePhoto, findListingPhotos, movePhoto, rotatePhoto } from "~/cars/listing-photos.server";
+import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
+import { findCarForOwner, updateListing } from "~/cars/own-listings.server";
+import {
+  FeaturesFieldset,
+  PhotosFieldset,
+  PricingFieldset,
+  VehicleFieldset,
+  WizardAlert,
+} from "~/components/listings/listing-fieldsets";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+import { OverlayPage } from "~/components/ui/overlay-page";
+import { getT } from "~/i18n.server";
+import { CITIES, findCity } from "~/places/cities";
+import { preparePhotos } from "~/photos/photo-storage.server";
+import { imageUrl } from "~/utils/images";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["listings", "cars", "features"], breadcrumb: "listings:titles.edit" };
+
+const EDITED_STEPS: WizardStep[] = [2, 3];
+
+async function ownListing(args: LoaderFunctionArgs) {
+  const user = await requireUser(args.request, args.context);
+  const car = requireOwner(await findCarForOwner(args.context.db, args.params.carId ?? ""), user, "errors.carNotFound");
+  return { user, car };
+}
+
+async function storedValues(args: LoaderFunctionArgs, car: NonNullable<Awaited<ReturnType<typeof findCarForOwner>>>) {
+  const points = await args.context.db
+    .select()
+    .from(pickupPoints)
+    .where(eq(pickupPoints.carId, car.id))
+    .orderBy(asc(pickupPoints.sortOrder));
+  return fromCar(car, points);
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { car } = await ownListing(args);
+  const t = await getT(args.request, "listings");
+  const values = await storedValues(args, car);
+  return {
+    title: t("titles.edit"),
+    car: { id: car.id, name: `${car.make} ${car.model} ${car.year}`, listingType: car.listingType, status: car.status },
+    values,
+    photos: await findListingPhotos(args.context.db, car.id),
+    featureGroups: featureGroupsFor(null).map((group) => ({ code: group.code, features: [...group.features] })),
+    cities: CITIES.map((city) => city.name),
+  };
+}
+
+type ActionResult = {
+  result?: SubmissionResult<string[]>;
+  problem?: WizardProblem | null;
+  /** The form's values to start from again (a pickup point added or removed), with a new revision. */
+  values?: ListingValues;
+  revision?: number;
+  photoError?: string;
+};
+
+export async function action(args: ActionFunctionArgs) {
+  const { user, car } = await ownListing(args);
+  const { db, env } = args.context;
+  const formData = await args.request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  const back = `/my-listings/${car.id}/edit`;
+
+  // The photo buttons: "<what>:<image id>".
+  const [what, imageId = ""] = intent.split(":");
+  if (what === "up" || what === "down") {
+    await movePhoto(db, car.id, imageId, what === "up" ? -1 : 1);
+    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
+  }
+  if (what === "rotate") {
+    const turned = await rotatePhoto(db, env, car.id, imageId);
+    if (!turned) return data<ActionResult>({ photoError: "listings:errors.rotateFailed" }, { status: 422 });
+    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
+  }
+  if (what === "delete") {
+    await deletePhoto(db, env, car.id, imageId);
+    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
+  }
+  if (what === "add_photos") {
+    const stored = await findListingPhotos(db, car.id);
+    const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], stored.length);
+    if (!photos.ok) return data<ActionResult>({ photoError: photos.problem }, { status: 400 });
+    if (photos.files.length === 0) return data<ActionResult>({ photoError: "validation.photoType" }, { status: 400 });
+    const outcome = await addPhotos(args.context, car.id, photos.files);
+    return redirectWithToast(
+      back,
+      outcome.failed > 0
+        ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
+        : { type: "success", title: "toasts.listingUpdated" },
+      env,
+    );
+  }
+
+  const posted = parseWithZod(formData, { schema: ListingFields });
+  const typed = (posted.status === "success" ? posted.value : posted.payload) as ListingValues;
+  // The type is not edited here: it decides which prices apply, and renting out needs verification.
+  let values: ListingValues = { ...typed, listing_type: car.listingType, vin: typed.vin };
+  if (intent === "add_point" || intent.startsWith("remove_point:")) {
+    const points = [...(values.pickup_points ?? [])];
+    if (intent === "add_point" && points.length < MAX_PICKUP_POINTS) points.push(newPickupPoint());
+    if (intent.startsWith("remove_point:")) {
+      const index = Number(intent.slice("remove_point:".length));
+      points.splice(index, 1);
+      const primary = Number(values.primary_point ?? 0);
+      values = { ...values, primary_point: String(primary === index ? 0 : primary > index ? primary - 1 : primary) };
+    }
+    return data<ActionResult>({ values: { ...values, pickup_points: points }, revision: Date.now() });
+  }
+
+  const issues = EDITED_STEPS.flatMap((step) => stepIssues(step, values).issues);
+  if (issues.length > 0) {
+    const submission = parseWithZod(formData, {
+      schema: ListingFields.superRefine((_, ctx) => {
+        for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }),
+    });
+    const problem = EDITED_STEPS.map((step) => stepIssues(step, values).problem).find(Boolean) ?? null;
+    return data<ActionResult>({ result: submission.reply(), problem }, { status: 400 });
+  }
+  const listing = toCarValues(values);
+  for (const point of listing.pickupPoints) {
+    if (point.latitude === null || point.longitude === null) {
+      const city = findCity(point.city, point.country);
+      if (city) Object.assign(point, { latitude: city.latitude, longitude: city.longitude });
+    }
+  }
+  const review = car.status === "rejected" || (car.status === "approved" && needsReview(car, listing.car));
+  await updateListing(db, user.id, car.id, listing, review);
+  return redirectWithToast("/my-listings", { type: "success", title: "toasts.listingUpdated" }, env);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export default function EditListingPage() {
+  const { t } = useTranslation("listings");
+  const loaderData = useLoaderData<typeof loader>();
+  const { car, photos } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const values = actionData?.values ?? loaderData.values;
+  const [form, fields] = useForm<ListingValues>({
+    id: `edit-listing-${car.id}-${actionData?.revision ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: values,
+    shouldValidate: "onSubmit",
+  });
+  const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
+  return (
+    <OverlayPage title={t("titles.edit")} closeTo="/my-listings" width="max-w-4xl">
+      <p className="mb-4 text-lg font-semibold">{car.name}</p>
+      <section aria-labelledby="edit-photos" className="mb-8">
+        <h2 id="edit-photos" className="mb-3 text-lg font-semibold">
+          {t("wizard.photosLegend")}
+        </h2>
+        <Form method="post" preventScrollReset>
+          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {photos.map((photo, index) => (
+              <li key={photo.id} className="overflow-hidden rounded-xl border border-line bg-surface">
+                <div className="relative aspect-[4/3] bg-subtle">
+                  <img
+                    src={imageUrl(photo.storageKey, "card")}
+                    width={photo.width}
+                    height={photo.height}
+                    alt={t("fields.photos") + ` ${index + 1}`}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                  {index === 0 ? (
+                    <span className="absolute left-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
+                      {t("wizard.mainPhoto")}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="flex justify-between p-1">
+                  <PhotoAction
+                    value={`up:${photo.id}`}
+                    icon="arrowUp"
+                    label={t("wizard.moveUp", { n: index + 1 })}
+                    disabled={index === 0 || busy}
+                  />
+                  <PhotoAction
+                    value={`down:${photo.id}`}
+                    icon="arrowDown"
+                    label={t("wizard.moveDown", { n: index + 1 })}
+                    disabled={index === photos.length - 1 || busy}
+                  />
+                  <PhotoAction
+                    value={`rotate:${photo.id}`}
+                    icon="rotate"
+                    label={t("wizard.rotate", { n: index + 1 })}
+                    disabled={busy}
+                  />
+                  <PhotoAction
+                    value={`delete:${photo.id}`}
+                    icon="trash"
+                    label={t("wizard.removePhoto", { n: index + 1 })}
+                    disabled={busy}
+                  />
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Form>
+        {/* Keyed by the stored photos, so the picker starts empty again once an upload has landed. */}
+        <Form
+          key={photos.map((photo) => photo.id).join()}
+          method="post"
+          encType="multipart/form-data"
+          preventScrollReset
+          className="mt-4 grid gap-3"
+        >
+          <PhotosFieldset
+            meta={
+              {
+                id: "edit-photos-input",
+                name: "photos",
+                descriptionId: "edit-photos-hint",
+                errorId: "edit-photos-error",
+                errors: actionData?.photoError ? [actionData.photoError] : undefined,
+              } as unknown as FieldMetadata<string>
+            }
+            alreadyStored={photos.length}
+            legend={t("edit.addPhotosLegend")}
+          />
+          <div>
+            <Button type="submit" name="intent" value="add_photos" variant="secondary" disabled={busy}>
+              <Icon name="upload" className="size-4" />
+              {t("edit.addPhotos")}
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} preventScrollReset className="grid gap-6">
+          <WizardAlert problem={actionData?.problem ?? null} />
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <VehicleFieldset fields={fields} />
+          <PricingFieldset fields={fields} listingType={car.listingType} cities={loaderData.cities} />
+          <FeaturesFieldset fields={fields} groups={featureGroups} />
+          {car.status === "approved" ? <p className="text-sm text-muted">{t("edit.reviewNote")}</p> : null}
+          <div className="sticky bottom-0 -mx-4 flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+            <Button type="submit" name="intent" value="save" disabled={busy}>
+              {t("edit.save")}
+            </Button>
+            <Link to="/my-listings" className={buttonClass("secondary")}>
+              {t("edit.cancel")}
+            </Link>
+          </div>
+        </Form>
+      </FormProvider>
+    </OverlayPage>
+  );
+}
+
+/** The luxury group follows the sale price being edited, as far as the server last saw it. */
+function featureGroupsForForm(groups: { code: string; features: string[] }[], salePrice: string | undefined) {
+  const allowed = new Set(featureGroupsFor(parsePriceToCents(salePrice ?? "")).map((group) => group.code));
+  return groups.filter((group) => allowed.has(group.code));
+}
+
+function PhotoAction({
+  value,
+  icon,
+  label,
+  disabled,
+}: {
+  value: string;
+  icon: "arrowUp" | "arrowDown" | "rotate" | "trash";
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={value}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      className="rounded-md p-2 text-muted hover:bg-subtle hover:text-fg disabled:opacity-40"
+    >
+      <Icon name={icon} className="size-4" />
+    </button>
+  );
+}
