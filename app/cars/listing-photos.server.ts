@@ -51,6 +51,15 @@ export async function movePhoto(db: Db, carId: string, imageId: string, by: -1 |
   return true;
 }
 
+/** Puts the photos in the order given (drag and drop); false unless `ids` are exactly the car's photos. */
+export async function reorderPhotos(db: Db, carId: string, ids: string[]) {
+  const stored = (await findListingPhotos(db, carId)).map((photo) => photo.id);
+  if (ids.length !== stored.length || new Set(ids).size !== ids.length || !ids.every((id) => stored.includes(id)))
+    return false;
+  await saveOrder(db, carId, ids);
+  return true;
+}
+
 export async function deletePhoto(db: Db, env: PhotoBindings, carId: string, imageId: string) {
   const photos = await findListingPhotos(db, carId);
   const photo = photos.find((p) => p.id === imageId);

@@ -53,6 +53,15 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
     await wizard.getByLabel("Pavadinimas").fill("Uostas");
     await wizard.getByLabel("Adresas").fill("Naujoji Uosto g. 3");
     await wizard.getByLabel("Miestas").fill("Klaipėda");
+    if (javaScriptOn(test.info().project.name)) {
+      // The map loads on demand; a click on it fills in the point's coordinates.
+      await wizard.getByRole("button", { name: "Pasirinkti žemėlapyje" }).click();
+      const map = wizard.getByRole("application", { name: "Atsiėmimo vietos 1 žemėlapis" });
+      await expect(map).toBeVisible();
+      await map.click({ position: { x: 120, y: 80 } });
+      await expect(wizard.getByLabel("Platuma")).toHaveValue(/^5[56]\.\d{5}$/);
+      await expect(wizard.getByLabel("Ilguma")).toHaveValue(/^2[01]\.\d{5}$/);
+    }
   }
   await wizard.getByRole("button", { name: "Tęsti" }).click();
 

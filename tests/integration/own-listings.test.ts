@@ -523,6 +523,22 @@ describe("editing", () => {
     expect(bucketKeys()).not.toContain(`${b!.storageKey}/card.webp`);
   });
 
+  it("drag and drop posts the whole order; an order that is not exactly the car's photos changes nothing", async () => {
+    const car = await carWithPhotos(verified.id, 3);
+    const [a, b, c] = await photosOf(car.id);
+    await post(car.id, { intent: "order", order: [c!.id, a!.id, b!.id].join(",") });
+    expect((await photosOf(car.id)).map((p) => [p.id, p.isPrimary])).toEqual([
+      [c!.id, true],
+      [a!.id, false],
+      [b!.id, false],
+    ]);
+    const foreign = await carWithPhotos(stranger.id, 1);
+    const [theirs] = await photosOf(foreign.id);
+    await post(car.id, { intent: "order", order: [theirs!.id, a!.id, b!.id].join(",") });
+    await post(car.id, { intent: "order", order: [a!.id, a!.id, b!.id].join(",") });
+    expect((await photosOf(car.id)).map((p) => p.id)).toEqual([c!.id, a!.id, b!.id]);
+  });
+
   it("adds photos up to 10 in all", async () => {
     const car = await carWithPhotos(verified.id, 9);
     const two = await callRoute<{ photoError?: string }>(

@@ -2,7 +2,7 @@
 // type and VIN, vehicle details, pricing with pickup points, features, photos. Field messages are translation keys
 // from the server (or conform in the browser); every control is a plain form control, so all of it posts without JS.
 import { useField, type FieldMetadata, type useForm } from "@conform-to/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CAR_CATEGORIES,
@@ -412,6 +412,15 @@ function PickupPointsFieldset({ fields, cities }: { fields: Fields; cities: stri
                   inputProps={{ inputMode: "decimal", maxLength: 12 }}
                 />
               </div>
+              <MapToggle
+                label={t("wizard.map.label", { n: index + 1 })}
+                ids={{
+                  latitude: part.latitude.id,
+                  longitude: part.longitude.id,
+                  city: part.city.id,
+                  country: part.country.id,
+                }}
+              />
               <label className="mt-3 flex items-center gap-2 text-sm font-medium">
                 <input
                   type="radio"
@@ -439,6 +448,40 @@ function PickupPointsFieldset({ fields, cities }: { fields: Fields; cities: stri
         </button>
       ) : null}
     </fieldset>
+  );
+}
+
+const PickupMap = lazy(() => import("~/components/listings/pickup-map.client"));
+
+/** "Choose on the map": the map's code (Leaflet) loads on the first click; without JavaScript there is no button. */
+function MapToggle({
+  label,
+  ids,
+}: {
+  label: string;
+  ids: { latitude: string; longitude: string; city: string; country: string };
+}) {
+  const { t } = useTranslation("listings");
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
+      >
+        <Icon name="globe" className="size-4" />
+        {open ? t("wizard.map.hide") : t("wizard.map.show")}
+      </button>
+      {open ? (
+        <Suspense fallback={<p className="mt-3 text-sm text-muted">{t("wizard.map.loading")}</p>}>
+          <PickupMap label={label} ids={ids} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 
@@ -578,13 +621,15 @@ export function PhotosFieldset({
     );
     setWorking(false);
   }
-  const move = (index: number, by: -1 | 1) =>
+  const moveTo = (from: number, to: number) =>
     setPhotos((current) => {
       const next = [...current];
-      const [photo] = next.splice(index, 1);
-      next.splice(index + by, 0, photo!);
+      const [photo] = next.splice(from, 1);
+      next.splice(to, 0, photo!);
       return next;
     });
+  const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
+  const drag = useDragOrder(moveTo);
 
   return (
     <fieldset>
@@ -612,7 +657,11 @@ export function PhotosFieldset({
         <>
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {photos.map((photo, index) => (
-              <li key={photo.id} className="overflow-hidden rounded-xl border border-line bg-surface">
+              <li
+                key={photo.id}
+                {...drag(index)}
+                className="cursor-grab overflow-hidden rounded-xl border border-line bg-surface data-[over]:ring-2 data-[over]:ring-primary"
+              >
                 <div className="relative aspect-[4/3] bg-subtle">
                   <img src={photo.preview} alt="" className="size-full object-cover" />
                   {index === 0 ? (
@@ -665,6 +714,39 @@ export function PhotosFieldset({
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </fieldset>
   );
+}
+
+/**
+ * Drag and drop to reorder, for a pointer (the arrow buttons do the same for keyboards and without JavaScript).
+ * Returns the props for item `index`; `onMove(from, to)` is called on a drop.
+ */
+export function useDragOrder(onMove: (from: number, to: number) => void) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  return (index: number) => ({
+    draggable: true,
+    "data-over": over === index && dragged !== index ? "" : undefined,
+    onDragStart: (event: React.DragEvent) => {
+      setDragged(index);
+      event.dataTransfer.effectAllowed = "move";
+    },
+    onDragOver: (event: React.DragEvent) => {
+      if (dragged === null) return;
+      event.preventDefault();
+      setOver(index);
+    },
+    onDragLeave: () => setOver((current) => (current === index ? null : current)),
+    onDrop: (event: React.DragEvent) => {
+      event.preventDefault();
+      if (dragged !== null && dragged !== index) onMove(dragged, index);
+      setDragged(null);
+      setOver(null);
+    },
+    onDragEnd: () => {
+      setDragged(null);
+      setOver(null);
+    },
+  });
 }
 
 function PhotoButton({

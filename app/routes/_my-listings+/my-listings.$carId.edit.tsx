@@ -4,7 +4,7 @@
 import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { pickupPoints } from "#db/schema";
@@ -21,13 +21,21 @@ import {
   type WizardStep,
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
-import { addPhotos, deletePhoto, findListingPhotos, movePhoto, rotatePhoto } from "~/cars/listing-photos.server";
+import {
+  addPhotos,
+  deletePhoto,
+  findListingPhotos,
+  movePhoto,
+  reorderPhotos,
+  rotatePhoto,
+} from "~/cars/listing-photos.server";
 import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { findCarForOwner, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
   PhotosFieldset,
   PricingFieldset,
+  useDragOrder,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
@@ -39,6 +47,7 @@ import { getT } from "~/i18n.server";
 import { CITIES, findCity } from "~/places/cities";
 import { preparePhotos } from "~/photos/photo-storage.server";
 import { imageUrl } from "~/utils/images";
+import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -95,6 +104,10 @@ export async function action(args: ActionFunctionArgs) {
   const [what, imageId = ""] = intent.split(":");
   if (what === "up" || what === "down") {
     await movePhoto(db, car.id, imageId, what === "up" ? -1 : 1);
+    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
+  }
+  if (what === "order") {
+    await reorderPhotos(db, car.id, String(formData.get("order") ?? "").split(","));
     return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
   }
   if (what === "rotate") {
@@ -176,6 +189,13 @@ export default function EditListingPage() {
     shouldValidate: "onSubmit",
   });
   const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const drag = useDragOrder((from, to) => {
+    const ids = photos.map((photo) => photo.id);
+    ids.splice(to, 0, ...ids.splice(from, 1));
+    submit({ intent: "order", order: ids.join(",") }, { method: "post", preventScrollReset: true });
+  });
   return (
     <OverlayPage title={t("titles.edit")} closeTo="/my-listings" width="max-w-4xl">
       <p className="mb-4 text-lg font-semibold">{car.name}</p>
@@ -186,9 +206,14 @@ export default function EditListingPage() {
         <Form method="post" preventScrollReset>
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {photos.map((photo, index) => (
-              <li key={photo.id} className="overflow-hidden rounded-xl border border-line bg-surface">
+              <li
+                key={photo.id}
+                {...(hydrated ? drag(index) : {})}
+                className="overflow-hidden rounded-xl border border-line bg-surface data-[over]:ring-2 data-[over]:ring-primary"
+              >
                 <div className="relative aspect-[4/3] bg-subtle">
                   <img
+                    draggable={false}
                     src={imageUrl(photo.storageKey, "card")}
                     width={photo.width}
                     height={photo.height}
