@@ -7,6 +7,7 @@ import enFeatures from "./en/features.json";
 import enLightbox from "./en/lightbox.json";
 import enListings from "./en/listings.json";
 import enPages from "./en/pages.json";
+import enProfile from "./en/profile.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -15,6 +16,7 @@ import ltFeatures from "./lt/features.json";
 import ltLightbox from "./lt/lightbox.json";
 import ltListings from "./lt/listings.json";
 import ltPages from "./lt/pages.json";
+import ltProfile from "./lt/profile.json";
 
 export const resources = {
   lt: {
@@ -26,6 +28,7 @@ export const resources = {
     cars: ltCars,
     lightbox: ltLightbox,
     listings: ltListings,
+    profile: ltProfile,
   },
   en: {
     common: enCommon,
@@ -36,5 +39,6 @@ export const resources = {
     cars: enCars,
     lightbox: enLightbox,
     listings: enListings,
+    profile: enProfile,
   },
 };

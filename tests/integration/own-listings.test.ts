@@ -10,7 +10,7 @@ import { action as deleteAction, loader as deleteLoader } from "~/routes/_my-lis
 import { action as editAction, loader as editLoader } from "~/routes/_my-listings+/my-listings.$carId.edit";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/_my-listings+/pricing.$carId";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { callRoute, formRequest, getRequest, ORIGIN } from "./support/routes";
 
 let ctx: TestContext;
@@ -428,24 +428,10 @@ describe("the owner's writes", () => {
     );
     expect(otherPost.status).toBe(403);
 
-    const booking = {
-      carId: car.id,
-      renterId: stranger.id,
-      ownerId: verified.id,
+    const open = await createBooking(ctx, { carId: car.id, renterId: stranger.id, ownerId: verified.id }, "confirmed", {
       startDate: "2030-01-10",
       endDate: "2030-01-12",
-      totalDays: 2,
-      dailyRate: 4500,
-      subtotal: 9000,
-      platformFee: 180,
-      paymentProcessorFee: 300,
-      hostEarnings: 8820,
-      totalAmount: 9480,
-    };
-    const [open] = await ctx.db
-      .insert(bookings)
-      .values({ ...booking, status: "confirmed" })
-      .returning({ id: bookings.id });
+    });
     const refused = await callRoute<{ error: string }>(
       deleteAction,
       formRequest(`/my-listings/${car.id}/delete`, {}, { cookie: verified.cookie }),
@@ -455,7 +441,7 @@ describe("the owner's writes", () => {
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe("listings:delete.hasOpenBookings");
 
-    await ctx.db.update(bookings).set({ status: "completed" }).where(eq(bookings.id, open!.id));
+    await ctx.db.update(bookings).set({ status: "completed" }).where(eq(bookings.id, open));
     const withdrawn = await callRoute(
       deleteAction,
       formRequest(`/my-listings/${car.id}/delete`, {}, { cookie: verified.cookie }),

@@ -1,14 +1,425 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+// /profile (part 1 §2 "Own profile"): who the user is on Ratai, with their photo, details, verification, rating,
+// bookings, earnings (hosts) and membership; the details are edited in place. Edit mode is its own URL (?edit=1) and
+// Cancel a link back, so both work without JavaScript and Cancel always shows the saved values again.
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/accounts/guards.server";
+import { ProfileSchema } from "~/accounts/profile-rules";
+import { consumeRateLimit } from "~/accounts/rate-limit.server";
+import { AvatarForm } from "~/components/profile/avatar-form";
+import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { VerificationBadge } from "~/components/profile/verification-badge";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+import { getT } from "~/i18n.server";
+import { intlLocale, isLanguage } from "~/i18n";
+import { getOwnProfile, replaceAvatar, updateProfile, UPLOAD_LIMIT, type OwnProfile } from "~/profiles/profile.server";
+import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { TEXT_CAPS } from "~/utils/sanitize";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.profile" };
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  placeholderData(request, context, "profile", "user");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["profile"], breadcrumb: "profile:titles.profile" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const profile = await getOwnProfile(context.db, user.id);
+  // A session always has its profile; if the row is gone, the account is as good as signed out.
+  if (!profile) throw new Response("Not found", { status: 404 });
+  const t = await getT(request, "profile");
+  return {
+    title: t("titles.profile"),
+    profile,
+    editing: new URL(request.url).searchParams.get("edit") === "1",
+  };
+}
+
+type ActionData = { intent: "update"; result: SubmissionResult<string[]> } | { intent: "avatar"; error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "avatar") {
+    const limit = await consumeRateLimit(context.db, `upload:${user.id}`, UPLOAD_LIMIT);
+    if (!limit.allowed) {
+      return data<ActionData>({ intent: "avatar", error: "profile:errors.tooManyUploads" }, { status: 429 });
+    }
+    const outcome = await replaceAvatar(context, user.id, formData.getAll("avatar"));
+    if (outcome.status === "refused") {
+      return data<ActionData>({ intent: "avatar", error: outcome.problem }, { status: 400 });
+    }
+    if (outcome.status === "failed") {
+      return redirectWithToast(
+        "/profile",
+        { type: "error", title: "profile:toasts.uploadFailed", description: "profile:toasts.uploadFailedText" },
+        context.env,
+        { status: 303 },
+      );
+    }
+    return redirectWithToast(
+      "/profile",
+      { type: "success", title: "profile:toasts.updated", description: "profile:toasts.avatarUpdatedText" },
+      context.env,
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "update", result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await updateProfile(context.db, user.id, submission.value);
+  } catch (error) {
+    // The spec's "Update Failed", with what the user typed kept in the form to try again.
+    console.error("Profile update failed", error);
+    return data<ActionData>(
+      { intent: "update", result: submission.reply({ formErrors: ["profile:toasts.updateFailed"] }) },
+      { status: 503 },
+    );
+  }
+  return redirectWithToast(
+    "/profile",
+    { type: "success", title: "profile:toasts.updated", description: "profile:toasts.updatedText" },
+    context.env,
+  );
+}
 
 export default function ProfilePage() {
-  return <PlaceholderPage page="profile" />;
+  const { t } = useTranslation("profile");
+  const { profile, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const company = profile.accountType === "company";
+  const displayName = (company ? profile.companyName : profile.fullName) || profile.email;
+  const showForm = editing || actionData?.intent === "update";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("titles.profile")}</h1>
+      <p className="mt-1 text-muted">{t("page.intro")}</p>
+
+      {/* Phones read top to bottom: who, then the details, then account links. Wide screens put who and the
+          account links in a column beside the details. */}
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <section
+          aria-labelledby="profile-name"
+          className="rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6 lg:col-start-1 lg:row-start-1"
+        >
+          <div className="flex items-center gap-4 lg:flex-col lg:text-center">
+            <ProfileAvatar name={displayName} avatarKey={profile.avatarKey} />
+            <div className="min-w-0">
+              <h2 id="profile-name" className="break-words text-xl font-bold">
+                {displayName}
+              </h2>
+              <p className="break-all text-sm text-muted">{profile.email}</p>
+              <div className="mt-2">
+                <VerificationBadge status={profile.verificationStatus} submittedAt={profile.verificationSubmittedAt} />
+              </div>
+              <Link
+                to={`/profile/${profile.id}`}
+                className="mt-2 inline-block text-sm font-semibold text-primary underline-offset-2 hover:underline"
+              >
+                {t("page.publicProfile")}
+              </Link>
+            </div>
+          </div>
+          <div className="mt-5 border-t border-line pt-4">
+            <AvatarForm
+              // A new avatar remounts the form: the chosen file and its preview are done with.
+              key={profile.avatarKey ?? "none"}
+              error={actionData?.intent === "avatar" ? actionData.error : undefined}
+            />
+          </div>
+        </section>
+
+        <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <Stats profile={profile} />
+          <section
+            id="profile-details"
+            aria-labelledby="details-title"
+            className="scroll-mt-20 rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="details-title" className="text-xl font-bold">
+                {t("details.title")}
+              </h2>
+              {showForm ? null : (
+                <ButtonLink to="/profile?edit=1#profile-details" variant="secondary" size="sm">
+                  {t("details.edit")}
+                </ButtonLink>
+              )}
+            </div>
+            {showForm ? (
+              <ProfileForm
+                profile={profile}
+                lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+              />
+            ) : (
+              <ProfileDetails profile={profile} />
+            )}
+          </section>
+        </div>
+
+        <div className="lg:col-start-1 lg:row-start-2">
+          <AccountLinks profile={profile} />
+        </div>
+      </div>
+    </div>
+  );
 }
+
+function ProfileDetails({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation("profile");
+  const rows: [string, ReactNode][] = [
+    [profile.accountType === "company" ? t("fields.contactPerson") : t("fields.fullName"), profile.fullName],
+    [t("fields.email"), profile.email],
+    [t("fields.phone"), profile.phone],
+    [t("fields.location"), profile.location],
+    [t("fields.dateOfBirth"), profile.dateOfBirth ? formatDate(profile.dateOfBirth, i18n.language, "long") : null],
+    ...(profile.accountType === "company"
+      ? ([
+          [t("fields.companyName"), profile.companyName],
+          [t("fields.companyNumber"), profile.companyNumber],
+        ] as [string, ReactNode][])
+      : []),
+  ];
+  return (
+    <>
+      <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className={`mt-0.5 break-words ${value ? "font-medium" : "text-muted italic"}`}>
+              {value || t("details.notProvided")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6">
+        <h3 className="text-sm text-muted">{t("fields.bio")}</h3>
+        <p className={`mt-0.5 whitespace-pre-line break-words ${profile.bio ? "" : "text-muted italic"}`}>
+          {profile.bio || t("details.notProvided")}
+        </p>
+      </div>
+    </>
+  );
+}
+
+function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: OwnProfile;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: {
+      full_name: profile.fullName ?? "",
+      phone: profile.phone ?? "",
+      location: profile.location ?? "",
+      date_of_birth: profile.dateOfBirth ?? "",
+      bio: profile.bio ?? "",
+    },
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
+  const labels = {
+    full_name: profile.accountType === "company" ? t("fields.contactPerson") : t("fields.fullName"),
+    phone: t("fields.phone"),
+    location: t("fields.location"),
+    date_of_birth: t("fields.dateOfBirth"),
+    bio: t("fields.bio"),
+  };
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" {...getFormProps(form)} className="mt-5 grid gap-5">
+        <input type="hidden" name="intent" value="update" />
+        <ErrorSummary
+          submitted={Boolean(lastResult)}
+          fields={(Object.keys(labels) as (keyof typeof labels)[]).map((name) => ({
+            id: fields[name].id,
+            label: labels[name],
+            errors: fields[name].errors,
+          }))}
+        />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.full_name}
+          label={labels.full_name}
+          inputProps={{ autoComplete: "name", maxLength: TEXT_CAPS.name }}
+        />
+        <ReadOnly label={t("fields.email")} value={profile.email} hint={t("hints.email")} />
+        {profile.accountType === "company" ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <ReadOnly label={t("fields.companyName")} value={profile.companyName} hint={t("hints.company")} />
+            <ReadOnly label={t("fields.companyNumber")} value={profile.companyNumber} />
+          </div>
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            meta={fields.phone}
+            label={labels.phone}
+            type="tel"
+            hint={t("hints.phone")}
+            inputProps={{ autoComplete: "tel", maxLength: 16 }}
+          />
+          <TextField
+            meta={fields.location}
+            label={labels.location}
+            hint={t("hints.location")}
+            inputProps={{ autoComplete: "address-level2", maxLength: 200 }}
+          />
+        </div>
+        <TextField
+          meta={fields.date_of_birth}
+          label={labels.date_of_birth}
+          type="date"
+          hint={t("hints.dateOfBirth")}
+          inputProps={{ autoComplete: "bday" }}
+          className="sm:max-w-xs"
+        />
+        <TextAreaField
+          meta={fields.bio}
+          label={labels.bio}
+          hint={t("hints.bio", { max: TEXT_CAPS.bio })}
+          rows={5}
+          maxLength={TEXT_CAPS.bio}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={saving}>
+            {saving ? t("details.saving") : t("details.save")}
+          </Button>
+          <Link to="/profile" preventScrollReset className={buttonClass("secondary")}>
+            {t("details.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </FormProvider>
+  );
+}
+
+/** A value the form shows but does not send (the sign-in e-mail, a company's registered name and number). */
+function ReadOnly({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
+  return (
+    <div>
+      <p className="mb-1.5 text-sm font-semibold">{label}</p>
+      <p className="break-all rounded-lg border border-dashed border-line bg-subtle px-3 py-2.5">{value}</p>
+      {hint ? <p className="mt-1.5 text-sm text-muted">{hint}</p> : null}
+    </div>
+  );
+}
+
+function Stats({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation("profile");
+  const locale = intlLocale[isLanguage(i18n.language) ? i18n.language : "lt"];
+  const rating = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    profile.rating,
+  );
+  const items: [string, ReactNode][] = [
+    [
+      t("stats.rating"),
+      profile.reviewCount > 0 ? (
+        <>
+          {rating}
+          <span className="block text-sm font-normal text-muted">
+            {t("stats.reviews", { count: profile.reviewCount })}
+          </span>
+        </>
+      ) : (
+        <span className="text-base font-normal text-muted">{t("stats.noReviews")}</span>
+      ),
+    ],
+    [t("stats.bookings"), String(profile.completedBookings)],
+    ...(profile.isHost
+      ? ([[t("stats.earnings"), formatPrice(profile.totalEarnings, i18n.language)]] as [string, ReactNode][])
+      : []),
+    [t("stats.memberSince"), String(new Date(profile.createdAt).getFullYear())],
+  ];
+  return (
+    <section aria-labelledby="stats-title" className="rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6">
+      <h2 id="stats-title" className="text-lg font-bold">
+        {t("stats.title")}
+      </h2>
+      <dl className={`mt-3 grid grid-cols-2 gap-3 ${items.length === 4 ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-subtle p-3">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function AccountLinks({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation("profile");
+  const verificationText =
+    profile.verificationStatus === "verified"
+      ? t("account.verifiedText")
+      : profile.verificationStatus === "rejected"
+        ? t("account.rejectedText")
+        : profile.verificationSubmittedAt
+          ? t("account.underReviewText")
+          : t("account.pendingText");
+  return (
+    <section aria-labelledby="account-title" className="rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-6">
+      <h2 id="account-title" className="text-lg font-bold">
+        {t("account.title")}
+      </h2>
+      <ul className="mt-3 grid gap-1">
+        <AccountLink
+          to="/profile/verification"
+          icon="shield"
+          label={t("account.verification")}
+          text={verificationText}
+        />
+        <AccountLink to="/account/password" icon="lock" label={t("account.changePassword")} />
+        <AccountLink to="/account/delete" icon="trash" label={t("account.deleteAccount")} danger />
+      </ul>
+    </section>
+  );
+}
+
+function AccountLink({
+  to,
+  icon,
+  label,
+  text,
+  danger = false,
+}: {
+  to: string;
+  icon: "shield" | "lock" | "trash";
+  label: string;
+  text?: string;
+  danger?: boolean;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={`-mx-2 flex items-start gap-3 rounded-lg px-2 py-2.5 hover:bg-subtle ${danger ? "text-danger" : ""}`}
+      >
+        <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">{label}</span>
+          {text ? <span className="block text-sm text-muted">{text}</span> : null}
+        </span>
+        <Icon name="chevronRight" className="mt-0.5 size-4 shrink-0 text-muted" />
+      </Link>
+    </li>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

@@ -1,6 +1,6 @@
 // Factories for integration tests: each test makes the rows it needs through the app's own code paths.
 import { eq } from "drizzle-orm";
-import { cars, profiles, users } from "#db/schema";
+import { bookings, cars, profiles, users } from "#db/schema";
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
 import type { TestContext } from "./context";
@@ -83,4 +83,31 @@ export async function createCar(ctx: TestContext, ownerId: string, overrides: Pa
     })
     .returning({ id: cars.id });
   return car!;
+}
+
+/** A booking of three days with consistent money, in the given status; returns its id. */
+export async function createBooking(
+  ctx: TestContext,
+  parties: { carId: string; renterId: string; ownerId: string },
+  status: (typeof bookings.$inferInsert)["status"],
+  overrides: Partial<typeof bookings.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(bookings)
+    .values({
+      startDate: "2024-03-01",
+      endDate: "2024-03-04",
+      totalDays: 3,
+      dailyRate: 4000,
+      subtotal: 12000,
+      platformFee: 240,
+      paymentProcessorFee: 400,
+      hostEarnings: 11760,
+      totalAmount: 12640,
+      ...parties,
+      status,
+      ...overrides,
+    })
+    .returning({ id: bookings.id });
+  return row!.id;
 }

@@ -1,0 +1,195 @@
+// Identity verification from the user's side (/profile/verification): upload the documents the account type needs,
+// replace one, submit them for review. Reviewing them is the admin's (a later issue); this keeps the rows right:
+// one document per user and kind, and `verification_submitted_at` set only while a complete set awaits review.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { profiles, verificationDocuments } from "#db/schema";
+import type { Db } from "~/db.server";
+import { deletePrivateDocuments, storePrivateDocument } from "~/photos/photo-storage.server";
+import type { DocumentProblem } from "~/photos/document-rules";
+import { isUniqueViolation } from "~/utils/db-errors.server";
+import {
+  cleanFileName,
+  missingDocumentKinds,
+  requiredDocumentKinds,
+  type AccountType,
+  type VerificationDocumentKind,
+} from "./verification-rules";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+export async function getVerification(db: Db, userId: string) {
+  const [[profile], documents] = await db.batch([
+    db
+      .select({
+        accountType: profiles.accountType,
+        status: profiles.verificationStatus,
+        note: profiles.verificationNote,
+        submittedAt: profiles.verificationSubmittedAt,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+    db
+      .select({
+        id: verificationDocuments.id,
+        kind: verificationDocuments.kind,
+        fileName: verificationDocuments.fileName,
+        contentType: verificationDocuments.contentType,
+        sizeBytes: verificationDocuments.sizeBytes,
+        createdAt: verificationDocuments.createdAt,
+      })
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.userId, userId))
+      .orderBy(asc(verificationDocuments.createdAt)),
+  ]);
+  if (!profile) return null;
+  const required = requiredDocumentKinds(profile.accountType);
+  return {
+    accountType: profile.accountType,
+    status: profile.status,
+    note: profile.note,
+    submittedAt: profile.submittedAt?.getTime() ?? null,
+    required,
+    missing: missingDocumentKinds(profile.accountType, documents),
+    documents: documents
+      .filter((document) => required.includes(document.kind))
+      .map((document) => ({ ...document, createdAt: document.createdAt.getTime() })),
+  };
+}
+
+export type Verification = NonNullable<Awaited<ReturnType<typeof getVerification>>>;
+
+export type UploadOutcome =
+  | { status: "saved" }
+  | { status: "refused"; problem: DocumentProblem | "profile:verification.errors.fileRequired" }
+  | { status: "verified" }
+  | { status: "conflict" };
+
+/**
+ * Keeps a document of one kind, replacing the previous one of that kind: the row is replaced first, then the old
+ * object deleted. A new file takes a submitted set out of review (the user submits again), so an admin never
+ * reviews documents that changed under them. Verified users have nothing to send.
+ */
+export async function uploadDocument(
+  { db, env }: Context,
+  userId: string,
+  kind: VerificationDocumentKind,
+  file: File | string | null,
+  now = new Date(),
+): Promise<UploadOutcome> {
+  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
+    return { status: "refused", problem: "profile:verification.errors.fileRequired" };
+  }
+  const [[profile], [previous]] = await db.batch([
+    db.select({ status: profiles.verificationStatus }).from(profiles).where(eq(profiles.id, userId)),
+    db
+      .select({ id: verificationDocuments.id, storageKey: verificationDocuments.storageKey })
+      .from(verificationDocuments)
+      .where(and(eq(verificationDocuments.userId, userId), eq(verificationDocuments.kind, kind))),
+  ]);
+  if (!profile || profile.status === "verified") return { status: "verified" };
+
+  const stored = await storePrivateDocument(env, userId, file);
+  if (!stored.ok) return { status: "refused", problem: stored.problem };
+  const values = {
+    storageKey: stored.key,
+    contentType: stored.contentType,
+    sizeBytes: file.size,
+    fileName: cleanFileName(file.name),
+    createdAt: now,
+  };
+  const notVerified = sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId}
+    and ${profiles.verificationStatus} <> 'verified')`;
+  let saved = false;
+  try {
+    const [written] = await db.batch([
+      previous
+        ? db
+            .update(verificationDocuments)
+            .set(values)
+            .where(
+              and(
+                eq(verificationDocuments.id, previous.id),
+                eq(verificationDocuments.storageKey, previous.storageKey),
+                notVerified,
+              ),
+            )
+        : db.insert(verificationDocuments).values({ userId, kind, ...values }),
+      db
+        .update(profiles)
+        .set({ verificationSubmittedAt: null, updatedAt: now })
+        .where(and(eq(profiles.id, userId), ne(profiles.verificationStatus, "verified"))),
+    ]);
+    saved = written.rowsAffected > 0;
+  } catch (error) {
+    // Another upload of the same kind won the race: its row stands, this file goes.
+    if (!isUniqueViolation(error, "verification_documents")) throw error;
+  } finally {
+    if (!saved) await deletePrivateDocuments(env, [stored.key]);
+  }
+  if (!saved) return { status: "conflict" };
+  if (previous) {
+    try {
+      await deletePrivateDocuments(env, [previous.storageKey]);
+    } catch (error) {
+      console.warn(`Could not delete the replaced document ${previous.storageKey}: ${String(error)}`);
+    }
+  }
+  return { status: "saved" };
+}
+
+export type SubmitOutcome =
+  | { status: "submitted" }
+  | { status: "verified" }
+  | { status: "under-review" }
+  | { status: "missing"; missing: VerificationDocumentKind[] };
+
+/**
+ * Sends the documents for review: status pending, submitted now, the old decision's note cleared. One conditional
+ * statement checks the set is complete and the user not verified, so a document deleted meanwhile cannot slip by.
+ * A rejected user may submit again; a set already awaiting review is not submitted twice.
+ */
+export async function submitForReview(
+  db: Db,
+  userId: string,
+  accountType: AccountType,
+  now = new Date(),
+): Promise<SubmitOutcome> {
+  const required = [...requiredDocumentKinds(accountType)];
+  const result = await db
+    .update(profiles)
+    .set({ verificationStatus: "pending", verificationSubmittedAt: now, verificationNote: null, updatedAt: now })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        eq(profiles.accountType, accountType),
+        ne(profiles.verificationStatus, "verified"),
+        sql`not (${profiles.verificationStatus} = 'pending' and ${profiles.verificationSubmittedAt} is not null)`,
+        sql`(select count(distinct ${verificationDocuments.kind}) from ${verificationDocuments}
+          where ${verificationDocuments.userId} = ${userId}
+          and ${inArray(verificationDocuments.kind, required)}) = ${required.length}`,
+      ),
+    );
+  if (result.rowsAffected > 0) return { status: "submitted" };
+  const state = await getVerification(db, userId);
+  if (!state || state.status === "verified") return { status: "verified" };
+  if (state.missing.length > 0) return { status: "missing", missing: state.missing };
+  return { status: "under-review" };
+}
+
+/** A document's row for the download route, which decides who may read it. */
+export async function findDocument(db: Db, documentId: string) {
+  const [document] = await db
+    .select({
+      id: verificationDocuments.id,
+      userId: verificationDocuments.userId,
+      kind: verificationDocuments.kind,
+      storageKey: verificationDocuments.storageKey,
+      contentType: verificationDocuments.contentType,
+      fileName: verificationDocuments.fileName,
+    })
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.id, documentId))
+    .limit(1);
+  return document ?? null;
+}

@@ -1,0 +1,47 @@
+// GET /documents/{id}: a verification document, for its owner and for admins only (anyone else 403, an unknown id
+// 404). Identity documents must not linger in caches or be sniffed into something else: no-store, nosniff, and the
+// type and file extension are the ones checked at upload. Guests are sent to sign in first, which tells them nothing.
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { readPrivateDocument } from "~/photos/photo-storage.server";
+import { findDocument } from "~/profiles/verification.server";
+import { documentDisposition, isServableDocumentType } from "~/profiles/verification-rules";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+function refuse(status: 403 | 404) {
+  return new Response(status === 403 ? "Forbidden" : "Not found", {
+    status,
+    headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
+  if (!user) {
+    const path = new URL(request.url).pathname;
+    throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(path)}`, { headers: PRIVATE });
+  }
+  const document = await findDocument(context.db, params.documentId ?? "");
+  if (!document) return refuse(404);
+  if (document.userId !== user.id && !user.isAdmin) return refuse(403);
+  const stored = await readPrivateDocument(context.env, document.storageKey);
+  if (!stored) return refuse(404);
+
+  const servable = isServableDocumentType(document.contentType);
+  return new Response(stored.body, {
+    headers: {
+      ...PRIVATE,
+      "Content-Type": servable ? document.contentType : "application/octet-stream",
+      "Content-Length": String(stored.size),
+      "Content-Disposition": documentDisposition(
+        document.fileName,
+        document.contentType,
+        document.kind,
+        servable ? "inline" : "attachment",
+      ),
+      // The document's address is private; it is not sent on to any site a PDF links to.
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
