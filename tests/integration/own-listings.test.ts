@@ -396,7 +396,7 @@ describe("the owner's writes", () => {
       ),
       ctx.context,
     );
-    expect(theirs.status).toBe(303);
+    expect(theirs.status).toBe(403);
     expect((await ctx.db.select().from(cars).where(eq(cars.id, car.id)))[0]?.available).toBe(true);
     await callRoute(
       listAction,

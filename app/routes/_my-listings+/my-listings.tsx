@@ -14,9 +14,15 @@ import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { profiles } from "#db/schema";
-import { requireUser } from "~/accounts/guards.server";
+import { requireOwner, requireUser } from "~/accounts/guards.server";
 import { OWN_LISTING_TABS, type OwnListingTab } from "~/cars/own-listing-tabs";
-import { countByTab, findOwnListings, setAvailability, type OwnListing } from "~/cars/own-listings.server";
+import {
+  countByTab,
+  findCarForOwner,
+  findOwnListings,
+  setAvailability,
+  type OwnListing,
+} from "~/cars/own-listings.server";
 import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -73,11 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AvailabilitySchema });
   if (submission.status !== "success") return data({ ok: false }, { status: 400 });
   const { carId, available } = submission.value;
+  // Someone else's car is refused outright (403), as the other owner-only actions are.
+  requireOwner(await findCarForOwner(context.db, carId), user, "errors.carNotFound");
   const changed = await setAvailability(context.db, user.id, carId, available === "true");
   const back = new URL(request.url);
   back.searchParams.delete("index");
   if (!changed) {
-    // Not the user's car (or gone): nothing changed, and the answer says so.
     return redirectWithToast(
       `/my-listings${back.search}`,
       { type: "error", title: "toasts.availabilityError" },
