@@ -10,7 +10,7 @@ import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
 import { FEATURE_GROUPS } from "~/cars/feature-catalogue";
 import { AuthLink } from "~/components/auth/auth-link";
 import { CarBadges } from "~/components/cars/car-badges";
-import { CarGallery } from "~/components/cars/car-gallery";
+import { CarGallery, DEFAULT_SIZES, mainPhotoSrcSet } from "~/components/cars/car-gallery";
 import { FavoriteButton } from "~/components/cars/favorite-button";
 import { PriceText } from "~/components/cars/price-text";
 import { ReviewList } from "~/components/reviews/review-list";
@@ -376,12 +376,28 @@ export default function CarPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(`${data.car.make} ${data.car.model} ${data.car.year}`, {
-        description: data.car.description?.slice(0, 160) ?? undefined,
-        noindex: !data.car.isPublic,
-      })
-    : pageMeta(undefined);
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return pageMeta(undefined);
+  const main = data.car.images[0];
+  return [
+    ...pageMeta(`${data.car.make} ${data.car.model} ${data.car.year}`, {
+      description: data.car.description?.slice(0, 160) ?? undefined,
+      noindex: !data.car.isPublic,
+    }),
+    // The main photo is the page's largest paint: the head asks for it before the body is parsed.
+    ...(main
+      ? [
+          {
+            tagName: "link",
+            rel: "preload",
+            as: "image",
+            imageSrcSet: mainPhotoSrcSet(main.storageKey),
+            imageSizes: DEFAULT_SIZES,
+            fetchpriority: "high",
+          },
+        ]
+      : []),
+  ];
+};
 
 export { shouldRevalidateAfterFavorite as shouldRevalidate } from "~/components/cars/favorite-button";
