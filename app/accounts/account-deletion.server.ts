@@ -17,6 +17,7 @@ import {
   favorites,
   listingDrafts,
   notifications,
+  OPEN_BOOKING_STATUSES,
   profiles,
   savedSearches,
   sessions,
@@ -28,8 +29,6 @@ import type { Db } from "~/db.server";
 import { deleteAvatar, deletePrivateDocuments, deleteStoredPhotos } from "~/photos/photo-storage.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
-
-const OPEN_BOOKING_STATUSES = ["pending", "confirmed", "active"] as const;
 
 /** What a deleted person is called in stored data; pages show their own language's words for it. */
 export const DELETED_USER_NAME = "Deleted user";

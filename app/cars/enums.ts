@@ -19,6 +19,8 @@ export const CAR_STATUSES = ["pending", "approved", "rejected", "suspended"] as 
 export const PICKUP_COUNTRIES = ["Lithuania", "Latvia", "Estonia", "Poland"] as const;
 export const PRICING_PERIODS = ["daily", "weekly", "monthly"] as const;
 export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", "cancelled"] as const;
+/** Bookings someone still counts on: they block deleting the car or the account. */
+export const OPEN_BOOKING_STATUSES = ["pending", "confirmed", "active"] as const;
 export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
 export const MESSAGE_TYPES = ["general", "booking_inquiry"] as const;
 export const NOTIFICATION_TYPES = [

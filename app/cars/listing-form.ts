@@ -30,7 +30,7 @@ import {
   type ListingType,
   type WizardProblem,
 } from "~/cars/listing-rules";
-import { MAX_PICKUP_POINTS, PICKUP_DEFAULTS } from "~/cars/pickup-point-rules";
+import { MAX_PICKUP_POINTS, PICKUP_DEFAULTS, removePickupPoint, withOnePrimary } from "~/cars/pickup-point-rules";
 import { isValidPhone } from "~/accounts/account-rules";
 import { sanitizeText } from "~/utils/sanitize";
 
@@ -171,6 +171,34 @@ export const newPickupPoint = (): PickupPointValues => ({
   country: PICKUP_DEFAULTS.country,
   available_hours: PICKUP_DEFAULTS.available_hours,
 });
+
+/**
+ * The form's "Add pickup point" and "Remove pickup point n" buttons (`add_point`, `remove_point:<n>`), which post
+ * the form so they work without JavaScript: the values with the point added or removed, the main point kept by
+ * pickup-point-rules (removing it makes the first remaining one main), or null for any other intent.
+ */
+export function applyPickupPointIntent(values: ListingValues, intent: string): ListingValues | null {
+  const primary = Number(values.primary_point ?? 0) || 0;
+  let points = (values.pickup_points ?? []).map((point, index) => ({ ...point, is_primary: index === primary }));
+  if (intent === "add_point") {
+    if (points.length < MAX_PICKUP_POINTS)
+      points = withOnePrimary([...points, { ...newPickupPoint(), is_primary: false }]);
+  } else if (intent.startsWith("remove_point:")) {
+    points = removePickupPoint(points, Number(intent.slice("remove_point:".length)));
+  } else {
+    return null;
+  }
+  return {
+    ...values,
+    pickup_points: points.map(({ is_primary: _primary, ...point }) => point),
+    primary_point: String(
+      Math.max(
+        0,
+        points.findIndex((point) => point.is_primary),
+      ),
+    ),
+  };
+}
 
 // ------------------------------------------------------------------ per-step rules
 
@@ -444,8 +472,12 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     description: text.description ?? null,
     rules: text.rules ?? null,
   };
-  const points = keepsPickupPoints(listingType) ? (values.pickup_points ?? []) : [];
-  const primary = Math.min(Math.max(0, Number(values.primary_point) || 0), Math.max(0, points.length - 1));
+  const points = withOnePrimary(
+    (keepsPickupPoints(listingType) ? (values.pickup_points ?? []) : []).map(
+      (point): PickupPointValues & { is_primary?: boolean } => ({ ...point }),
+    ),
+    Number(values.primary_point) || 0,
+  );
   const pickupPoints = points.map((point, index): PickupPointRow => ({
     name: sanitizeText(point.name ?? "", 100),
     address: sanitizeText(point.address ?? "", 200),
@@ -454,7 +486,7 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     instructions: sanitizeText(point.instructions ?? "", 500) || null,
     availableHours: sanitizeText(point.available_hours ?? "", 100) || PICKUP_DEFAULTS.available_hours,
     contactPhone: point.contact_phone?.trim() || null,
-    isPrimary: index === primary,
+    isPrimary: Boolean(point.is_primary),
     latitude: filled(point.latitude) ? Number(point.latitude) : null,
     longitude: filled(point.longitude) ? Number(point.longitude) : null,
     sortOrder: index,

@@ -5,7 +5,15 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db.server";
 import type { CarValues, ListingValues, PickupPointRow } from "~/cars/listing-form";
 import type { OwnListingTab } from "~/cars/own-listing-tabs";
-import { bookings, carImages, cars, listingDailyStats, listingDrafts, pickupPoints } from "../../db/schema";
+import {
+  bookings,
+  carImages,
+  cars,
+  listingDailyStats,
+  listingDrafts,
+  OPEN_BOOKING_STATUSES,
+  pickupPoints,
+} from "#db/schema";
 import { vilniusDay } from "~/utils/format";
 
 /** Part 1 §9: the performance block covers 30 days, today included. */
@@ -127,8 +135,6 @@ export async function setAvailability(db: Db, ownerId: string, carId: string, av
   return result.rowsAffected > 0;
 }
 
-const OPEN_BOOKING_STATUSES = ["pending", "confirmed", "active"] as const;
-
 export type DeleteOutcome =
   | { status: "deleted"; photoKeys: string[] }
   | { status: "withdrawn" }
@@ -165,7 +171,7 @@ export async function deleteListing(db: Db, ownerId: string, carId: string): Pro
         and(
           mine,
           sql`not exists (select 1 from ${bookings} where ${bookings.carId} = ${carId}
-            and ${bookings.status} in ('pending', 'confirmed', 'active'))`,
+            and ${inArray(bookings.status, [...OPEN_BOOKING_STATUSES])})`,
         ),
       );
     return result.rowsAffected > 0 ? { status: "withdrawn" } : { status: "has-open-bookings" };

@@ -334,3 +334,14 @@ export function findCity(name: string, country: PickupCountry): City | null {
   const key = fold(name);
   return SEARCHABLE.find((entry) => entry.city.country === country && entry.key === key)?.city ?? null;
 }
+
+/** Fills in the coordinates of pickup points left without them, from their city when it is one of ours. */
+export function locatePickupPoints<
+  T extends { city: string; country: PickupCountry; latitude: number | null; longitude: number | null },
+>(points: T[]): T[] {
+  return points.map((point) => {
+    if (point.latitude !== null && point.longitude !== null) return point;
+    const city = findCity(point.city, point.country);
+    return city ? { ...point, latitude: city.latitude, longitude: city.longitude } : point;
+  });
+}

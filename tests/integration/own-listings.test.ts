@@ -321,13 +321,22 @@ describe("creating", () => {
     const carsBefore = (await ctx.db.select().from(cars)).length;
     const result = await callRoute<{ result: { error?: Record<string, string[]> } }>(
       wizardAction,
-      multipart("/my-listings/new", { step: "4", intent: "create", draft }, [makeFile()], verified.cookie),
+      multipart(
+        "/my-listings/new",
+        { step: "4", intent: "create", draft, description: "Typed before the photo was refused" },
+        [makeFile()],
+        verified.cookie,
+      ),
       ctx.context,
     );
     expect(result.status).toBe(400);
     expect(result.data.result.error).toMatchObject({ photos: [message] });
     expect(bucketKeys()).toHaveLength(keys);
     expect(await ctx.db.select().from(cars)).toHaveLength(carsBefore);
+    expect(JSON.stringify(result.data.result)).toContain("Typed before the photo was refused");
+    // Nothing written: not even the draft (the reply puts the typed texts back into the form).
+    const [kept] = await ctx.db.select().from(listingDrafts).where(eq(listingDrafts.id, draft));
+    expect(kept?.data).not.toHaveProperty("description");
   });
 
   it("11 photos are refused ('Maximum 10 images allowed')", async () => {

@@ -749,23 +749,28 @@ export function useDragOrder(onMove: (from: number, to: number) => void) {
   });
 }
 
-function PhotoButton({
+/**
+ * A photo's move, turn or delete control: in the browser's picker a button with `onClick`; on the edit page a submit
+ * button posting `intent=<value>`, so it works without JavaScript.
+ */
+export function PhotoButton({
   icon,
   label,
   onClick,
+  value,
   disabled,
 }: {
   icon: "arrowUp" | "arrowDown" | "rotate" | "trash";
   label: string;
-  onClick: () => void;
+  onClick?: () => void;
+  value?: string;
   disabled?: boolean;
 }) {
   return (
     <button
-      type="button"
+      {...(value ? { type: "submit", name: "intent", value } : { type: "button", onClick })}
       aria-label={label}
       title={label}
-      onClick={onClick}
       disabled={disabled}
       className="rounded-md p-2 text-muted hover:bg-subtle hover:text-fg disabled:opacity-40"
     >

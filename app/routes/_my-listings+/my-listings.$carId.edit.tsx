@@ -11,10 +11,10 @@ import { pickupPoints } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
+  applyPickupPointIntent,
   fromCar,
   ListingFields,
   needsReview,
-  newPickupPoint,
   stepIssues,
   toCarValues,
   type ListingValues,
@@ -29,10 +29,10 @@ import {
   reorderPhotos,
   rotatePhoto,
 } from "~/cars/listing-photos.server";
-import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { findCarForOwner, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
+  PhotoButton,
   PhotosFieldset,
   PricingFieldset,
   useDragOrder,
@@ -44,7 +44,7 @@ import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
-import { CITIES, findCity } from "~/places/cities";
+import { CITIES, locatePickupPoints } from "~/places/cities";
 import { preparePhotos } from "~/photos/photo-storage.server";
 import { imageUrl } from "~/utils/images";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -137,18 +137,9 @@ export async function action(args: ActionFunctionArgs) {
   const posted = parseWithZod(formData, { schema: ListingFields });
   const typed = (posted.status === "success" ? posted.value : posted.payload) as ListingValues;
   // The type is not edited here: it decides which prices apply, and renting out needs verification.
-  let values: ListingValues = { ...typed, listing_type: car.listingType, vin: typed.vin };
-  if (intent === "add_point" || intent.startsWith("remove_point:")) {
-    const points = [...(values.pickup_points ?? [])];
-    if (intent === "add_point" && points.length < MAX_PICKUP_POINTS) points.push(newPickupPoint());
-    if (intent.startsWith("remove_point:")) {
-      const index = Number(intent.slice("remove_point:".length));
-      points.splice(index, 1);
-      const primary = Number(values.primary_point ?? 0);
-      values = { ...values, primary_point: String(primary === index ? 0 : primary > index ? primary - 1 : primary) };
-    }
-    return data<ActionResult>({ values: { ...values, pickup_points: points }, revision: Date.now() });
-  }
+  const values: ListingValues = { ...typed, listing_type: car.listingType };
+  const withPoints = applyPickupPointIntent(values, intent);
+  if (withPoints) return data<ActionResult>({ values: withPoints, revision: Date.now() });
 
   const issues = EDITED_STEPS.flatMap((step) => stepIssues(step, values).issues);
   if (issues.length > 0) {
@@ -161,12 +152,7 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ result: submission.reply(), problem }, { status: 400 });
   }
   const listing = toCarValues(values);
-  for (const point of listing.pickupPoints) {
-    if (point.latitude === null || point.longitude === null) {
-      const city = findCity(point.city, point.country);
-      if (city) Object.assign(point, { latitude: city.latitude, longitude: city.longitude });
-    }
-  }
+  listing.pickupPoints = locatePickupPoints(listing.pickupPoints);
   const review = car.status === "rejected" || (car.status === "approved" && needsReview(car, listing.car));
   await updateListing(db, user.id, car.id, listing, review);
   return redirectWithToast("/my-listings", { type: "success", title: "toasts.listingUpdated" }, env);
@@ -228,25 +214,25 @@ export default function EditListingPage() {
                   ) : null}
                 </div>
                 <div className="flex justify-between p-1">
-                  <PhotoAction
+                  <PhotoButton
                     value={`up:${photo.id}`}
                     icon="arrowUp"
                     label={t("wizard.moveUp", { n: index + 1 })}
                     disabled={index === 0 || busy}
                   />
-                  <PhotoAction
+                  <PhotoButton
                     value={`down:${photo.id}`}
                     icon="arrowDown"
                     label={t("wizard.moveDown", { n: index + 1 })}
                     disabled={index === photos.length - 1 || busy}
                   />
-                  <PhotoAction
+                  <PhotoButton
                     value={`rotate:${photo.id}`}
                     icon="rotate"
                     label={t("wizard.rotate", { n: index + 1 })}
                     disabled={busy}
                   />
-                  <PhotoAction
+                  <PhotoButton
                     value={`delete:${photo.id}`}
                     icon="trash"
                     label={t("wizard.removePhoto", { n: index + 1 })}
@@ -313,30 +299,4 @@ export default function EditListingPage() {
 function featureGroupsForForm(groups: { code: string; features: string[] }[], salePrice: string | undefined) {
   const allowed = new Set(featureGroupsFor(parsePriceToCents(salePrice ?? "")).map((group) => group.code));
   return groups.filter((group) => allowed.has(group.code));
-}
-
-function PhotoAction({
-  value,
-  icon,
-  label,
-  disabled,
-}: {
-  value: string;
-  icon: "arrowUp" | "arrowDown" | "rotate" | "trash";
-  label: string;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={value}
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      className="rounded-md p-2 text-muted hover:bg-subtle hover:text-fg disabled:opacity-40"
-    >
-      <Icon name={icon} className="size-4" />
-    </button>
-  );
 }

@@ -16,6 +16,7 @@ import { requireUser, notFound } from "~/accounts/guards.server";
 import type { SessionUser } from "~/accounts/session.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
+  applyPickupPointIntent,
   ListingFields,
   newListingValues,
   pickStep,
@@ -25,12 +26,10 @@ import {
   firstInvalidStep,
   toCarValues,
   wizardStep,
-  newPickupPoint,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
-import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { addPhotos } from "~/cars/listing-photos.server";
 import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
@@ -46,7 +45,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
-import { CITIES, findCity } from "~/places/cities";
+import { CITIES, locatePickupPoints } from "~/places/cities";
 import { preparePhotos } from "~/photos/photo-storage.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -118,17 +117,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = await save();
     throw redirect(wizardUrl(id, Math.max(1, step - 1) as WizardStep));
   }
-  if (step === 3 && (intent === "add_point" || intent.startsWith("remove_point:"))) {
-    const points = [...(values.pickup_points ?? [])];
-    if (intent === "add_point" && points.length < MAX_PICKUP_POINTS) points.push(newPickupPoint());
-    if (intent.startsWith("remove_point:")) {
-      const index = Number(intent.slice("remove_point:".length));
-      points.splice(index, 1);
-      // Removing the main point makes the first remaining one the main one (part 1 §2).
-      const primary = Number(values.primary_point ?? 0);
-      values = { ...values, primary_point: String(primary === index ? 0 : primary > index ? primary - 1 : primary) };
-    }
-    values = { ...values, pickup_points: points };
+  const withPoints = step === 3 ? applyPickupPointIntent(values, intent) : null;
+  if (withPoints) {
+    values = withPoints;
     const id = await save();
     throw redirect(`${wizardUrl(id, 3)}#pickup-points`);
   }
@@ -198,7 +189,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], 0);
   if (!photos.ok) {
-    await save();
     return data<ActionResult>(
       {
         result: submission.reply({ fieldErrors: { photos: [photos.problem] }, hideFields: ["photos"] }),
@@ -208,12 +198,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const listing = toCarValues(values);
-  for (const point of listing.pickupPoints) {
-    if (point.latitude === null || point.longitude === null) {
-      const city = findCity(point.city, point.country);
-      if (city) Object.assign(point, { latitude: city.latitude, longitude: city.longitude });
-    }
-  }
+  listing.pickupPoints = locatePickupPoints(listing.pickupPoints);
   const carId = await createListing(context.db, user.id, listing, draft?.id ?? null);
   const { failed } = photos.files.length > 0 ? await addPhotos(context, carId, photos.files) : { failed: 0 };
   return redirectWithToast(
