@@ -101,8 +101,8 @@ test("a demo account signs in through the sign-in page and comes back where it s
   await expectAccessible(page);
 });
 
-test("the auth dialog opens from the openAuthModal window event", async ({ page }, testInfo) => {
-  test.skip(!javaScriptOn(testInfo.project.name), "a window event needs JavaScript");
+// A window event needs JavaScript: the js project only (playwright.config.ts).
+test("the auth dialog opens from the openAuthModal window event", { tag: "@js-only" }, async ({ page }) => {
   await visit(page, "/about");
   await page.evaluate(() => window.dispatchEvent(new CustomEvent("openAuthModal", { detail: { mode: "signup" } })));
   await expect(page.getByRole("dialog", { name: "Sukurti paskyrą" })).toBeVisible();

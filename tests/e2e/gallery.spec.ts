@@ -62,9 +62,8 @@ async function transformOf(image: Locator) {
   return image.evaluate((element) => (element as HTMLElement).style.transform);
 }
 
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the viewer needs JavaScript");
-
+// The viewer needs JavaScript: the js project only (playwright.config.ts).
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("the arrows scroll the strip without leaving the page; thumbnails and focus follow", async ({ page }) => {
     const total = car.keys.length;
     const gallery = await openCar(page);
@@ -274,9 +273,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-JavaScript journey");
-
+test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("the main photo shows, the arrows and thumbnails move along, and every photo links to its full size", async ({
     page,
   }) => {

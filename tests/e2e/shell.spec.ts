@@ -1,5 +1,5 @@
 // The shell: languages, theme, menus, 404s and the route table.
-import { DEMO_PASSWORD, expect, expectAccessible, javaScriptOn, test, visit } from "./support";
+import { DEMO_PASSWORD, expect, expectAccessible, test, visit } from "./support";
 import type { Page } from "@playwright/test";
 
 async function signInAs(page: Page, email: string) {
@@ -86,8 +86,8 @@ test("/admin: guests are asked to sign in, other users get Access Denied, admins
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administravimas");
 });
 
-test("the user menu shows each role its entries", async ({ page }, testInfo) => {
-  test.skip(!javaScriptOn(testInfo.project.name), "checked once");
+// Checked once, in the js project (playwright.config.ts).
+test("the user menu shows each role its entries", { tag: "@js-only" }, async ({ page }) => {
   await signInAs(page, "host@demo.lt");
   await visit(page, "/");
   await page.getByRole("banner").getByLabel("Paskyros meniu").click();
@@ -151,10 +151,14 @@ const ROUTES = [
 ];
 
 for (const who of ["a guest", "a signed-in host"] as const) {
-  test(`every route of the spec's table answers below 500 for ${who}, and passes axe`, async ({ page }, testInfo) => {
-    test.skip(!javaScriptOn(testInfo.project.name), "one pass is enough; the no-JS journeys visit the pages too");
-    test.setTimeout(240_000);
-    if (who === "a signed-in host") await signInAs(page, "host@demo.lt");
-    for (const route of ROUTES) await visit(page, route);
-  });
+  // One pass is enough (the js project); the no-JS journeys visit the pages too.
+  test(
+    `every route of the spec's table answers below 500 for ${who}, and passes axe`,
+    { tag: "@js-only" },
+    async ({ page }) => {
+      test.setTimeout(240_000);
+      if (who === "a signed-in host") await signInAs(page, "host@demo.lt");
+      for (const route of ROUTES) await visit(page, route);
+    },
+  );
 }
