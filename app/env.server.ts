@@ -14,6 +14,8 @@ export interface WorkerEnv {
   EMAIL_FROM?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** Where the Stripe SDK sends its requests; only tests set it (to a local fake of the API). */
+  STRIPE_API_URL?: string;
   PARTYKIT_HOST?: string;
   PARTYKIT_SECRET?: string;
   PHOTOS: R2Bucket;
@@ -39,10 +41,19 @@ const EnvSchema = z
     EMAIL_FROM: z.string().min(3).default("Ratai <no-reply@ratai.lt>"),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: z.string().url().optional(),
     PARTYKIT_HOST: z.string().min(1).default("127.0.0.1:1999"),
     PARTYKIT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    // Without the webhook secret no payment could ever be fulfilled.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_WEBHOOK_SECRET goes with STRIPE_SECRET_KEY",
+      });
+    }
     if (env.ENVIRONMENT !== "production") return;
     for (const key of [
       "DATABASE_AUTH_TOKEN",
@@ -51,8 +62,12 @@ const EnvSchema = z
       "APP_URL",
       "EMAIL_API_KEY",
       "PARTYKIT_SECRET",
+      "STRIPE_SECRET_KEY",
     ] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
+    }
+    if (env.STRIPE_API_URL) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "STRIPE_API_URL is for tests only" });
     }
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET must be 32+ characters" });
@@ -81,7 +96,12 @@ export function parseEnv(raw: WorkerEnv) {
       ? ({ kind: "http", url: env.EMAIL_API_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM } as const)
       : ({ kind: "dev-mailbox", from: env.EMAIL_FROM } as const),
     stripe: env.STRIPE_SECRET_KEY
-      ? ({ kind: "stripe", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } as const)
+      ? ({
+          kind: "stripe",
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: env.STRIPE_API_URL,
+        } as const)
       : ({ kind: "stand-in" } as const),
     partykit: { host: env.PARTYKIT_HOST, secret: env.PARTYKIT_SECRET ?? DEV_SESSION_SECRET },
     photos: raw.PHOTOS,

@@ -42,6 +42,8 @@ import {
   PAYMENT_STATUSES,
   PICKUP_COUNTRIES,
   PRICING_PERIODS,
+  BOOKING_CANCEL_REASONS,
+  LANGUAGES,
   BOOKING_STATUSES,
   TRANSMISSIONS,
   VERIFICATION_DOCUMENT_KINDS,
@@ -100,6 +102,8 @@ export const profiles = sqliteTable(
     termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp_ms" }).notNull(),
     privacyAcceptedAt: integer("privacy_accepted_at", { mode: "timestamp_ms" }).notNull(),
     marketingConsent: flag("marketing_consent"),
+    /** The language of the person's last visit, for e-mails sent while they are away. */
+    preferredLanguage: text("preferred_language", { enum: LANGUAGES }).notNull().default("lt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -639,6 +643,7 @@ export const bookings = sqliteTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelReason: text("cancel_reason", { enum: BOOKING_CANCEL_REASONS }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
@@ -649,6 +654,7 @@ export const bookings = sqliteTable(
     check("bookings_pricing_period", oneOf("pricing_period", PRICING_PERIODS)),
     check("bookings_status", oneOf("status", BOOKING_STATUSES)),
     check("bookings_payment_status", oneOf("payment_status", PAYMENT_STATUSES)),
+    check("bookings_cancel_reason", sql`cancel_reason is null or ${oneOf("cancel_reason", BOOKING_CANCEL_REASONS)}`),
     check("bookings_dates_order", sql`${t.endDate} > ${t.startDate}`),
     check("bookings_total_days", sql`${t.totalDays} >= 1`),
     check("bookings_amounts", sql`${t.subtotal} > 0 and ${t.totalAmount} > 0 and ${t.dailyRate} > 0`),
@@ -663,6 +669,13 @@ export const bookings = sqliteTable(
     uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
   ],
 );
+
+/** Stripe events already handled, so a replayed or duplicated delivery changes nothing. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
 
 export const bookingInsurance = sqliteTable(
   "booking_insurance",

@@ -22,6 +22,17 @@ export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", 
 /** Bookings someone still counts on: they block deleting the car or the account. */
 export const OPEN_BOOKING_STATUSES = ["pending", "confirmed", "active"] as const;
 export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
+/** Why a booking ended cancelled: the host said no, a party cancelled, nobody answered in 24 h, the checkout was
+ * left or failed, or the host confirmed another request for the same days. */
+export const BOOKING_CANCEL_REASONS = [
+  "declined",
+  "cancelled_by_renter",
+  "cancelled_by_host",
+  "expired",
+  "payment_failed",
+  "overlapped",
+] as const;
+export const LANGUAGES = ["lt", "en"] as const;
 export const MESSAGE_TYPES = ["general", "booking_inquiry"] as const;
 export const NOTIFICATION_TYPES = [
   "booking_requested",

@@ -50,3 +50,24 @@ export function resetPasswordMessage(t: TFunction, to: string, url: string): Ema
     t("email:reset.ignore"),
   );
 }
+
+/** A booking's news: a new request for the host, an answer (or an expiry) for the renter. */
+export function bookingEmail(
+  t: TFunction,
+  to: string,
+  name: string | null,
+  type: string,
+  facts: { car: string; reference: string; start: string; end: string; url: string },
+): EmailMessage {
+  return message(
+    to,
+    t(`email:booking.${type}.subject`, facts),
+    [
+      t("email:greeting", { name: name || to }),
+      t(`email:booking.${type}.body`, facts),
+      t("email:booking.facts", facts),
+    ],
+    { label: t("email:booking.action"), url: facts.url },
+    t("email:booking.footer"),
+  );
+}

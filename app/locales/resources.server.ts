@@ -8,6 +8,10 @@ import enLightbox from "./en/lightbox.json";
 import enListings from "./en/listings.json";
 import enPages from "./en/pages.json";
 import enProfile from "./en/profile.json";
+import enAgreement from "./en/agreement.json";
+import enBookings from "./en/bookings.json";
+import enPayment from "./en/payment.json";
+import enReviews from "./en/reviews.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -17,6 +21,10 @@ import ltLightbox from "./lt/lightbox.json";
 import ltListings from "./lt/listings.json";
 import ltPages from "./lt/pages.json";
 import ltProfile from "./lt/profile.json";
+import ltAgreement from "./lt/agreement.json";
+import ltBookings from "./lt/bookings.json";
+import ltPayment from "./lt/payment.json";
+import ltReviews from "./lt/reviews.json";
 
 export const resources = {
   lt: {
@@ -29,6 +37,10 @@ export const resources = {
     lightbox: ltLightbox,
     listings: ltListings,
     profile: ltProfile,
+    bookings: ltBookings,
+    payment: ltPayment,
+    reviews: ltReviews,
+    agreement: ltAgreement,
   },
   en: {
     common: enCommon,
@@ -40,5 +52,9 @@ export const resources = {
     lightbox: enLightbox,
     listings: enListings,
     profile: enProfile,
+    bookings: enBookings,
+    payment: enPayment,
+    reviews: enReviews,
+    agreement: enAgreement,
   },
 };

@@ -96,3 +96,72 @@ export function priceBooking({ dailyRate, days, insurance, deposit }: BookingPri
     hostEarnings: subtotal - platformFee,
   };
 }
+
+// ---------------------------------------------------------------- a quote for one car and one request
+
+/** A car's prices as the booking page and the server read them (cents; null where the owner set none). */
+export interface BookableCarPrices extends CarPrices {
+  dailyPriceWithDriver: number | null;
+  weeklyPriceWithDriver: number | null;
+  monthlyPriceWithDriver: number | null;
+  depositAmount: number | null;
+  weeklyDeposit: number | null;
+  monthlyDeposit: number | null;
+  salePrice: number | null;
+}
+
+/** An insurance package as priced: per day, or a percentage of the car's value. */
+export interface InsurancePackagePrice {
+  id: string;
+  pricePerDay: number | null;
+  pricePercentage: number | null;
+}
+
+/** Part 2 §9: a package with neither price is charged the dialog's sample of 15 € a day. */
+export const FALLBACK_INSURANCE_PER_DAY_CENTS = 1500;
+
+/** The prices of a rental with or without the driver service. */
+export function periodPrices(car: BookableCarPrices, withDriver: boolean): CarPrices {
+  if (!withDriver) return car;
+  return {
+    dailyPrice: car.dailyPriceWithDriver,
+    weeklyPrice: car.weeklyPriceWithDriver,
+    monthlyPrice: car.monthlyPriceWithDriver,
+  };
+}
+
+/** The deposit for a period: the weekly or monthly deposit where the owner set one, else the daily one. */
+export function depositFor(car: BookableCarPrices, period: PricingPeriod): number {
+  if (period === "weekly") return car.weeklyDeposit ?? car.depositAmount ?? 0;
+  if (period === "monthly") return car.monthlyDeposit ?? car.depositAmount ?? 0;
+  return car.depositAmount ?? 0;
+}
+
+export function insuranceChoiceFor(pkg: InsurancePackagePrice | null, car: BookableCarPrices): InsuranceChoice {
+  if (!pkg) return { kind: "none" };
+  if (pkg.pricePerDay != null) return { kind: "per-day", pricePerDay: pkg.pricePerDay };
+  if (pkg.pricePercentage != null) return { kind: "percentage", percent: pkg.pricePercentage, carValue: car.salePrice };
+  return { kind: "per-day", pricePerDay: FALLBACK_INSURANCE_PER_DAY_CENTS };
+}
+
+export type QuoteResult =
+  | { ok: true; price: BookingPrice; insuranceDailyCost: number }
+  /** `period`: the car has no such price or the rental is too short for it; `pricing`: no usable price at all. */
+  | { ok: false; error: "period" | "pricing" };
+
+/** The whole price of a request: the page shows it and the server charges it, from the same function. */
+export function quoteBooking(
+  car: BookableCarPrices,
+  request: { period: PricingPeriod; days: number; withDriver: boolean; insurance: InsurancePackagePrice | null },
+): QuoteResult {
+  const prices = periodPrices(car, request.withDriver);
+  if (!availablePeriods(prices, request.days).includes(request.period)) {
+    return { ok: false, error: request.period === "daily" ? "pricing" : "period" };
+  }
+  const dailyRate = dailyRateFor(prices, request.period);
+  if (!dailyRate || dailyRate <= 0 || request.days < 1) return { ok: false, error: "pricing" };
+  const insurance = insuranceChoiceFor(request.insurance, car);
+  const price = priceBooking({ dailyRate, days: request.days, insurance, deposit: depositFor(car, request.period) });
+  const insuranceDailyCost = request.days > 0 ? roundCents(price.insuranceCost / request.days) : 0;
+  return { ok: true, price, insuranceDailyCost };
+}

@@ -133,6 +133,8 @@ describe("/dev/mailbox", () => {
       PASSWORD_PEPPER: "p",
       APP_URL: "https://ratai.lt",
       PARTYKIT_SECRET: "k",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
     });
     try {
       for (const context of [withSender.context, production.context]) {

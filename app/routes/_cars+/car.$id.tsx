@@ -2,7 +2,7 @@
 // specification, features, description, rules, pickup points, the owner, statistics and the owner's reviews;
 // contact, book and favourite by role. A view counts once per visitor per day, after the page is sent.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { recordCarView } from "~/cars/car-views.server";
@@ -15,6 +15,7 @@ import { FavoriteButton } from "~/components/cars/favorite-button";
 import { PriceText } from "~/components/cars/price-text";
 import { ReviewList } from "~/components/reviews/review-list";
 import { REVIEWS_SHOWN } from "~/reviews/review-limits";
+import { reviewSummaryAboutOwnerOf } from "~/reviews/reviews-about.server";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
@@ -24,7 +25,7 @@ import { formatDate, formatNumber, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
-  i18n: ["cars", "features", "lightbox"],
+  i18n: ["cars", "features", "lightbox", "reviews"],
   breadcrumb: (data: unknown) => {
     const car = (data as { car?: { make: string; model: string } } | undefined)?.car;
     return car ? { label: `${car.make} ${car.model}`, literal: true } : null;
@@ -34,9 +35,13 @@ export const handle = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const allReviews = new URL(request.url).searchParams.get("reviews") === "all";
-  const car = await findCarDetails(context.db, params.id ?? "", user ? { id: user.id, isAdmin: user.isAdmin } : null, {
-    allReviews,
-  });
+  // The breakdown counts every review of the owner, not only those listed; asked for alongside the car.
+  const [car, reviewSummary] = await Promise.all([
+    findCarDetails(context.db, params.id ?? "", user ? { id: user.id, isAdmin: user.isAdmin } : null, {
+      allReviews,
+    }),
+    reviewSummaryAboutOwnerOf(context.db, params.id ?? ""),
+  ]);
   if (!car) notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   if (car.isPublic) {
     // After the response: the page does not wait for the counter.
@@ -46,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ),
     );
   }
-  return { car, viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) }, allReviews };
+  return { car, viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) }, allReviews, reviewSummary };
 }
 
 function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
@@ -263,116 +268,128 @@ function Statistics({ car }: { car: CarDetails }) {
 
 export default function CarPage() {
   const { t, i18n } = useTranslation("cars");
-  const { car, viewer, allReviews } = useLoaderData<typeof loader>();
+  const { car, viewer, allReviews, reviewSummary } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
   const title = `${car.make} ${car.model}`;
   const rentable = car.listingType !== "sale";
+  // The booking steps (/car/{id}/book) show over the page, which is inert meanwhile.
+  const outlet = useOutlet();
   return (
-    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6" aria-labelledby="car-title">
-      <Link to="/cars" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
-        <Icon name="chevronRight" className="size-4 rotate-180" />
-        {t("detail.back")}
-      </Link>
-      {!car.isPublic ? (
-        <p role="status" className="mt-4 rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">
-          {t(viewer.isOwner ? "detail.notPublicOwner" : "detail.notPublic", { status: t(`status.${car.status}`) })}
-          {!car.available ? ` ${t("detail.unavailable")}` : ""}
-        </p>
-      ) : null}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="min-w-0">
-          <CarGallery key={car.id} images={car.images} title={`${title} ${car.year}`} />
-        </div>
-        <aside className="flex flex-col gap-5 lg:sticky lg:top-20 lg:self-start">
-          <div>
-            <CarBadges car={car} show={["type", "verified", "electric"]} />
-            <div className="mt-3 flex items-start justify-between gap-3">
-              <h1 id="car-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-                {title} <span className="font-semibold text-muted">{car.year}</span>
-              </h1>
-              {root?.user && !viewer.isOwner && car.isPublic ? (
-                <FavoriteButton carId={car.id} isFavorite={car.isFavorite} title={`${title} ${car.year}`} />
-              ) : null}
-            </div>
-            <p className="mt-1 text-sm text-muted">
-              {car.location} · {formatNumber(car.mileage, i18n.language)} km
-              {car.rating > 0 ? ` · ★ ${car.rating.toFixed(1)} (${car.reviewCount})` : ""}
-            </p>
+    <>
+      <article
+        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
+        aria-labelledby="car-title"
+        {...(outlet ? { inert: "" } : {})}
+      >
+        <Link to="/cars" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+          <Icon name="chevronRight" className="size-4 rotate-180" />
+          {t("detail.back")}
+        </Link>
+        {!car.isPublic ? (
+          <p role="status" className="mt-4 rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">
+            {t(viewer.isOwner ? "detail.notPublicOwner" : "detail.notPublic", { status: t(`status.${car.status}`) })}
+            {!car.available ? ` ${t("detail.unavailable")}` : ""}
+          </p>
+        ) : null}
+        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="min-w-0">
+            <CarGallery key={car.id} images={car.images} title={`${title} ${car.year}`} />
           </div>
-          <PriceHeadline car={car} />
-          <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} />
-          <OwnerCard car={car} />
-          <Statistics car={car} />
-        </aside>
-      </div>
+          <aside className="flex flex-col gap-5 lg:sticky lg:top-20 lg:self-start">
+            <div>
+              <CarBadges car={car} show={["type", "verified", "electric"]} />
+              <div className="mt-3 flex items-start justify-between gap-3">
+                <h1 id="car-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+                  {title} <span className="font-semibold text-muted">{car.year}</span>
+                </h1>
+                {root?.user && !viewer.isOwner && car.isPublic ? (
+                  <FavoriteButton carId={car.id} isFavorite={car.isFavorite} title={`${title} ${car.year}`} />
+                ) : null}
+              </div>
+              <p className="mt-1 text-sm text-muted">
+                {car.location} · {formatNumber(car.mileage, i18n.language)} km
+                {car.rating > 0 ? ` · ★ ${car.rating.toFixed(1)} (${car.reviewCount})` : ""}
+              </p>
+            </div>
+            <PriceHeadline car={car} />
+            <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} />
+            <OwnerCard car={car} />
+            <Statistics car={car} />
+          </aside>
+        </div>
 
-      <div className="mt-10 grid max-w-4xl gap-8">
-        {rentable ? (
-          <Section title={t("detail.driverService")}>
-            <DriverService car={car} />
-          </Section>
-        ) : null}
-        <Section title={t("detail.specifications")}>
-          <Specifications car={car} />
-        </Section>
-        {car.features.length > 0 ? (
-          <Section title={t("detail.features")}>
-            <Features codes={car.features} />
-          </Section>
-        ) : null}
-        {car.description ? (
-          <Section title={t("detail.description")}>
-            <p className="whitespace-pre-line">{car.description}</p>
-          </Section>
-        ) : null}
-        {rentable ? (
-          <Section title={t("detail.rentalTerms")}>
-            <ul className="grid gap-2 text-sm">
-              <li>{t("detail.rentalDays", { min: car.minRentalDays, max: car.maxRentalDays })}</li>
-              {car.minimumRentalHours > 24 ? (
-                <li>
-                  {t("detail.notice", { hours: car.minimumRentalHours, days: Math.ceil(car.minimumRentalHours / 24) })}
-                </li>
-              ) : null}
-              {car.depositAmount ? (
-                <li>{t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })}</li>
-              ) : null}
-            </ul>
-            {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
-          </Section>
-        ) : null}
-        {car.pickupPoints.length > 0 ? (
-          <Section title={t("detail.pickupPoints")}>
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {car.pickupPoints.map((point) => (
-                <li key={point.id} className="rounded-xl border border-line bg-surface p-4 text-sm">
-                  <p className="font-semibold">
-                    {point.name}
-                    {point.isPrimary ? (
-                      <span className="ml-2 text-xs font-medium text-primary">{t("detail.primaryPoint")}</span>
-                    ) : null}
-                  </p>
-                  <p className="text-muted">
-                    {point.address}, {point.city}
-                    {point.country !== "Lithuania" ? `, ${t(`country.${point.country}`)}` : ""}
-                  </p>
-                  <p className="mt-1 text-muted">{t("detail.hours", { hours: point.availableHours })}</p>
-                  {point.instructions ? <p className="mt-1">{point.instructions}</p> : null}
-                </li>
-              ))}
-            </ul>
-          </Section>
-        ) : null}
-        <Section title={t("detail.ownerReviews")} id="reviews">
-          <ReviewList reviews={car.reviews} />
-          {!allReviews && car.reviewTotal > REVIEWS_SHOWN ? (
-            <Link to={`?reviews=all#reviews`} preventScrollReset className={buttonClass("secondary", "md", "mt-4")}>
-              {t("detail.showAllReviews", { count: car.reviewTotal })}
-            </Link>
+        <div className="mt-10 grid max-w-4xl gap-8">
+          {rentable ? (
+            <Section title={t("detail.driverService")}>
+              <DriverService car={car} />
+            </Section>
           ) : null}
-        </Section>
-      </div>
-    </article>
+          <Section title={t("detail.specifications")}>
+            <Specifications car={car} />
+          </Section>
+          {car.features.length > 0 ? (
+            <Section title={t("detail.features")}>
+              <Features codes={car.features} />
+            </Section>
+          ) : null}
+          {car.description ? (
+            <Section title={t("detail.description")}>
+              <p className="whitespace-pre-line">{car.description}</p>
+            </Section>
+          ) : null}
+          {rentable ? (
+            <Section title={t("detail.rentalTerms")}>
+              <ul className="grid gap-2 text-sm">
+                <li>{t("detail.rentalDays", { min: car.minRentalDays, max: car.maxRentalDays })}</li>
+                {car.minimumRentalHours > 24 ? (
+                  <li>
+                    {t("detail.notice", {
+                      hours: car.minimumRentalHours,
+                      days: Math.ceil(car.minimumRentalHours / 24),
+                    })}
+                  </li>
+                ) : null}
+                {car.depositAmount ? (
+                  <li>{t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })}</li>
+                ) : null}
+              </ul>
+              {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
+            </Section>
+          ) : null}
+          {car.pickupPoints.length > 0 ? (
+            <Section title={t("detail.pickupPoints")}>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {car.pickupPoints.map((point) => (
+                  <li key={point.id} className="rounded-xl border border-line bg-surface p-4 text-sm">
+                    <p className="font-semibold">
+                      {point.name}
+                      {point.isPrimary ? (
+                        <span className="ml-2 text-xs font-medium text-primary">{t("detail.primaryPoint")}</span>
+                      ) : null}
+                    </p>
+                    <p className="text-muted">
+                      {point.address}, {point.city}
+                      {point.country !== "Lithuania" ? `, ${t(`country.${point.country}`)}` : ""}
+                    </p>
+                    <p className="mt-1 text-muted">{t("detail.hours", { hours: point.availableHours })}</p>
+                    {point.instructions ? <p className="mt-1">{point.instructions}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          <Section title={t("detail.ownerReviews")} id="reviews">
+            <ReviewList reviews={car.reviews} summary={reviewSummary} />
+            {!allReviews && car.reviewTotal > REVIEWS_SHOWN ? (
+              <Link to={`?reviews=all#reviews`} preventScrollReset className={buttonClass("secondary", "md", "mt-4")}>
+                {t("detail.showAllReviews", { count: car.reviewTotal })}
+              </Link>
+            ) : null}
+          </Section>
+        </div>
+      </article>
+      <Outlet />
+    </>
   );
 }
 

@@ -7,19 +7,19 @@ import { useTranslation } from "react-i18next";
 import { cars, profiles, users } from "#db/schema";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
-import { ReviewList, Stars } from "~/components/reviews/review-list";
+import { RatingBreakdown, ReviewList, Stars } from "~/components/reviews/review-list";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { PROFILE_REVIEWS } from "~/reviews/review-limits";
-import { countReviewsAbout, findReviewsAbout } from "~/reviews/reviews-about.server";
+import { findReviewsAbout, reviewSummaryAbout } from "~/reviews/reviews-about.server";
 import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
-  i18n: ["pages", "cars", "features"],
+  i18n: ["pages", "cars", "features", "reviews"],
   breadcrumb: (data: unknown) => {
     const profile = (data as { profile?: { displayName: string } } | undefined)?.profile;
     return profile ? { label: profile.displayName, literal: true } : null;
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
 
   const viewer = await getOptionalUser(request, context);
-  const [listingRows, reviews, reviewTotal] = await Promise.all([
+  const [listingRows, reviews, reviewSummary] = await Promise.all([
     context.db
       .select(cardSelection)
       .from(cars)
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       .where(and(eq(cars.ownerId, id), PUBLIC_CAR))
       .orderBy(desc(cars.createdAt)),
     findReviewsAbout(context.db, id, PROFILE_REVIEWS),
-    countReviewsAbout(context.db, id),
+    reviewSummaryAbout(context.db, id),
   ]);
   const listings = await toCards(context.db, listingRows, viewer?.id ?? null);
   const displayName = profile.accountType === "company" && profile.companyName ? profile.companyName : profile.fullName;
@@ -68,7 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     profile: { ...profile, displayName: displayName ?? "", createdAt: profile.createdAt.getTime() },
     listings,
     reviews,
-    reviewTotal,
+    reviewTotal: reviewSummary.total,
+    reviewSummary,
     canMessage: Boolean(viewer && viewer.id !== profile.id),
   };
 }
@@ -97,7 +98,7 @@ function BackButton() {
 
 export default function PublicProfilePage() {
   const { t } = useTranslation("pages");
-  const { profile, listings, reviews, reviewTotal, canMessage } = useLoaderData<typeof loader>();
+  const { profile, listings, reviews, reviewTotal, reviewSummary, canMessage } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
   const name = profile.displayName || t("profile.fallbackName");
   const badge =
@@ -173,8 +174,13 @@ export default function PublicProfilePage() {
         <h2 id="reviews-title" className="text-xl font-bold">
           {t("profile.reviews")} {reviewTotal > 0 ? <span className="text-muted">({reviewTotal})</span> : null}
         </h2>
+        {reviewTotal > 0 ? (
+          <div className="mt-4">
+            <RatingBreakdown summary={reviewSummary} />
+          </div>
+        ) : null}
         <div className="mt-4 max-h-[48rem] overflow-y-auto">
-          <ReviewList reviews={reviews} />
+          <ReviewList reviews={reviews} breakdown={false} />
         </div>
       </section>
     </div>

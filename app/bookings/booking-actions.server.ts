@@ -1,0 +1,188 @@
+// The booking state machine applied (booking-rules.ts says what is allowed): every change is one conditional
+// write — `where status = <the state we saw>` — so of two clicks racing only one wins, and the loser gets a 409
+// instead of a double effect. Confirming is one write batch with declining the pending requests it overlaps, and
+// the overlap trigger (db/migrations/0001) refuses a confirm that would overlap another confirmed booking.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { bookings, cars, profiles } from "#db/schema";
+import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import { findTransition, roleIn, type BookingAction } from "~/bookings/booking-rules";
+import { isConstraintMessage } from "~/utils/db-errors.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { returnMoney } from "~/payments/settle.server";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+export type BookingActionOutcome =
+  | { ok: true; status: string; toast: string }
+  | { ok: false; status: 403 | 404 | 409 | 502; error: string; title: string };
+
+const FAILURE_TITLE: Record<BookingAction, string> = {
+  confirm: "bookings:errors.confirmFailed",
+  decline: "bookings:errors.cancelFailed",
+  cancel: "bookings:errors.cancelFailed",
+  complete: "bookings:errors.completeFailed",
+};
+
+const moneyColumns = {
+  id: bookings.id,
+  paymentStatus: bookings.paymentStatus,
+  stripePaymentIntentId: bookings.stripePaymentIntentId,
+};
+
+export async function applyBookingAction(
+  context: Context,
+  input: { bookingId: string; userId: string; action: BookingAction; origin: string; now?: Date },
+): Promise<BookingActionOutcome> {
+  const { db } = context;
+  const now = input.now ?? new Date();
+  const title = FAILURE_TITLE[input.action];
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId)).limit(1);
+  if (!booking) return { ok: false, status: 404, error: "bookings:errors.notFound", title };
+  const role = roleIn(booking, input.userId);
+  if (!role) return { ok: false, status: 403, error: "errors.accessDenied", title: "errors.accessDeniedTitle" };
+  const transition = findTransition(booking, input.action, role);
+  if (!transition) return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
+
+  const gateway = getPaymentGateway(context.env, input.origin);
+  const stillAt = and(
+    eq(bookings.id, booking.id),
+    eq(bookings.status, booking.status),
+    eq(bookings.paymentStatus, booking.paymentStatus),
+  );
+  const changedMeanwhile = { ok: false, status: 409, error: "bookings:errors.changedMeanwhile", title } as const;
+  const notices: BookingNotice[] = [];
+
+  if (input.action === "confirm") {
+    let results;
+    try {
+      results = await db.batch([
+        db
+          .update(bookings)
+          .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+          .where(stillAt)
+          .returning({ id: bookings.id }),
+        // The pending requests for the same days are declined in the same write, only if the confirm took place.
+        db
+          .update(bookings)
+          .set({ status: "cancelled", cancelReason: "overlapped", cancelledAt: now, updatedAt: now })
+          .where(
+            and(
+              eq(bookings.carId, booking.carId),
+              ne(bookings.id, booking.id),
+              eq(bookings.status, "pending"),
+              sql`${bookings.startDate} < ${booking.endDate} and ${booking.startDate} < ${bookings.endDate}`,
+              sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed')`,
+            ),
+          )
+          .returning(moneyColumns),
+        db
+          .update(cars)
+          .set({ bookingCount: sql`${cars.bookingCount} + 1` })
+          .where(
+            and(
+              eq(cars.id, booking.carId),
+              sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed' and b.confirmed_at = ${now.getTime()})`,
+            ),
+          ),
+      ]);
+    } catch (error) {
+      if (isConstraintMessage(error, "booking_overlap")) {
+        return { ok: false, status: 409, error: "bookings:errors.conflict", title: "bookings:errors.conflictTitle" };
+      }
+      throw error;
+    }
+    const [confirmed, overlapped] = results;
+    if (confirmed.length === 0) return changedMeanwhile;
+    try {
+      await gateway.capture(booking.stripePaymentIntentId ?? "", booking.id);
+      await db
+        .update(bookings)
+        .set({ paymentStatus: "captured", updatedAt: new Date() })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "authorized")));
+    } catch (error) {
+      // The hold could not be taken (expired, or the card refused): the booking cannot stand.
+      console.error("capture failed", booking.id, error);
+      const [failed] = await db
+        .update(bookings)
+        .set({ status: "cancelled", cancelReason: "payment_failed", cancelledAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
+        .returning(moneyColumns);
+      if (failed) await returnMoney(db, gateway, [failed]);
+      await returnMoney(db, gateway, overlapped);
+      await sendBookingNotices(
+        context,
+        [{ bookingId: booking.id, type: "booking_cancelled", to: "renter", email: true }],
+        input.origin,
+        now,
+      );
+      return { ok: false, status: 502, error: "bookings:errors.captureFailed", title };
+    }
+    await returnMoney(db, gateway, overlapped);
+    notices.push({ bookingId: booking.id, type: "booking_confirmed", to: "renter", email: true });
+    for (const row of overlapped)
+      notices.push({ bookingId: row.id, type: "booking_declined", to: "renter", email: true });
+    await sendBookingNotices(context, notices, input.origin, now);
+    return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
+  }
+
+  if (input.action === "complete") {
+    const [done] = await db.batch([
+      db
+        .update(bookings)
+        .set({ status: "completed", completedAt: now, updatedAt: now })
+        .where(stillAt)
+        .returning({ id: bookings.id }),
+      db
+        .update(profiles)
+        .set({
+          totalBookings: sql`${profiles.totalBookings} + 1`,
+          totalEarnings: sql`${profiles.totalEarnings} + ${booking.hostEarnings}`,
+        })
+        .where(
+          and(
+            eq(profiles.id, booking.ownerId),
+            sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
+          ),
+        ),
+    ]);
+    if (done.length === 0) return changedMeanwhile;
+    await sendBookingNotices(
+      context,
+      [{ bookingId: booking.id, type: "booking_completed", to: "renter" }],
+      input.origin,
+      now,
+    );
+    return { ok: true, status: "completed", toast: "bookings:toasts.completed" };
+  }
+
+  // decline, or cancel by either party
+  const reason =
+    input.action === "decline" ? "declined" : role === "host" ? "cancelled_by_host" : "cancelled_by_renter";
+  const [cancelled] = await db
+    .update(bookings)
+    .set({ status: "cancelled", cancelReason: reason, cancelledBy: input.userId, cancelledAt: now, updatedAt: now })
+    .where(stillAt)
+    .returning({ ...moneyColumns, checkoutSessionId: bookings.stripeCheckoutSessionId });
+  if (!cancelled) return changedMeanwhile;
+  if (cancelled.paymentStatus === "unpaid" && cancelled.checkoutSessionId) {
+    // A checkout still open must not take the money of a cancelled request; should it complete anyway, fulfilment
+    // sees the cancelled booking and releases the hold.
+    await gateway.expireCheckout(cancelled.checkoutSessionId).catch((error) => console.error("expire checkout", error));
+  }
+  await returnMoney(db, gateway, [cancelled]);
+  if (input.action === "decline") {
+    notices.push({ bookingId: booking.id, type: "booking_declined", to: "renter", email: true });
+  } else if (role === "host") {
+    notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "renter", email: true });
+  } else if (booking.paymentStatus !== "unpaid") {
+    // The host heard of the request only once it was paid for.
+    notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "host" });
+  }
+  await sendBookingNotices(context, notices, input.origin, now);
+  return {
+    ok: true,
+    status: "cancelled",
+    toast: input.action === "decline" ? "bookings:toasts.declined" : "bookings:toasts.cancelled",
+  };
+}

@@ -1,0 +1,72 @@
+// The scheduled side of bookings (wrangler.toml's cron → app/jobs.server.ts):
+// - a request the host has not answered in 24 hours expires and its card hold is released;
+// - a checkout left unfinished for 2 hours (Stripe's session lasts 1) stops being a request;
+// - money still held or taken for a cancelled booking (a release or refund that failed before) is returned.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { bookings } from "#db/schema";
+import { sendBookingNotices } from "~/bookings/booking-notices.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { returnMoney } from "~/payments/settle.server";
+
+export const REQUEST_ANSWER_HOURS = 24;
+export const UNPAID_REQUEST_HOURS = 2;
+const HOUR_MS = 3_600_000;
+
+const money = {
+  id: bookings.id,
+  paymentStatus: bookings.paymentStatus,
+  stripePaymentIntentId: bookings.stripePaymentIntentId,
+};
+
+export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">, now: Date, origin: string) {
+  const { db } = context;
+  const gateway = getPaymentGateway(context.env, origin);
+  const expired = await db
+    .update(bookings)
+    .set({ status: "cancelled", cancelReason: "expired", cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(bookings.status, "pending"),
+        eq(bookings.paymentStatus, "authorized"),
+        lt(bookings.createdAt, new Date(now.getTime() - REQUEST_ANSWER_HOURS * HOUR_MS)),
+      ),
+    )
+    .returning(money);
+  const abandoned = await db
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelReason: "payment_failed",
+      paymentStatus: "failed",
+      cancelledAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(bookings.status, "pending"),
+        eq(bookings.paymentStatus, "unpaid"),
+        lt(bookings.createdAt, new Date(now.getTime() - UNPAID_REQUEST_HOURS * HOUR_MS)),
+      ),
+    )
+    .returning({ id: bookings.id, sessionId: bookings.stripeCheckoutSessionId });
+  for (const row of abandoned) {
+    if (row.sessionId) await gateway.expireCheckout(row.sessionId).catch((e) => console.error("expire checkout", e));
+  }
+  // Everything cancelled that still holds money, the just-expired requests included.
+  const owed = await db
+    .select(money)
+    .from(bookings)
+    .where(and(eq(bookings.status, "cancelled"), inArray(bookings.paymentStatus, ["authorized", "captured"])));
+  await returnMoney(db, gateway, owed);
+  await sendBookingNotices(
+    context,
+    expired.flatMap((row) => [
+      { bookingId: row.id, type: "booking_expired" as const, to: "renter" as const, email: true },
+      { bookingId: row.id, type: "booking_expired" as const, to: "host" as const },
+    ]),
+    origin,
+    now,
+  );
+  return { expired: expired.length, abandoned: abandoned.length, settled: owed.length };
+}

@@ -1,0 +1,112 @@
+// Who hears about a booking's change (issue 5): an in-app notification for the party it concerns, and e-mails — the
+// host for each new request, the renter for each answer. Notifications are rendered in the reader's language from
+// `type` and `data`; e-mails are written in the recipient's last-used language (profiles.preferred_language).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, inArray } from "drizzle-orm";
+import { bookings, cars, notifications, profiles } from "#db/schema";
+import { bookingReference } from "~/bookings/booking-rules";
+import { getEmailSender } from "~/email/sender.server";
+import { bookingEmail } from "~/email/templates.server";
+import { i18nServer } from "~/i18n.server";
+
+export type BookingNoticeType =
+  | "booking_requested"
+  | "booking_confirmed"
+  | "booking_declined"
+  | "booking_cancelled"
+  | "booking_completed"
+  | "booking_expired";
+
+/** Who is told: the host hears of requests and renter cancellations, the renter of answers. */
+export interface BookingNotice {
+  bookingId: string;
+  type: BookingNoticeType;
+  to: "renter" | "host" | "both";
+  /** Also send an e-mail (to the same people). */
+  email?: boolean;
+}
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+/** Writes the notifications and sends the e-mails. A failed e-mail never undoes the booking change it reports. */
+export async function sendBookingNotices(context: Context, notices: BookingNotice[], origin: string, now = new Date()) {
+  if (notices.length === 0) return;
+  const { db } = context;
+  const rows = await db
+    .select({
+      id: bookings.id,
+      renterId: bookings.renterId,
+      ownerId: bookings.ownerId,
+      startDate: bookings.startDate,
+      endDate: bookings.endDate,
+      totalAmount: bookings.totalAmount,
+      carId: cars.id,
+      make: cars.make,
+      model: cars.model,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(
+      inArray(
+        bookings.id,
+        notices.map((n) => n.bookingId),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const values: (typeof notifications.$inferInsert)[] = [];
+  const mails: { userId: string; type: BookingNoticeType; booking: (typeof rows)[number] }[] = [];
+  for (const notice of notices) {
+    const booking = byId.get(notice.bookingId);
+    if (!booking) continue;
+    const recipients =
+      notice.to === "both"
+        ? [booking.renterId, booking.ownerId]
+        : [notice.to === "host" ? booking.ownerId : booking.renterId];
+    for (const userId of recipients) {
+      values.push({
+        userId,
+        type: notice.type,
+        data: {
+          booking_id: booking.id,
+          car_id: booking.carId,
+          car_make: booking.make,
+          car_model: booking.model,
+          start_date: booking.startDate,
+          end_date: booking.endDate,
+        },
+        createdAt: now,
+      });
+      if (notice.email) mails.push({ userId, type: notice.type, booking });
+    }
+  }
+  if (values.length > 0) await db.insert(notifications).values(values);
+  if (mails.length === 0) return;
+
+  const people = await db
+    .select({ id: profiles.id, email: profiles.email, name: profiles.fullName, language: profiles.preferredLanguage })
+    .from(profiles)
+    .where(
+      inArray(
+        profiles.id,
+        mails.map((m) => m.userId),
+      ),
+    );
+  const send = getEmailSender(context);
+  for (const mail of mails) {
+    const person = people.find((p) => p.id === mail.userId);
+    if (!person?.email) continue;
+    const t = await i18nServer.getFixedT(person.language, "email");
+    const message = bookingEmail(t, person.email, person.name, mail.type, {
+      car: `${mail.booking.make} ${mail.booking.model}`,
+      reference: bookingReference(mail.booking.id),
+      start: mail.booking.startDate,
+      end: mail.booking.endDate,
+      url: `${origin}/bookings?role=${mail.userId === mail.booking.ownerId ? "host" : "renter"}`,
+    });
+    try {
+      await send(message);
+    } catch (error) {
+      console.error("booking e-mail failed", mail.type, error);
+    }
+  }
+}

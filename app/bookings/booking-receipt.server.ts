@@ -1,0 +1,115 @@
+// What the pages after the checkout (/booking-success, /booking-cancelled) show of one booking: the booking, its car
+// with the first photo, the insurance taken and the host. Only the booking's renter or owner gets it; for anyone
+// else it does not exist (null, the same answer as for an unknown id), so the page cannot tell them it is there.
+import { and, asc, desc, eq, or } from "drizzle-orm";
+import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
+import type { BookingRole, BookingStatus, PaymentStatus } from "~/bookings/booking-rules";
+import type { Db } from "~/db.server";
+
+export async function findReceipt(db: Db, bookingId: string, userId: string) {
+  if (!bookingId || !userId) return null;
+  const party = and(eq(bookings.id, bookingId), or(eq(bookings.renterId, userId), eq(bookings.ownerId, userId)));
+  // One round trip: the booking and its car's first photo (the primary one, else the first in the owner's order).
+  const [rows, images] = await db.batch([
+    db
+      .select({
+        id: bookings.id,
+        carId: bookings.carId,
+        renterId: bookings.renterId,
+        ownerId: bookings.ownerId,
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        cancelReason: bookings.cancelReason,
+        startDate: bookings.startDate,
+        endDate: bookings.endDate,
+        totalDays: bookings.totalDays,
+        dailyRate: bookings.dailyRate,
+        subtotal: bookings.subtotal,
+        insuranceCost: bookings.insuranceCost,
+        platformFee: bookings.platformFee,
+        paymentProcessorFee: bookings.paymentProcessorFee,
+        totalAmount: bookings.totalAmount,
+        depositAmount: bookings.depositAmount,
+        pickupLocation: bookings.pickupLocation,
+        dropoffLocation: bookings.dropoffLocation,
+        specialRequests: bookings.specialRequests,
+        withDriver: bookings.withDriver,
+        confirmedAt: bookings.confirmedAt,
+        cancelledAt: bookings.cancelledAt,
+        createdAt: bookings.createdAt,
+        make: cars.make,
+        model: cars.model,
+        year: cars.year,
+        location: cars.location,
+        insuranceName: bookingInsurance.packageName,
+        insuranceTotal: bookingInsurance.totalCost,
+        hostFullName: profiles.fullName,
+        hostCompanyName: profiles.companyName,
+        hostEmail: profiles.email,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .leftJoin(profiles, eq(profiles.id, bookings.ownerId))
+      .leftJoin(bookingInsurance, eq(bookingInsurance.bookingId, bookings.id))
+      .where(party)
+      .limit(1),
+    db
+      .select({ storageKey: carImages.storageKey, width: carImages.width, height: carImages.height })
+      .from(carImages)
+      .innerJoin(bookings, eq(bookings.carId, carImages.carId))
+      .where(party)
+      .orderBy(desc(carImages.isPrimary), asc(carImages.sortOrder), asc(carImages.createdAt))
+      .limit(1),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const {
+    make,
+    model,
+    year,
+    location,
+    insuranceName,
+    insuranceTotal,
+    hostFullName,
+    hostCompanyName,
+    hostEmail,
+    renterId: _renterId,
+    ownerId,
+    ...booking
+  } = row;
+  return {
+    ...booking,
+    role: (ownerId === userId ? "host" : "renter") as BookingRole,
+    car: { id: booking.carId, make, model, year, location, image: images[0] ?? null },
+    insurance: insuranceName === null ? null : { packageName: insuranceName, totalCost: insuranceTotal ?? 0 },
+    host: { name: hostFullName || hostCompanyName || null, email: hostEmail },
+  };
+}
+
+export type Receipt = NonNullable<Awaited<ReturnType<typeof findReceipt>>>;
+
+/**
+ * Where the booking stands, as the success page tells it. The redirect back from the checkout proves nothing; only
+ * the stored payment state does:
+ *   processing  the checkout is not confirmed yet (no webhook so far): the page checks again by itself
+ *   requested   the card is authorised and the request waits for the host
+ *   confirmed   the host confirmed (the payment is captured), or the rental is under way or over
+ *   cancelled   declined, cancelled, expired or the payment failed: any hold is returned
+ */
+export type ReceiptPhase = "processing" | "requested" | "confirmed" | "cancelled";
+
+export function receiptPhase(booking: { status: BookingStatus; paymentStatus: PaymentStatus }): ReceiptPhase {
+  if (booking.status === "cancelled") return "cancelled";
+  if (booking.status !== "pending") return "confirmed";
+  if (booking.paymentStatus === "unpaid") return "processing";
+  if (booking.paymentStatus === "authorized" || booking.paymentStatus === "captured") return "requested";
+  // A pending request whose payment failed or was let go cannot go on, whatever its status says yet.
+  return "cancelled";
+}
+
+/** The reason a page gives for a cancelled booking; a failed payment still marked pending counts as one. */
+export function cancelReasonOf(booking: Pick<Receipt, "status" | "paymentStatus" | "cancelReason">) {
+  if (booking.cancelReason) return booking.cancelReason;
+  if (booking.paymentStatus === "failed") return "payment_failed";
+  return null;
+}

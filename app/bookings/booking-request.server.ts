@@ -1,0 +1,114 @@
+// One evaluation of a booking choice, used by the booking page's loader (to show the price and what is missing)
+// and by its action (which writes only when nothing is). Every rule of part 2 §5 and the FAQ's age rule is here.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { profiles } from "#db/schema";
+import { rangeHasBooked, type CalendarBooking } from "~/bookings/availability-calendar";
+import {
+  LOCATION_MAX,
+  SPECIAL_REQUESTS_MAX,
+  ageIssue,
+  checkBookingDates,
+  daysBetween,
+  earliestStartDay,
+  type BookingChoice,
+} from "~/bookings/booking-request";
+import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
+import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
+import { vilniusDay } from "~/utils/format";
+
+export type InsurancePackage = Awaited<ReturnType<typeof activeInsurancePackages>>[number];
+
+export type ChoiceField =
+  "start" | "end" | "period" | "insurance" | "driver" | "pickup" | "dropoffLocation" | "requests" | "dateOfBirth";
+
+export interface Evaluation {
+  issues: Partial<Record<ChoiceField, string>>;
+  /** A message for the whole form: 'Booking Conflict' or 'Invalid pricing configuration'. */
+  formIssue: { title: string; message: string } | null;
+  days: number;
+  withDriver: boolean;
+  quote: QuoteResult | null;
+  insurance: InsurancePackage | null;
+  pickup: ReturnType<typeof pickupOptions>[number] | null;
+  /** The renter's date of birth is not on their profile: the page asks for it. */
+  needsDateOfBirth: boolean;
+  today: string;
+  earliest: string;
+}
+
+export async function renterDateOfBirth(db: AppLoadContext["db"], userId: string) {
+  const [row] = await db.select({ dateOfBirth: profiles.dateOfBirth }).from(profiles).where(eq(profiles.id, userId));
+  return row?.dateOfBirth ?? null;
+}
+
+export function evaluateChoice(input: {
+  car: BookableCar;
+  choice: BookingChoice;
+  packages: InsurancePackage[];
+  bookings: CalendarBooking[];
+  profileDateOfBirth: string | null;
+  now: Date;
+}): Evaluation {
+  const { car, choice, packages } = input;
+  const today = vilniusDay(input.now);
+  const earliest = earliestStartDay(car, input.now, vilniusDay);
+  const issues: Evaluation["issues"] = { ...checkBookingDates(choice, car, today, earliest) };
+  let formIssue: Evaluation["formIssue"] = null;
+  const days = choice.start && choice.end ? Math.max(0, daysBetween(choice.start, choice.end)) : 0;
+
+  const withDriver = car.driverOnly || (choice.driver === "driver" && car.driverAvailable);
+  if (choice.driver === "driver" && !car.driverAvailable) issues.driver = "bookings:validation.noDriver";
+
+  let insurance: InsurancePackage | null = null;
+  if (!choice.insurance) issues.insurance = "bookings:validation.chooseInsurance";
+  else if (choice.insurance !== "none") {
+    insurance = packages.find((p) => p.id === choice.insurance) ?? null;
+    if (!insurance) issues.insurance = "bookings:validation.chooseInsurance";
+  }
+
+  const pickup = pickupOptions(car).find((p) => p.id === choice.pickup) ?? null;
+  if (!pickup) issues.pickup = "bookings:validation.pickupRequired";
+  if (choice.dropoff === "other" && !choice.dropoffLocation)
+    issues.dropoffLocation = "bookings:validation.dropoffRequired";
+  if (choice.dropoffLocation.length > LOCATION_MAX) issues.dropoffLocation = "bookings:validation.dropoffTooLong";
+  if (choice.requests.length > SPECIAL_REQUESTS_MAX) issues.requests = "bookings:validation.requestsTooLong";
+
+  const needsDateOfBirth = !input.profileDateOfBirth;
+  const age = ageIssue(input.profileDateOfBirth ?? choice.dateOfBirth, car.category, choice.start ?? today, today);
+  if (age && (needsDateOfBirth || age === "bookings:validation.tooYoung")) issues.dateOfBirth = age;
+
+  let quote: QuoteResult | null = null;
+  if (days >= 1) {
+    quote = quoteBooking(car, { period: choice.period, days, withDriver, insurance });
+    if (!quote.ok && quote.error === "period") issues.period = "bookings:validation.periodUnavailable";
+    if (!quote.ok && quote.error === "pricing") {
+      formIssue = { title: "bookings:errors.bookingFailed", message: "bookings:errors.invalidPricing" };
+    }
+    if (
+      choice.start &&
+      choice.end &&
+      !issues.start &&
+      !issues.end &&
+      rangeHasBooked(choice.start, choice.end, input.bookings)
+    ) {
+      formIssue = { title: "bookings:errors.conflictTitle", message: "bookings:errors.conflict" };
+    }
+  }
+  return { issues, formIssue, days, withDriver, quote, insurance, pickup, needsDateOfBirth, today, earliest };
+}
+
+/** Loads what an evaluation needs for the car and the chosen days (and the calendar's months around them). */
+export async function loadChoiceContext(
+  db: AppLoadContext["db"],
+  car: BookableCar,
+  userId: string,
+  range: { from: string; to: string },
+) {
+  const [packages, bookings, profileDateOfBirth] = await Promise.all([
+    activeInsurancePackages(db),
+    calendarBookings(db, car.id, range.from, range.to),
+    renterDateOfBirth(db, userId),
+  ]);
+  return { packages, bookings, profileDateOfBirth };
+}

@@ -1,0 +1,173 @@
+// A booking request as the renter fills it in (part 2 §2 Booking dialog, §5 rules): one schema read from the page's
+// query string (step 1 is a GET form, so the URL holds what was chosen) and from the final POST, and the date and
+// age rules the server checks before it writes anything. Messages are translation keys in `bookings`.
+import { z } from "zod";
+import { ageOn, dateOfBirthProblem } from "~/accounts/profile-rules";
+import { PRICING_PERIODS } from "~/cars/enums";
+
+/** Part 2 §5: special requests up to 500 characters, locations up to 200. */
+export const SPECIAL_REQUESTS_MAX = 500;
+export const LOCATION_MAX = 200;
+/** The FAQ: bookings up to 6 months ahead. */
+export const BOOK_AHEAD_MONTHS = 6;
+/** The FAQ: renters are at least 21, and 25 for luxury and exotic cars. */
+export const MIN_RENTER_AGE = 21;
+export const MIN_RENTER_AGE_PREMIUM = 25;
+export const PREMIUM_CATEGORIES = ["luxury", "exotic"] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** `day` plus `n` calendar days. */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Rental days from pickup day to return day: the car comes back on `end` (bookings are half-open [start, end)). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Kept as typed (within reason) so a too-long text comes back to be shortened, with its message. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ?? "").slice(0, max * 4));
+
+const optionalDay = z
+  .string()
+  .optional()
+  .transform((v) => (v && isCalendarDay(v) ? v : undefined));
+
+/** What step 1 carries. Everything is optional here: the page shows what is chosen and what is missing. */
+export const BookingChoiceSchema = z.object({
+  start: optionalDay,
+  end: optionalDay,
+  period: z.enum(PRICING_PERIODS).catch("daily"),
+  insurance: z.string().max(64).optional().catch(undefined),
+  driver: z.enum(["self", "driver"]).optional().catch(undefined),
+  pickup: z.string().max(64).optional().catch(undefined),
+  dropoff: z.enum(["same", "other"]).catch("same"),
+  dropoffLocation: optionalText(LOCATION_MAX).catch(""),
+  requests: optionalText(SPECIAL_REQUESTS_MAX).catch(""),
+  dateOfBirth: z.string().max(10).optional().catch(undefined),
+});
+export type BookingChoice = z.infer<typeof BookingChoiceSchema>;
+
+export function readBookingChoice(params: URLSearchParams | FormData): BookingChoice {
+  const get = (key: string) => {
+    const value = params.get(key);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  return BookingChoiceSchema.parse({
+    start: get("start"),
+    end: get("end"),
+    period: get("period"),
+    insurance: get("insurance"),
+    driver: get("driver"),
+    pickup: get("pickup"),
+    dropoff: get("dropoff"),
+    dropoffLocation: get("dropoffLocation"),
+    requests: get("requests"),
+    dateOfBirth: get("dateOfBirth"),
+  });
+}
+
+/** The query string that reproduces a choice (for month links, day links and the way back from step 2). */
+export function choiceQuery(choice: Partial<BookingChoice>, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  const entries: Record<string, string | undefined> = {
+    start: choice.start,
+    end: choice.end,
+    period: choice.period && choice.period !== "daily" ? choice.period : undefined,
+    insurance: choice.insurance,
+    driver: choice.driver,
+    pickup: choice.pickup,
+    dropoff: choice.dropoff && choice.dropoff !== "same" ? choice.dropoff : undefined,
+    dropoffLocation: choice.dropoff === "other" ? choice.dropoffLocation || undefined : undefined,
+    requests: choice.requests || undefined,
+    dateOfBirth: choice.dateOfBirth,
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(entries)) if (value) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export interface RentalLimits {
+  minRentalDays: number;
+  maxRentalDays: number;
+  /** Notice the owner needs before a pickup, in hours. */
+  minimumRentalHours: number;
+}
+
+/**
+ * The first day a rental may start: the Vilnius calendar day reached after the owner's notice. With the default
+ * 4 hours that is today until 20:00, tomorrow after it.
+ */
+export function earliestStartDay(
+  limits: Pick<RentalLimits, "minimumRentalHours">,
+  now: Date,
+  vilniusDayOf: (d: Date) => string,
+) {
+  return vilniusDayOf(new Date(now.getTime() + limits.minimumRentalHours * 3_600_000));
+}
+
+/** Part 2 §5: the notice is shown when it is over a day, in hours and in days rounded up. */
+export function noticeToShow(limits: Pick<RentalLimits, "minimumRentalHours">): { hours: number; days: number } | null {
+  if (limits.minimumRentalHours <= 24) return null;
+  return { hours: limits.minimumRentalHours, days: Math.ceil(limits.minimumRentalHours / 24) };
+}
+
+export type DateIssues = Partial<Record<"start" | "end", string>>;
+
+/** The date rules of part 2 §5 plus the car's own limits; `today` and `earliest` are Vilnius days. */
+export function checkBookingDates(
+  choice: { start?: string; end?: string },
+  limits: RentalLimits,
+  today: string,
+  earliest: string,
+): DateIssues {
+  const issues: DateIssues = {};
+  if (!choice.start) issues.start = "bookings:validation.selectDates";
+  if (!choice.end) issues.end = "bookings:validation.selectDates";
+  if (!choice.start || !choice.end) return issues;
+  if (choice.start < today) issues.start = "bookings:validation.startInPast";
+  else if (choice.start < earliest) issues.start = "bookings:validation.notice";
+  else if (choice.start > addMonths(today, BOOK_AHEAD_MONTHS)) issues.start = "bookings:validation.tooFarAhead";
+  const days = daysBetween(choice.start, choice.end);
+  if (days <= 0) issues.end = "bookings:validation.endBeforeStart";
+  else if (days < limits.minRentalDays) issues.end = "bookings:validation.minDays";
+  else if (days > limits.maxRentalDays) issues.end = "bookings:validation.maxDays";
+  return issues;
+}
+
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(d, lastDay));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The renter's minimum age for this car (the FAQ: 21, and 25 for luxury and exotic cars). */
+export function minimumAgeFor(category: string): number {
+  return (PREMIUM_CATEGORIES as readonly string[]).includes(category) ? MIN_RENTER_AGE_PREMIUM : MIN_RENTER_AGE;
+}
+
+/** The age rule on the pickup day; null when the renter may book. */
+export function ageIssue(dateOfBirth: string | null | undefined, category: string, startDay: string, today: string) {
+  if (!dateOfBirth) return "bookings:validation.dateOfBirthRequired";
+  const problem = dateOfBirthProblem(dateOfBirth, today);
+  if (problem && problem !== "profile:validation.dateOfBirthUnderage") return problem;
+  if (ageOn(dateOfBirth, startDay) < minimumAgeFor(category)) return "bookings:validation.tooYoung";
+  return null;
+}

@@ -1,0 +1,83 @@
+// The booking state machine of part 2 §4, as data: which action each party may take in each status, and where it
+// leads. The server applies it (bookings.server.ts) and the pages show only the buttons it allows.
+//
+//   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
+//              renter: cancel → cancelled (the hold is released)
+//   confirmed  host: complete → completed, cancel → cancelled; renter: cancel → cancelled
+//   active, completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
+//
+// A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
+// before that it is the renter's checkout in progress, which only the renter can cancel.
+import { BOOKING_STATUSES, type PAYMENT_STATUSES } from "~/cars/enums";
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type BookingRole = "renter" | "host";
+/** The status tabs of /bookings. */
+export const BOOKING_TABS = ["all", ...BOOKING_STATUSES] as const;
+export type BookingTab = (typeof BOOKING_TABS)[number];
+export const BOOKING_ACTIONS = ["confirm", "decline", "cancel", "complete"] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+interface Transition {
+  from: BookingStatus;
+  action: BookingAction;
+  role: BookingRole;
+  to: BookingStatus;
+  /** The payment the booking must be in: a host answers only requests whose card is authorised. */
+  payment?: readonly PaymentStatus[];
+}
+
+export const BOOKING_TRANSITIONS: readonly Transition[] = [
+  { from: "pending", action: "confirm", role: "host", to: "confirmed", payment: ["authorized"] },
+  { from: "pending", action: "decline", role: "host", to: "cancelled", payment: ["authorized"] },
+  { from: "pending", action: "cancel", role: "renter", to: "cancelled" },
+  { from: "confirmed", action: "complete", role: "host", to: "completed" },
+  { from: "confirmed", action: "cancel", role: "host", to: "cancelled" },
+  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled" },
+];
+
+export interface BookingParties {
+  renterId: string;
+  ownerId: string;
+}
+
+/** The user's side of a booking, or null when they are not a party to it. */
+export function roleIn(booking: BookingParties, userId: string): BookingRole | null {
+  if (booking.ownerId === userId) return "host";
+  if (booking.renterId === userId) return "renter";
+  return null;
+}
+
+/** The transition an action takes, or null when the spec does not allow it for this role, status and payment. */
+export function findTransition(
+  booking: { status: BookingStatus; paymentStatus: PaymentStatus },
+  action: BookingAction,
+  role: BookingRole,
+): Transition | null {
+  return (
+    BOOKING_TRANSITIONS.find(
+      (t) =>
+        t.from === booking.status &&
+        t.action === action &&
+        t.role === role &&
+        (!t.payment || t.payment.includes(booking.paymentStatus)),
+    ) ?? null
+  );
+}
+
+/** The actions a party can take now, in the order the page shows them. */
+export function allowedActions(
+  booking: { status: BookingStatus; paymentStatus: PaymentStatus },
+  role: BookingRole,
+): BookingAction[] {
+  return BOOKING_ACTIONS.filter((action) => findTransition(booking, action, role) !== null);
+}
+
+/** Confirmed bookings can open their rental agreement (either party); completed ones can be reviewed. */
+export const hasAgreement = (status: BookingStatus) =>
+  status === "confirmed" || status === "active" || status === "completed";
+export const canReview = (status: BookingStatus) => status === "completed";
+
+/** 'Booking #' plus the first 8 characters of the id (part 2 §9). */
+export const bookingReference = (id: string) => id.slice(0, 8).toUpperCase();

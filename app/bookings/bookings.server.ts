@@ -1,0 +1,195 @@
+// Reading what a booking needs (the car, its pickup points, the insurance packages, the calendar) and writing a
+// new request. The overlap check and the insert are one statement (ARCHITECTURE.md: invariants live in the write).
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { bookingInsurance, bookings, cars, insurancePackages, pickupPoints } from "#db/schema";
+import type { Db } from "~/db.server";
+import { PUBLIC_CAR } from "~/search/listing-query.server";
+import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
+
+/** A car as the booking page and the server price and check it; null unless public and rentable. */
+export async function findBookableCar(db: Db, carId: string) {
+  const [car] = await db
+    .select({
+      id: cars.id,
+      ownerId: cars.ownerId,
+      make: cars.make,
+      model: cars.model,
+      year: cars.year,
+      category: cars.category,
+      location: cars.location,
+      listingType: cars.listingType,
+      dailyPrice: cars.dailyPrice,
+      weeklyPrice: cars.weeklyPrice,
+      monthlyPrice: cars.monthlyPrice,
+      dailyPriceWithDriver: cars.dailyPriceWithDriver,
+      weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
+      monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
+      depositAmount: cars.depositAmount,
+      weeklyDeposit: cars.weeklyDeposit,
+      monthlyDeposit: cars.monthlyDeposit,
+      salePrice: cars.salePrice,
+      driverAvailable: cars.driverAvailable,
+      driverOnly: cars.driverOnly,
+      minRentalDays: cars.minRentalDays,
+      maxRentalDays: cars.maxRentalDays,
+      minimumRentalHours: cars.minimumRentalHours,
+    })
+    .from(cars)
+    .where(and(eq(cars.id, carId), PUBLIC_CAR, sql`${cars.listingType} <> 'sale'`))
+    .limit(1);
+  if (!car) return null;
+  const points = await db
+    .select({
+      id: pickupPoints.id,
+      name: pickupPoints.name,
+      address: pickupPoints.address,
+      city: pickupPoints.city,
+      availableHours: pickupPoints.availableHours,
+      instructions: pickupPoints.instructions,
+      isPrimary: pickupPoints.isPrimary,
+      latitude: pickupPoints.latitude,
+      longitude: pickupPoints.longitude,
+    })
+    .from(pickupPoints)
+    .where(eq(pickupPoints.carId, car.id))
+    .orderBy(sql`${pickupPoints.isPrimary} desc`, asc(pickupPoints.sortOrder));
+  return { ...car, pickupPoints: points };
+}
+
+export type BookableCar = NonNullable<Awaited<ReturnType<typeof findBookableCar>>>;
+
+/** Without pickup points of its own, a car is picked up at its listed location. */
+export const CAR_LOCATION_PICKUP = "car-location";
+
+export function pickupOptions(car: BookableCar) {
+  if (car.pickupPoints.length > 0) {
+    return car.pickupPoints.map((p) => ({ ...p, label: `${p.name}, ${p.address}, ${p.city}` }));
+  }
+  return [
+    {
+      id: CAR_LOCATION_PICKUP,
+      name: car.location,
+      address: car.location,
+      city: car.location,
+      availableHours: null,
+      instructions: null,
+      isPrimary: true,
+      latitude: null,
+      longitude: null,
+      label: car.location,
+    },
+  ];
+}
+
+/** Part 2 §7: the active packages in their order (the "no insurance" choice is the page's own). */
+export function activeInsurancePackages(db: Db) {
+  return db
+    .select({
+      id: insurancePackages.id,
+      name: insurancePackages.name,
+      provider: insurancePackages.provider,
+      description: insurancePackages.description,
+      pricePerDay: insurancePackages.pricePerDay,
+      pricePercentage: insurancePackages.pricePercentage,
+      deductible: insurancePackages.deductible,
+      maxCoverage: insurancePackages.maxCoverage,
+      coverageDetails: insurancePackages.coverageDetails,
+      isPopular: insurancePackages.isPopular,
+    })
+    .from(insurancePackages)
+    .where(eq(insurancePackages.active, true))
+    .orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.name));
+}
+
+/**
+ * Bookings that colour the calendar between two days: confirmed and active ones block, pending ones whose card is
+ * authorised show as "still available". A checkout in progress is nobody's business yet.
+ */
+export function calendarBookings(db: Db, carId: string, from: string, to: string) {
+  return db
+    .select({ startDate: bookings.startDate, endDate: bookings.endDate, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, carId),
+        lt(bookings.startDate, to),
+        gt(bookings.endDate, from),
+        sql`(${bookings.status} in ('confirmed', 'active') or (${bookings.status} = 'pending' and ${bookings.paymentStatus} = 'authorized'))`,
+      ),
+    );
+}
+
+export interface NewBookingRequest {
+  carId: string;
+  ownerId: string;
+  renterId: string;
+  period: PricingPeriod;
+  startDate: string;
+  endDate: string;
+  price: BookingPrice;
+  insurance: { packageId: string; name: string; dailyCost: number } | null;
+  pickupPointId: string | null;
+  pickupLocation: string;
+  dropoffLocation: string;
+  specialRequests: string | null;
+  withDriver: boolean;
+  now: Date;
+}
+
+/**
+ * Inserts a pending request unless a confirmed or active booking of the car overlaps its days: one INSERT ... SELECT
+ * ... WHERE NOT EXISTS, so two requests can never both slip past a check. Its insurance row goes in the same batch.
+ */
+export async function insertBookingRequest(db: Db, request: NewBookingRequest): Promise<{ id: string } | null> {
+  const id = crypto.randomUUID();
+  const p = request.price;
+  const at = request.now.getTime();
+  const insert = db.run(sql`
+    insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, start_date, end_date, total_days,
+      daily_rate, subtotal, insurance_cost, platform_fee, payment_processor_fee, host_earnings, total_amount,
+      deposit_amount, pickup_point_id, pickup_location, dropoff_location, special_requests, with_driver,
+      payment_status, created_at, updated_at)
+    select ${id}, ${request.carId}, ${request.renterId}, ${request.ownerId}, ${request.period}, 'pending',
+      ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.subtotal}, ${p.insuranceCost},
+      ${p.platformFee}, ${p.paymentProcessorFee}, ${p.hostEarnings}, ${p.total}, ${p.deposit},
+      ${request.pickupPointId}, ${request.pickupLocation}, ${request.dropoffLocation}, ${request.specialRequests},
+      ${request.withDriver ? 1 : 0}, 'unpaid', ${at}, ${at}
+    where not exists (
+      select 1 from bookings as b
+      where b.car_id = ${request.carId} and b.status in ('confirmed', 'active')
+        and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date
+    )`);
+  const statements = [insert] as const;
+  if (!request.insurance) {
+    const [result] = await db.batch(statements);
+    return result.rowsAffected === 1 ? { id } : null;
+  }
+  const insurance = request.insurance;
+  const [result] = await db.batch([
+    insert,
+    db.run(sql`
+      insert into ${bookingInsurance} (id, booking_id, insurance_package_id, package_name, daily_cost, total_cost, created_at)
+      select ${crypto.randomUUID()}, ${id}, ${insurance.packageId}, ${insurance.name}, ${insurance.dailyCost},
+        ${p.insuranceCost}, ${at}
+      where exists (select 1 from bookings where id = ${id})`),
+  ]);
+  return result.rowsAffected === 1 ? { id } : null;
+}
+
+/** Part 2 §4: when no checkout can be opened, the just-created request is deleted (its insurance row cascades). */
+export async function deleteUnpaidRequest(db: Db, bookingId: string) {
+  await db
+    .delete(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")));
+}
+
+export async function attachCheckoutSession(db: Db, bookingId: string, sessionId: string) {
+  await db
+    .update(bookings)
+    .set({ stripeCheckoutSessionId: sessionId })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "unpaid")));
+}
+
+export function findBookingsByIds(db: Db, ids: string[]) {
+  return db.select().from(bookings).where(inArray(bookings.id, ids));
+}

@@ -1,0 +1,163 @@
+// A booking's rental agreement in the database. Who does what (decided here, against the booking row, whatever the
+// form says): the host sets the terms, both parties sign. The spec's dialog let anyone edit anything and its
+// "send for signature" only showed a message; a marketplace needs terms that one side proposes and both accept, so:
+// - the host edits the terms while neither party has signed; the renter reads them;
+// - each party signs only their own side, once; a signature records the time;
+// - the first signature locks the terms (both signatures are over the same terms), and with both the agreement
+//   is final. A signature names the terms' version the signer saw, so nobody signs terms that changed meanwhile.
+// Every check that matters is in the write's WHERE clause, so two tabs or two people at once cannot get around it.
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { profiles, rentalAgreements } from "#db/schema";
+import { hasAgreement, roleIn, type BookingRole, type BookingStatus } from "~/bookings/booking-rules";
+import { termsVersion, type AgreementTerms } from "~/bookings/rental-agreement";
+import type { Db } from "~/db.server";
+
+export interface AgreementBooking {
+  id: string;
+  status: BookingStatus;
+  renterId: string;
+  ownerId: string;
+}
+
+const columns = {
+  bookingId: rentalAgreements.bookingId,
+  mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
+  fuelPolicy: rentalAgreements.fuelPolicy,
+  cancellationPolicy: rentalAgreements.cancellationPolicy,
+  damagePolicy: rentalAgreements.damagePolicy,
+  lateReturnFee: rentalAgreements.lateReturnFee,
+  additionalTerms: rentalAgreements.additionalTerms,
+  renterSignedAt: rentalAgreements.renterSignedAt,
+  hostSignedAt: rentalAgreements.hostSignedAt,
+};
+
+export type Agreement = AgreementTerms & {
+  bookingId: string;
+  renterSignedAt: Date | null;
+  hostSignedAt: Date | null;
+};
+
+export const termsOf = (agreement: Agreement): AgreementTerms => ({
+  mileageLimitPerDay: agreement.mileageLimitPerDay,
+  fuelPolicy: agreement.fuelPolicy,
+  cancellationPolicy: agreement.cancellationPolicy,
+  damagePolicy: agreement.damagePolicy,
+  lateReturnFee: agreement.lateReturnFee,
+  additionalTerms: agreement.additionalTerms,
+});
+
+/** Nobody has signed: the host may still change the terms. */
+export const isEditable = (agreement: Pick<Agreement, "renterSignedAt" | "hostSignedAt">) =>
+  agreement.renterSignedAt === null && agreement.hostSignedAt === null;
+
+const signedColumn = (role: BookingRole) =>
+  role === "renter" ? rentalAgreements.renterSignedAt : rentalAgreements.hostSignedAt;
+
+/** The stored terms are exactly these (null-safe for the additional terms). */
+function termsAre(terms: AgreementTerms): SQL {
+  return and(
+    eq(rentalAgreements.mileageLimitPerDay, terms.mileageLimitPerDay),
+    eq(rentalAgreements.fuelPolicy, terms.fuelPolicy),
+    eq(rentalAgreements.cancellationPolicy, terms.cancellationPolicy),
+    eq(rentalAgreements.damagePolicy, terms.damagePolicy),
+    eq(rentalAgreements.lateReturnFee, terms.lateReturnFee),
+    sql`${rentalAgreements.additionalTerms} is ${terms.additionalTerms}`,
+  )!;
+}
+
+/**
+ * The booking's agreement, made with the defaults (part 2 §9) the first time either party opens it. The caller
+ * has checked that the booking has one (confirmed, active or completed).
+ */
+export async function getOrCreateAgreement(db: Db, bookingId: string): Promise<Agreement> {
+  const [, [row]] = await db.batch([
+    db.insert(rentalAgreements).values({ bookingId }).onConflictDoNothing(),
+    db.select(columns).from(rentalAgreements).where(eq(rentalAgreements.bookingId, bookingId)).limit(1),
+  ]);
+  return row!;
+}
+
+/** The two parties' names as the agreement shows them (a company by its name). */
+export async function findPartyNames(db: Db, booking: Pick<AgreementBooking, "renterId" | "ownerId">) {
+  const rows = await db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      companyName: profiles.companyName,
+      accountType: profiles.accountType,
+      email: profiles.email,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, [booking.renterId, booking.ownerId]));
+  const nameOf = (id: string) => {
+    const row = rows.find((r) => r.id === id);
+    return (row?.accountType === "company" && row.companyName) || row?.fullName || row?.email || "";
+  };
+  return { renter: nameOf(booking.renterId), host: nameOf(booking.ownerId) };
+}
+
+export type SaveTermsOutcome =
+  | { status: "saved"; agreement: Agreement }
+  | { status: "not-host" }
+  | { status: "not-available" }
+  | { status: "locked" };
+
+/** The host changes the terms; refused once anyone has signed. Saving signs nothing and clears nothing. */
+export async function saveAgreementTerms(
+  db: Db,
+  booking: AgreementBooking,
+  userId: string,
+  terms: AgreementTerms,
+): Promise<SaveTermsOutcome> {
+  if (roleIn(booking, userId) !== "host") return { status: "not-host" };
+  if (!hasAgreement(booking.status)) return { status: "not-available" };
+  await getOrCreateAgreement(db, booking.id);
+  const [saved] = await db
+    .update(rentalAgreements)
+    .set(terms)
+    .where(
+      and(
+        eq(rentalAgreements.bookingId, booking.id),
+        isNull(rentalAgreements.renterSignedAt),
+        isNull(rentalAgreements.hostSignedAt),
+      ),
+    )
+    .returning(columns);
+  return saved ? { status: "saved", agreement: saved } : { status: "locked" };
+}
+
+export type SignOutcome =
+  | { status: "signed"; agreement: Agreement; role: BookingRole }
+  | { status: "not-party" }
+  | { status: "not-available" }
+  | { status: "already-signed" }
+  | { status: "terms-changed" };
+
+/** A party signs their own side of the terms whose version they saw; the time is `now`, set once. */
+export async function signAgreement(
+  db: Db,
+  booking: AgreementBooking,
+  userId: string,
+  seenVersion: string,
+  now: Date = new Date(),
+): Promise<SignOutcome> {
+  const role = roleIn(booking, userId);
+  if (!role) return { status: "not-party" };
+  if (!hasAgreement(booking.status)) return { status: "not-available" };
+  const current = await getOrCreateAgreement(db, booking.id);
+  const own = role === "renter" ? current.renterSignedAt : current.hostSignedAt;
+  if (own) return { status: "already-signed" };
+  if (termsVersion(termsOf(current)) !== seenVersion) return { status: "terms-changed" };
+  const column = signedColumn(role);
+  const [signed] = await db
+    .update(rentalAgreements)
+    .set(role === "renter" ? { renterSignedAt: now } : { hostSignedAt: now })
+    .where(and(eq(rentalAgreements.bookingId, booking.id), isNull(column), termsAre(termsOf(current))))
+    .returning(columns);
+  if (signed) return { status: "signed", agreement: signed, role };
+  // Someone was quicker: this side was signed in another tab, or the host changed the terms.
+  const after = await getOrCreateAgreement(db, booking.id);
+  return (role === "renter" ? after.renterSignedAt : after.hostSignedAt)
+    ? { status: "already-signed" }
+    : { status: "terms-changed" };
+}

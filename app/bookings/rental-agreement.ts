@@ -1,0 +1,168 @@
+// The rental agreement of a booking (part 2 §2 "Rental agreement dialog", §3 "Agreement draft", §5, §9): its terms,
+// the form that edits them, and the arithmetic shown beside them. Pure, so the page, the server and the downloaded
+// HTML agree.
+//
+// Part 2 §5: "numeric fields fall back to defaults (200 km per day, late fee 50) when invalid". So a mileage or fee
+// that is not a valid number is not an error: it becomes the default, and the page shows the value that was saved.
+import { z } from "zod";
+import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "~/cars/enums";
+import { intlLocale, isLanguage } from "~/i18n";
+import { formatMoney, formatPrice, TIME_ZONE } from "~/utils/format";
+
+export type FuelPolicy = (typeof FUEL_POLICIES)[number];
+export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
+export type DamagePolicy = (typeof DAMAGE_POLICIES)[number];
+
+/** Part 2 §9: 200 km per day by default, multiplied by the rental's days. */
+export const DEFAULT_MILEAGE_PER_DAY = 200;
+/** More than this per day is a typing error (2000 for 200), not a limit: it falls back like any invalid value. */
+export const MAX_MILEAGE_PER_DAY = 5000;
+/** Part 2 §9: late return fee 50 € per hour by default; stored in cents like all money. */
+export const DEFAULT_LATE_FEE_CENTS = 5000;
+export const MAX_LATE_FEE_CENTS = 1_000_000;
+export const ADDITIONAL_TERMS_MAX = 2000;
+
+export interface AgreementTerms {
+  mileageLimitPerDay: number;
+  fuelPolicy: FuelPolicy;
+  cancellationPolicy: CancellationPolicy;
+  damagePolicy: DamagePolicy;
+  /** Cents per hour late. */
+  lateReturnFee: number;
+  additionalTerms: string | null;
+}
+
+export const AGREEMENT_DEFAULTS: AgreementTerms = {
+  mileageLimitPerDay: DEFAULT_MILEAGE_PER_DAY,
+  fuelPolicy: "return_same_level",
+  cancellationPolicy: "24_hours",
+  damagePolicy: "renter_responsible",
+  lateReturnFee: DEFAULT_LATE_FEE_CENTS,
+  additionalTerms: null,
+};
+
+/** The whole rental's mileage allowance: the daily limit times the booking's days. */
+export const mileageLimitTotal = (perDay: number, totalDays: number) => perDay * totalDays;
+
+/** A new agreement's terms for a booking, with the total mileage they allow. */
+export function agreementDefaults(booking: { totalDays: number }): AgreementTerms & { mileageLimitTotal: number } {
+  return {
+    ...AGREEMENT_DEFAULTS,
+    mileageLimitTotal: mileageLimitTotal(AGREEMENT_DEFAULTS.mileageLimitPerDay, booking.totalDays),
+  };
+}
+
+/** "250" → 250. Anything but a whole number from 1 to MAX_MILEAGE_PER_DAY gives the default, 200. */
+export function parseMileagePerDay(input: unknown): number {
+  const text = typeof input === "string" ? input.replace(/\s/g, "") : typeof input === "number" ? String(input) : "";
+  if (!/^\d+$/.test(text)) return DEFAULT_MILEAGE_PER_DAY;
+  const value = Number(text);
+  return value >= 1 && value <= MAX_MILEAGE_PER_DAY ? value : DEFAULT_MILEAGE_PER_DAY;
+}
+
+/**
+ * Euros as typed ("50", "37,5", "37.50") → cents. Anything else (empty, negative, more than two decimals, text)
+ * gives the default 50 €. Zero is a valid choice: no late fee.
+ */
+export function parseLateFeeEuros(input: unknown): number {
+  const text =
+    typeof input === "string"
+      ? input.replace(/[\s€]/g, "").replace(",", ".")
+      : typeof input === "number"
+        ? String(input)
+        : "";
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return DEFAULT_LATE_FEE_CENTS;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents <= MAX_LATE_FEE_CENTS ? cents : DEFAULT_LATE_FEE_CENTS;
+}
+
+/** Cents as the fee input's value: 5000 → "50", 3750 → "37.50". */
+export function centsToEurosInput(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+export const AGREEMENT_EDIT_INTENTS = ["save", "save-and-sign"] as const;
+
+/**
+ * The host's terms form. Two buttons send it: "Save terms" and "Save and sign" (`intent`). Policies come from
+ * selects, so a value outside the lists is a forged form and gets a message; the numbers fall back (see above).
+ */
+export const AgreementTermsSchema = z.object({
+  intent: z.enum(AGREEMENT_EDIT_INTENTS, { error: "agreement:validation.intent" }),
+  mileage_limit_per_day: z.string().optional().transform(parseMileagePerDay),
+  fuel_policy: z.enum(FUEL_POLICIES, { error: "agreement:validation.policy" }),
+  cancellation_policy: z.enum(CANCELLATION_POLICIES, { error: "agreement:validation.policy" }),
+  damage_policy: z.enum(DAMAGE_POLICIES, { error: "agreement:validation.policy" }),
+  late_return_fee: z.string().optional().transform(parseLateFeeEuros),
+  additional_terms: z
+    .string()
+    .trim()
+    .max(ADDITIONAL_TERMS_MAX, "agreement:validation.termsTooLong")
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+
+/** Signing: the version of the terms the signer had on screen, so nobody signs terms that changed meanwhile. */
+export const SignAgreementSchema = z.object({
+  intent: z.literal("sign"),
+  terms_version: z.string({ error: "agreement:errors.termsChanged" }).min(1, "agreement:errors.termsChanged"),
+});
+
+export function termsFromForm(value: z.output<typeof AgreementTermsSchema>): AgreementTerms {
+  return {
+    mileageLimitPerDay: value.mileage_limit_per_day,
+    fuelPolicy: value.fuel_policy,
+    cancellationPolicy: value.cancellation_policy,
+    damagePolicy: value.damage_policy,
+    lateReturnFee: value.late_return_fee,
+    additionalTerms: value.additional_terms,
+  };
+}
+
+/** The terms as the form's initial values. */
+export function termsToForm(terms: AgreementTerms) {
+  return {
+    mileage_limit_per_day: String(terms.mileageLimitPerDay),
+    fuel_policy: terms.fuelPolicy,
+    cancellation_policy: terms.cancellationPolicy,
+    damage_policy: terms.damagePolicy,
+    late_return_fee: centsToEurosInput(terms.lateReturnFee),
+    additional_terms: terms.additionalTerms ?? "",
+  };
+}
+
+/**
+ * A short fingerprint of the terms (FNV-1a over their canonical text). The sign form carries it; the server signs
+ * only if the stored terms still have it.
+ */
+export function termsVersion(terms: AgreementTerms): string {
+  const text = JSON.stringify([
+    terms.mileageLimitPerDay,
+    terms.fuelPolicy,
+    terms.cancellationPolicy,
+    terms.damagePolicy,
+    terms.lateReturnFee,
+    terms.additionalTerms,
+  ]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}-${hash.toString(36)}`;
+}
+
+/** Signature times: date and time in Vilnius, "2025-03-01 14:05" style per language. */
+export function formatDateTime(value: Date | number, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale[isLanguage(language) ? language : "lt"], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: TIME_ZONE,
+  }).format(new Date(value));
+}
+
+/** The late fee: whole euros without decimals ("50 €"), cents only when there are some ("37,50 €"). */
+export function formatFee(cents: number, language: string): string {
+  return cents % 100 === 0 ? formatPrice(cents, language) : formatMoney(cents, language);
+}

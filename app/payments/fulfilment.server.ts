@@ -1,0 +1,190 @@
+// What a payment event does to a booking. Stripe's verified webhooks and the local stand-in checkout both end here.
+//
+// - Each event is handled once: its id goes into stripe_events in the same write batch as its booking update, so a
+//   replay or a concurrent duplicate finds the id taken and changes nothing (and a failed batch leaves no trace,
+//   so Stripe's retry is handled in full).
+// - Order is not assumed: every update names the payment states it may move from, and payment states only move
+//   forward (unpaid → authorized → captured, or → released / failed), so a late event never undoes a newer one.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { bookings, stripeEvents } from "#db/schema";
+import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { returnMoney } from "~/payments/settle.server";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+/** The part of a Stripe event we read (Stripe.Event satisfies it). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+export type FulfilmentResult = "handled" | "duplicate" | "ignored";
+
+const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+
+function bookingIdOf(object: Record<string, unknown>): string | null {
+  const metadata = object.metadata as Record<string, unknown> | null | undefined;
+  return text(metadata?.booking_id) ?? text(object.client_reference_id);
+}
+
+/** Finds the booking an event is about: by our id in the metadata, else by Stripe's ids we stored. */
+function whichBooking(object: Record<string, unknown>, paymentIntentId: string | null): SQL | undefined {
+  const bookingId = bookingIdOf(object);
+  if (bookingId) return eq(bookings.id, bookingId);
+  if (paymentIntentId) return eq(bookings.stripePaymentIntentId, paymentIntentId);
+  return undefined;
+}
+
+const returned = {
+  id: bookings.id,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  stripePaymentIntentId: bookings.stripePaymentIntentId,
+};
+
+export async function handlePaymentEvent(
+  context: Context,
+  event: PaymentEvent,
+  origin: string,
+  now = new Date(),
+): Promise<FulfilmentResult> {
+  const { db } = context;
+  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return "duplicate";
+
+  const object = event.data.object;
+  const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
+  const intentId = object.object === "payment_intent" ? text(object.id) : (text(object.payment_intent) ?? null);
+  const target = whichBooking(object, intentId);
+
+  let update;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "payment_intent.amount_capturable_updated": {
+      // The card is authorised. A request cancelled meanwhile still records the hold, so it can be released below.
+      const sessionId = object.object === "checkout.session" ? text(object.id) : null;
+      update = db
+        .update(bookings)
+        .set({
+          paymentStatus: "authorized",
+          stripePaymentIntentId: intentId,
+          ...(sessionId && { stripeCheckoutSessionId: sessionId }),
+          updatedAt: now,
+        })
+        .where(
+          and(
+            target,
+            inArray(bookings.paymentStatus, ["unpaid", "failed"]),
+            sessionId
+              ? or(sql`${bookings.stripeCheckoutSessionId} is null`, eq(bookings.stripeCheckoutSessionId, sessionId))
+              : undefined,
+          ),
+        )
+        .returning(returned);
+      break;
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      update = db
+        .update(bookings)
+        .set({
+          status: "cancelled",
+          cancelReason: "payment_failed",
+          paymentStatus: "failed",
+          cancelledAt: now,
+          updatedAt: now,
+        })
+        .where(and(target, eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")))
+        .returning(returned);
+      break;
+    case "payment_intent.succeeded":
+      update = db
+        .update(bookings)
+        .set({ paymentStatus: "captured", stripePaymentIntentId: intentId, updatedAt: now })
+        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
+        .returning(returned);
+      break;
+    case "payment_intent.canceled":
+      // Stripe let the hold go (after about 7 days) or we did: a request still waiting for the host has expired.
+      update = db
+        .update(bookings)
+        .set({
+          paymentStatus: "released",
+          status: sql`case when ${bookings.status} = 'pending' then 'cancelled' else ${bookings.status} end`,
+          cancelReason: sql`case when ${bookings.status} = 'pending' then 'expired' else ${bookings.cancelReason} end`,
+          updatedAt: now,
+        })
+        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
+        .returning(returned);
+      break;
+    case "charge.refunded":
+      update = db
+        .update(bookings)
+        .set({ paymentStatus: "released", updatedAt: now })
+        .where(and(target, eq(bookings.paymentStatus, "captured")))
+        .returning(returned);
+      break;
+    default:
+      update = null;
+  }
+
+  if (!update || !target) {
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
+    return "ignored";
+  }
+  let rows;
+  try {
+    [, rows] = await db.batch([record, update]);
+  } catch (error) {
+    if (isUniqueViolation(error, "stripe_events.id")) return "duplicate";
+    throw error;
+  }
+
+  // Side effects after the write; a failure here is retried by the scheduled sweep, never by replaying the event.
+  const notices: BookingNotice[] = [];
+  for (const row of rows) {
+    if (event.type === "payment_intent.canceled" && row.status === "cancelled") {
+      notices.push({ bookingId: row.id, type: "booking_expired", to: "renter", email: true });
+    }
+    if (row.paymentStatus !== "authorized") continue;
+    if (row.status === "pending") {
+      notices.push({ bookingId: row.id, type: "booking_requested", to: "host", email: true });
+    } else if (row.status === "cancelled") {
+      await returnMoney(db, getPaymentGateway(context.env, origin), [row]);
+    }
+  }
+  try {
+    await sendBookingNotices(context, notices, origin, now);
+  } catch (error) {
+    console.error("booking notices after a payment event", event.id, error);
+  }
+  return "handled";
+}
+
+/** The local stand-in's events, shaped like Stripe's so they take the same path. */
+export function standInEvent(
+  type: "checkout.session.completed" | "checkout.session.expired",
+  session: { id: string; bookingId: string },
+): PaymentEvent {
+  return {
+    id: `evt_standin_${crypto.randomUUID().replaceAll("-", "")}`,
+    type,
+    data: {
+      object: {
+        id: session.id,
+        object: "checkout.session",
+        status: type === "checkout.session.completed" ? "complete" : "expired",
+        payment_status: "unpaid",
+        payment_intent:
+          type === "checkout.session.completed" ? `pi_standin_${crypto.randomUUID().replaceAll("-", "")}` : null,
+        metadata: { booking_id: session.bookingId },
+        client_reference_id: session.bookingId,
+      },
+    },
+  };
+}

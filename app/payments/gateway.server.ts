@@ -1,0 +1,141 @@
+// Money leaves through one interface. With STRIPE_SECRET_KEY: Stripe Checkout with manual capture (the card is
+// authorised at checkout, captured when the host confirms, released otherwise). Without it (the local default):
+// a stand-in whose checkout page (/dev/checkout/{session}) feeds the same fulfilment code the webhook does and
+// whose capture and release succeed at once. The stand-in is never built in production (env.server.ts refuses).
+import Stripe from "stripe";
+import type { AppEnv } from "~/env.server";
+
+export interface CheckoutLine {
+  name: string;
+  amount: number;
+}
+
+export interface CheckoutInput {
+  bookingId: string;
+  lines: CheckoutLine[];
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  language: "lt" | "en";
+  expiresAt: Date;
+}
+
+export interface PaymentGateway {
+  kind: "stripe" | "stand-in";
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Takes the authorised amount. Idempotent per booking: a retry never captures twice. */
+  capture(paymentIntentId: string, bookingId: string): Promise<void>;
+  /** Lets an uncaptured hold go. */
+  release(paymentIntentId: string, bookingId: string): Promise<void>;
+  /** Gives back a captured payment in full. */
+  refund(paymentIntentId: string, bookingId: string): Promise<void>;
+  /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
+  expireCheckout(sessionId: string): Promise<void>;
+}
+
+/** The checkout session's lifetime: Stripe's minimum is 30 minutes. */
+export const CHECKOUT_LIFETIME_MS = 60 * 60_000;
+
+export function stripeClient(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : null;
+  return new Stripe(config.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(api && {
+      host: api.hostname,
+      port: Number(api.port || (api.protocol === "http:" ? 80 : 443)),
+      protocol: api.protocol === "http:" ? "http" : "https",
+    }),
+  });
+}
+
+function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): PaymentGateway {
+  const stripe = stripeClient(config);
+  return {
+    kind: "stripe",
+    async createCheckout(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: input.lines.map((line) => ({
+            quantity: 1,
+            price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
+          })),
+          payment_intent_data: { capture_method: "manual", metadata: { booking_id: input.bookingId } },
+          metadata: { booking_id: input.bookingId },
+          client_reference_id: input.bookingId,
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          locale: input.language,
+        },
+        { idempotencyKey: `checkout-${input.bookingId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async capture(paymentIntentId, bookingId) {
+      await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey: `capture-${bookingId}` });
+    },
+    async release(paymentIntentId, bookingId) {
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `release-${bookingId}` });
+      } catch (error) {
+        // Already canceled (Stripe lets holds lapse after about 7 days): the money is free either way.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+        if (intent.status !== "canceled") throw error;
+      }
+    },
+    async refund(paymentIntentId, bookingId) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${bookingId}` });
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Completed or already expired: nothing is open any more.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+  };
+}
+
+/** The local checkout: a page of ours stands where Stripe's hosted one would. */
+export const STAND_IN_CHECKOUT_PATH = "/dev/checkout/";
+
+function standInGateway(origin: string): PaymentGateway {
+  return {
+    kind: "stand-in",
+    async createCheckout() {
+      const sessionId = `cs_standin_${crypto.randomUUID().replaceAll("-", "")}`;
+      return { sessionId, url: `${origin}${STAND_IN_CHECKOUT_PATH}${sessionId}` };
+    },
+    async capture() {},
+    async release() {},
+    async refund() {},
+    async expireCheckout() {},
+  };
+}
+
+export function getPaymentGateway(env: AppEnv, origin: string): PaymentGateway {
+  return env.stripe.kind === "stripe" ? stripeGateway(env.stripe) : standInGateway(origin);
+}
+
+/** Verifies a webhook's signature on the raw body (Stripe's scheme: HMAC-SHA256 with a 5-minute tolerance). */
+export async function verifyStripeWebhook(
+  config: Extract<AppEnv["stripe"], { kind: "stripe" }>,
+  rawBody: string,
+  signature: string,
+): Promise<Stripe.Event> {
+  if (!config.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
+  return stripeClient(config).webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    config.webhookSecret,
+    undefined,
+    Stripe.createSubtleCryptoProvider(),
+  );
+}

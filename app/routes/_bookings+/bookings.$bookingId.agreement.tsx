@@ -1,0 +1,401 @@
+// /bookings/{id}/agreement (part 2 §2 "Rental agreement dialog"): a page over My Bookings, for the two parties of a
+// confirmed, active or completed booking. The host sets the terms and both sign (see rental-agreement.server.ts):
+// the host gets the terms as a form while nobody has signed, the renter reads them; each party signs their own side.
+// Plain POST forms with an `intent` button, so everything works without JavaScript. "Download" is the standalone
+// HTML document from /bookings/{id}/agreement.html.
+import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { forbidden } from "~/accounts/guards.server";
+import { requireBookingParty } from "~/bookings/booking-access.server";
+import { bookingReference, hasAgreement, type BookingRole } from "~/bookings/booking-rules";
+import {
+  ADDITIONAL_TERMS_MAX,
+  AgreementTermsSchema,
+  formatDateTime,
+  formatFee,
+  MAX_MILEAGE_PER_DAY,
+  mileageLimitTotal,
+  SignAgreementSchema,
+  termsFromForm,
+  termsToForm,
+  termsVersion,
+  type AgreementTerms,
+} from "~/bookings/rental-agreement";
+import {
+  findPartyNames,
+  getOrCreateAgreement,
+  isEditable,
+  saveAgreementTerms,
+  signAgreement,
+  termsOf,
+} from "~/bookings/rental-agreement.server";
+import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "~/cars/enums";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
+import { OverlayPage } from "~/components/ui/overlay-page";
+import { getT } from "~/i18n.server";
+import { formatDate, formatNumber } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle = { i18n: ["agreement"], breadcrumb: "agreement:titles.page" };
+
+const CLOSE_TO = "/bookings";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { booking, car, role } = await requireBookingParty(request, context, params.bookingId);
+  const t = await getT(request, "agreement");
+  const facts = {
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    totalDays: booking.totalDays,
+    car: `${car.make} ${car.model} ${car.year}`,
+  };
+  if (!hasAgreement(booking.status)) {
+    // A pending or cancelled booking has no agreement yet: the page says so rather than making one.
+    return { title: t("titles.page"), available: false as const, role, booking: facts };
+  }
+  const [agreement, parties] = await Promise.all([
+    getOrCreateAgreement(context.db, booking.id),
+    findPartyNames(context.db, booking),
+  ]);
+  const terms = termsOf(agreement);
+  return {
+    title: t("titles.page"),
+    available: true as const,
+    role,
+    booking: facts,
+    parties,
+    terms,
+    version: termsVersion(terms),
+    renterSignedAt: agreement.renterSignedAt?.getTime() ?? null,
+    hostSignedAt: agreement.hostSignedAt?.getTime() ?? null,
+    canEdit: role === "host" && isEditable(agreement),
+  };
+}
+
+type ActionData = { intent: "edit"; result: SubmissionResult<string[]> } | { intent: "sign"; error: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, booking } = await requireBookingParty(request, context, params.bookingId);
+  const formData = await request.formData();
+  const page = `/bookings/${booking.id}/agreement`;
+  const env = context.env;
+
+  if (formData.get("intent") === "sign") {
+    const submission = parseWithZod(formData, { schema: SignAgreementSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ intent: "sign", error: "agreement:errors.termsChanged" }, { status: 400 });
+    }
+    const outcome = await signAgreement(context.db, booking, user.id, submission.value.terms_version, new Date());
+    if (outcome.status === "not-party") forbidden();
+    if (outcome.status !== "signed")
+      return data<ActionData>({ intent: "sign", error: signError(outcome.status) }, { status: 409 });
+    return redirectWithToast(
+      page,
+      { type: "success", title: "agreement:toasts.signed", description: toastText(outcome) },
+      env,
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: AgreementTermsSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "edit", result: submission.reply() }, { status: 400 });
+  }
+  const saved = await saveAgreementTerms(context.db, booking, user.id, termsFromForm(submission.value));
+  if (saved.status === "not-host") forbidden("agreement:errors.hostOnly");
+  if (saved.status !== "saved") {
+    const message = saved.status === "locked" ? "agreement:errors.locked" : "agreement:errors.notAvailable";
+    return data<ActionData>({ intent: "edit", result: submission.reply({ formErrors: [message] }) }, { status: 409 });
+  }
+  if (submission.value.intent === "save") {
+    return redirectWithToast(page, { type: "success", title: "agreement:toasts.saved" }, env);
+  }
+  // "Save and sign": the host signs exactly the terms just saved.
+  const signed = await signAgreement(context.db, booking, user.id, termsVersion(termsOf(saved.agreement)), new Date());
+  if (signed.status !== "signed") {
+    return data<ActionData>(
+      { intent: "edit", result: submission.reply({ formErrors: [signError(signed.status)] }) },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast(
+    page,
+    { type: "success", title: "agreement:toasts.signed", description: toastText(signed) },
+    env,
+  );
+}
+
+function signError(status: "not-party" | "not-available" | "already-signed" | "terms-changed") {
+  if (status === "already-signed") return "agreement:errors.alreadySigned";
+  if (status === "terms-changed") return "agreement:errors.termsChanged";
+  return "agreement:errors.notAvailable";
+}
+
+function toastText(outcome: { agreement: { renterSignedAt: Date | null; hostSignedAt: Date | null } }) {
+  return outcome.agreement.renterSignedAt && outcome.agreement.hostSignedAt
+    ? "agreement:toasts.signedByBoth"
+    : "agreement:toasts.waitingForOther";
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export default function AgreementPage() {
+  const { t } = useTranslation("agreement");
+  const loaded = useLoaderData<typeof loader>();
+  return (
+    <OverlayPage
+      title={t("titles.page")}
+      closeTo={CLOSE_TO}
+      headerExtra={<p className="text-sm text-muted">{t("page.reference", { reference: loaded.booking.reference })}</p>}
+    >
+      {loaded.available ? (
+        <AgreementBody data={loaded} />
+      ) : (
+        <div className="grid gap-4">
+          <p role="status" className="flex gap-2 rounded-lg border border-line bg-info-soft p-3 text-sm">
+            <Icon name="info" className="mt-0.5 size-4 shrink-0" />
+            <span>{t("errors.notAvailable")}</span>
+          </p>
+          <Link to={CLOSE_TO} className={buttonClass("secondary", "md", "justify-self-start")}>
+            {t("page.backToBookings")}
+          </Link>
+        </div>
+      )}
+    </OverlayPage>
+  );
+}
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { available: true }>;
+
+function AgreementBody({ data: loaded }: { data: Loaded }) {
+  const { t, i18n } = useTranslation("agreement");
+  const actionData = useActionData<typeof action>();
+  const { booking, parties, terms } = loaded;
+  const locale = i18n.language;
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="agreement-facts-title">
+        <h2 id="agreement-facts-title" className="text-lg font-bold">
+          {t("facts.title")}
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Fact label={t("facts.car")}>{booking.car}</Fact>
+          <Fact label={t("facts.period")}>
+            {t("facts.periodValue", {
+              start: formatDate(booking.startDate, locale, "long"),
+              end: formatDate(booking.endDate, locale, "long"),
+            })}
+          </Fact>
+          <Fact label={t("facts.totalDays")}>{t("facts.days", { count: booking.totalDays })}</Fact>
+          <Fact label={t("facts.mileageTotal")}>
+            {t("facts.mileageTotalValue", {
+              total: formatNumber(mileageLimitTotal(terms.mileageLimitPerDay, booking.totalDays), locale),
+              perDay: formatNumber(terms.mileageLimitPerDay, locale),
+            })}
+          </Fact>
+          <Fact label={t("facts.host")}>{parties.host}</Fact>
+          <Fact label={t("facts.renter")}>{parties.renter}</Fact>
+        </dl>
+      </section>
+
+      <section aria-labelledby="agreement-terms-title" className="border-t border-line pt-5">
+        <h2 id="agreement-terms-title" className="text-lg font-bold">
+          {t("terms.title")}
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {loaded.canEdit
+            ? t("terms.hostEditNote")
+            : loaded.hostSignedAt || loaded.renterSignedAt
+              ? t("terms.lockedNote")
+              : t("terms.renterReadNote")}
+        </p>
+        {loaded.canEdit ? (
+          <TermsForm terms={terms} lastResult={actionData?.intent === "edit" ? actionData.result : undefined} />
+        ) : (
+          <TermsList terms={terms} />
+        )}
+      </section>
+
+      <section aria-labelledby="agreement-signatures-title" className="border-t border-line pt-5">
+        <h2 id="agreement-signatures-title" className="text-lg font-bold">
+          {t("signatures.title")}
+        </h2>
+        {actionData?.intent === "sign" ? (
+          <div className="mt-3">
+            <FormAlert errors={[actionData.error]} />
+          </div>
+        ) : null}
+        <ul className="mt-3 grid gap-3">
+          <Signature side="host" name={parties.host} signedAt={loaded.hostSignedAt} data={loaded} />
+          <Signature side="renter" name={parties.renter} signedAt={loaded.renterSignedAt} data={loaded} />
+        </ul>
+      </section>
+
+      <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+        {/* A file, not a page: a plain link so the browser downloads it. */}
+        <a href={`/bookings/${booking.id}/agreement.html`} download className={buttonClass("secondary")}>
+          <Icon name="download" className="size-4" />
+          {t("page.download")}
+        </a>
+        <Link to={CLOSE_TO} className={buttonClass("ghost")}>
+          {t("page.backToBookings")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function TermsList({ terms }: { terms: AgreementTerms }) {
+  const { t, i18n } = useTranslation("agreement");
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      <Fact label={t("fields.mileageLimitPerDay")}>
+        {t("terms.kmPerDay", { km: formatNumber(terms.mileageLimitPerDay, i18n.language) })}
+      </Fact>
+      <Fact label={t("fields.lateReturnFee")}>
+        {t("terms.feePerHour", { fee: formatFee(terms.lateReturnFee, i18n.language) })}
+      </Fact>
+      <Fact label={t("fields.fuelPolicy")}>{t(`fuelPolicy.${terms.fuelPolicy}`)}</Fact>
+      <Fact label={t("fields.cancellationPolicy")}>{t(`cancellationPolicy.${terms.cancellationPolicy}`)}</Fact>
+      <Fact label={t("fields.damagePolicy")}>{t(`damagePolicy.${terms.damagePolicy}`)}</Fact>
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-muted">{t("fields.additionalTerms")}</dt>
+        <dd className={`mt-0.5 whitespace-pre-line break-words ${terms.additionalTerms ? "" : "italic text-muted"}`}>
+          {terms.additionalTerms || t("terms.none")}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function TermsForm({ terms, lastResult }: { terms: AgreementTerms; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("agreement");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "agreement-terms",
+    lastResult,
+    defaultValue: termsToForm(terms),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AgreementTermsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle";
+  const options = (list: readonly string[], group: string) =>
+    list.map((value) => ({ value, label: t(`${group}.${value}`) }));
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-5">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            meta={fields.mileage_limit_per_day}
+            label={t("fields.mileageLimitPerDay")}
+            type="number"
+            hint={t("hints.mileageLimitPerDay")}
+            inputProps={{ min: 1, max: MAX_MILEAGE_PER_DAY, step: 1, inputMode: "numeric" }}
+          />
+          <TextField
+            meta={fields.late_return_fee}
+            label={t("fields.lateReturnFee")}
+            type="number"
+            hint={t("hints.lateReturnFee")}
+            inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
+          />
+        </div>
+        <SelectField
+          meta={fields.fuel_policy}
+          label={t("fields.fuelPolicy")}
+          options={options(FUEL_POLICIES, "fuelPolicy")}
+        />
+        <SelectField
+          meta={fields.cancellation_policy}
+          label={t("fields.cancellationPolicy")}
+          options={options(CANCELLATION_POLICIES, "cancellationPolicy")}
+        />
+        <SelectField
+          meta={fields.damage_policy}
+          label={t("fields.damagePolicy")}
+          options={options(DAMAGE_POLICIES, "damagePolicy")}
+        />
+        <TextAreaField
+          meta={fields.additional_terms}
+          label={t("fields.additionalTerms")}
+          hint={t("hints.additionalTerms", { max: ADDITIONAL_TERMS_MAX })}
+          rows={4}
+          maxLength={ADDITIONAL_TERMS_MAX}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
+            {t("actions.save")}
+          </Button>
+          <Button type="submit" name="intent" value="save-and-sign" disabled={busy}>
+            {t("actions.saveAndSign")}
+          </Button>
+        </div>
+        <p className="text-sm text-muted">{t("actions.signNote")}</p>
+      </Form>
+    </FormProvider>
+  );
+}
+
+function Signature({
+  side,
+  name,
+  signedAt,
+  data: loaded,
+}: {
+  side: BookingRole;
+  name: string;
+  signedAt: number | null;
+  data: Loaded;
+}) {
+  const { t, i18n } = useTranslation("agreement");
+  const navigation = useNavigation();
+  const mine = loaded.role === side;
+  // The host signs from the terms form ("Save and sign") while the terms can still change.
+  const canSignHere = mine && !signedAt && !loaded.canEdit;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4">
+      <div className="min-w-0">
+        <p className="text-sm text-muted">
+          {t(side === "host" ? "signatures.host" : "signatures.renter")}
+          {mine ? ` ${t("signatures.you")}` : ""}
+        </p>
+        {signedAt ? (
+          <p className="flex items-center gap-1.5 font-medium text-success">
+            <Icon name="check" className="size-4 shrink-0" />
+            <span>{t("signatures.signedBy", { name, date: formatDateTime(signedAt, i18n.language) })}</span>
+          </p>
+        ) : (
+          <p className="font-medium">{t("signatures.notSigned", { name })}</p>
+        )}
+      </div>
+      {canSignHere ? (
+        <Form method="post" className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
+          <input type="hidden" name="terms_version" value={loaded.version} />
+          <Button type="submit" name="intent" value="sign" disabled={navigation.state !== "idle"}>
+            {t(side === "host" ? "actions.signAsHost" : "actions.signAsRenter")}
+          </Button>
+          <p className="text-xs text-muted">{t("actions.signConsent")}</p>
+        </Form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+// The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY): the renter sees what they would pay and
+// chooses Pay or Cancel. Pay feeds `checkout.session.completed` and Cancel `checkout.session.expired` to the same
+// fulfilment code Stripe's webhook does. 404 whenever Stripe is configured, and always in production.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { bookings, cars } from "#db/schema";
+import { notFound, requireUser } from "~/accounts/guards.server";
+import { Button } from "~/components/ui/button";
+import { getT } from "~/i18n.server";
+import { handlePaymentEvent, standInEvent } from "~/payments/fulfilment.server";
+import { formatMoney } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["bookings"] };
+
+async function openSession({ request, context, params }: LoaderFunctionArgs) {
+  if (context.env.stripe.kind === "stripe" || context.env.isProduction) notFound("errors.notFound");
+  const user = await requireUser(request, context);
+  const [row] = await context.db
+    .select({ booking: bookings, car: { make: cars.make, model: cars.model, year: cars.year } })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(eq(bookings.stripeCheckoutSessionId, params.sessionId ?? ""))
+    .limit(1);
+  // Only the renter who opened the checkout can pay it.
+  if (!row || row.booking.renterId !== user.id) notFound("errors.notFound");
+  return row;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { booking, car } = await openSession(args);
+  const t = await getT(args.request, "bookings");
+  return {
+    title: t("standIn.title"),
+    open: booking.status === "pending" && booking.paymentStatus === "unpaid",
+    car: `${car.make} ${car.model} ${car.year}`,
+    total: booking.totalAmount,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { booking } = await openSession(args);
+  const form = await args.request.formData();
+  const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
+  const session = { id: booking.stripeCheckoutSessionId!, bookingId: booking.id };
+  if (form.get("intent") === "pay") {
+    await handlePaymentEvent(args.context, standInEvent("checkout.session.completed", session), origin);
+    return redirect(`/booking-success?booking_id=${booking.id}&session_id=${session.id}`, 303);
+  }
+  await handlePaymentEvent(args.context, standInEvent("checkout.session.expired", session), origin);
+  return redirect(`/booking-cancelled?booking_id=${booking.id}`, 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export default function StandInCheckout() {
+  const { t, i18n } = useTranslation("bookings");
+  const page = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="mx-auto grid max-w-md gap-5 px-4 py-10">
+      <p className="rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">{t("standIn.notice")}</p>
+      <h1 className="text-2xl font-extrabold">{t("standIn.title")}</h1>
+      <div className="rounded-xl border border-line bg-surface p-4">
+        <p className="font-semibold">{page.car}</p>
+        <p className="text-sm text-muted">
+          {page.startDate} – {page.endDate}
+        </p>
+        <p className="mt-3 text-3xl font-extrabold tabular-nums">{formatMoney(page.total, i18n.language)}</p>
+        <p className="text-sm text-muted">{t("standIn.hold")}</p>
+      </div>
+      {page.open ? (
+        <Form method="post" className="grid gap-3">
+          <Button type="submit" name="intent" value="pay" size="lg" disabled={busy}>
+            {t("standIn.pay")}
+          </Button>
+          <Button type="submit" name="intent" value="cancel" variant="secondary" disabled={busy}>
+            {t("standIn.cancel")}
+          </Button>
+        </Form>
+      ) : (
+        <p role="status">{t("standIn.closed")}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+// The money path, with JavaScript on and off: a renter books a car (dates, insurance, pickup, the price) → reviews
+// the request → pays on the local checkout stand-in → the host confirms (the card is captured) → the host marks it
+// complete → both leave a review. Two browser contexts: the renter's (`page`) and the host's.
+import { createClient } from "@libsql/client";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test, visit } from "./support";
+
+const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+
+async function signInAs(page: Page, email: string) {
+  const response = await page.request.post("/auth/signin", {
+    form: { email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A rentable car of the demo host and three days nobody holds (the demo data has bookings of its own). */
+async function freeCarAndDays() {
+  const db = database();
+  try {
+    const cars = await db.execute(`
+      select c.id, c.make, c.model from cars c join users u on u.id = c.owner_id
+      where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
+        and c.daily_price is not null and c.min_rental_days <= 3 and c.minimum_rental_hours <= 24
+        and c.driver_only = 0`);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const car = cars.rows[Math.floor(Math.random() * cars.rows.length)]!;
+      const offset = 20 + Math.floor(Math.random() * 150);
+      const [start, end] = [isoDay(offset), isoDay(offset + 3)];
+      const taken = await db.execute({
+        sql: `select 1 from bookings where car_id = ? and start_date < ? and ? < end_date`,
+        args: [String(car.id), end, start],
+      });
+      if (taken.rows.length === 0) return { id: String(car.id), name: `${car.make} ${car.model}`, start, end };
+    }
+    throw new Error("no free car and days in the demo data");
+  } finally {
+    db.close();
+  }
+}
+
+test("book → pay on the stand-in → host confirms → host completes → both review", async ({ page, browser }) => {
+  const car = await freeCarAndDays();
+  await signInAs(page, "renter@demo.lt");
+
+  // Step 1: the car page's "Book now" opens the booking steps over the car.
+  await visit(page, `/car/${car.id}`);
+  await page.getByRole("link", { name: "Rezervuoti" }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.getByLabel("Atsiėmimo data").fill(car.start);
+  await page.getByLabel("Grąžinimo data").fill(car.end);
+  await page.getByRole("radio", { name: "Be papildomo draudimo" }).check();
+  await page.locator('input[name="pickup"]').first().check();
+  const update = page.getByRole("button", { name: "Atnaujinti kainą" });
+  if (await update.isVisible()) await update.click();
+  await expect(page.getByText("Mokėti dabar")).toBeVisible();
+  await page.getByRole("button", { name: "Peržiūrėti užsakymą" }).click();
+
+  // Step 2: the summary, then the checkout.
+  await expect(page.getByRole("heading", { name: "Užsakymo informacija" })).toBeVisible();
+  await visit(page, page.url());
+  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+  await visit(page, page.url());
+  await page.getByRole("button", { name: "Mokėti" }).click();
+  await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
+  await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+  const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
+  await visit(page, page.url());
+  const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
+
+  // The host answers in their own browser.
+  const hostContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const host = await hostContext.newPage();
+  await signInAs(host, "host@demo.lt");
+  await visit(host, "/bookings?role=host&tab=pending");
+  const request = host.getByRole("listitem").filter({ hasText: reference });
+  await expect(request).toContainText("Atsakykite per 24 valandas");
+  await request.getByRole("button", { name: "Patvirtinti" }).click();
+  await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
+  await visit(host, "/bookings?role=host&tab=confirmed");
+  await host
+    .getByRole("listitem")
+    .filter({ hasText: reference })
+    .getByRole("button", { name: "Pažymėti užbaigtą" })
+    .click();
+  await expect(host.getByText("Užsakymas užbaigtas").first()).toBeVisible();
+  await visit(host, "/bookings?role=host&tab=completed");
+  await host
+    .getByRole("listitem")
+    .filter({ hasText: reference })
+    .getByRole("link", { name: "Palikti atsiliepimą" })
+    .click();
+  await expect(host.getByRole("dialog")).toBeVisible();
+  await visit(host, host.url());
+  await host.locator('input[name="rating"][value="5"]').check({ force: true });
+  await host.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
+  await expect(host).toHaveURL(/\/bookings\?tab=completed/);
+  await hostContext.close();
+
+  // The renter sees the completed booking and reviews the host and the car.
+  await visit(page, "/bookings?tab=completed");
+  const done = page.getByRole("listitem").filter({ hasText: reference });
+  await done.getByRole("link", { name: "Palikti atsiliepimą" }).click();
+  await page.locator('input[name="rating"][value="4"]').check({ force: true });
+  await page.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
+  await expect(page).toHaveURL(/\/bookings\?tab=completed/);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Palikti atsiliepimą" }),
+  ).toHaveCount(0);
+
+  const db = database();
+  try {
+    const booking = await db.execute({
+      sql: "select status, payment_status from bookings where id = ?",
+      args: [bookingId],
+    });
+    expect(booking.rows[0]).toMatchObject({ status: "completed", payment_status: "captured" });
+    const reviews = await db.execute({
+      sql: "select rating from reviews where booking_id = ? order by rating",
+      args: [bookingId],
+    });
+    expect(reviews.rows.map((r) => Number(r.rating))).toEqual([4, 5]);
+  } finally {
+    db.close();
+  }
+});
+
+test("a guest is asked to sign in before booking, and bad dates get a message next to the field", async ({ page }) => {
+  const car = await freeCarAndDays();
+  await visit(page, `/car/${car.id}/book`, { status: 401 });
+  await signInAs(page, "renter@demo.lt");
+  await visit(page, `/car/${car.id}/book?start=${isoDay(-2)}&end=${isoDay(1)}&insurance=none&step=review`);
+  await expect(page.getByText("Pradžios data negali būti praeityje")).toBeVisible();
+  await expect(page.getByText("Nurodykite atsiėmimo vietą")).toBeVisible();
+  await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
+});

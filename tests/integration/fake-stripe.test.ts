@@ -1,0 +1,322 @@
+// The Stripe fake, driven through the real `stripe` SDK configured the way the booking payments code configures it,
+// so what passes here is Stripe's wire format as the SDK writes and reads it.
+import Stripe from "stripe";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseForm, signWebhook, startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+
+const WEBHOOK_SECRET = "whsec_test_fake";
+
+let fake: FakeStripe;
+let stripe: Stripe;
+
+function client(apiKey = "sk_test_fake"): Stripe {
+  return new Stripe(apiKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    host: "127.0.0.1",
+    port: fake.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
+}
+
+beforeEach(async () => {
+  fake = await startFakeStripe();
+  stripe = client();
+});
+
+afterEach(() => fake.close());
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function createSession(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
+  return stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      allowed_payment_method_types: ["card"],
+      line_items: [
+        {
+          price_data: { currency: "eur", unit_amount: 12_300, product_data: { name: "Toyota Corolla, 3 days" } },
+          quantity: 1,
+        },
+      ],
+      payment_intent_data: { capture_method: "manual", metadata: { booking_id: "bk_1" } },
+      metadata: { booking_id: "bk_1" },
+      client_reference_id: "bk_1",
+      customer_email: "renter@example.com",
+      success_url: "https://ratai.test/bookings/bk_1?session={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://ratai.test/bookings/bk_1",
+      expires_at: now() + 3600,
+      locale: "lt",
+      ...overrides,
+    },
+    { idempotencyKey: crypto.randomUUID() },
+  );
+}
+
+async function authorisedIntent(): Promise<string> {
+  const session = await createSession();
+  fake.completeSession(session.id);
+  return fake.sessions.get(session.id)!.payment_intent!;
+}
+
+describe("form encoding", () => {
+  it("nests brackets into objects and indexed or empty brackets into arrays, but keeps metadata keys", () => {
+    expect(
+      parseForm("line_items[0][quantity]=1&line_items[1][quantity]=2&expand[]=a&expand[]=b&metadata[0]=x"),
+    ).toEqual({ line_items: [{ quantity: "1" }, { quantity: "2" }], expand: ["a", "b"], metadata: { "0": "x" } });
+  });
+});
+
+describe("checkout sessions", () => {
+  it("round-trips what the booking sends, decoded from Stripe's bracket form encoding", async () => {
+    const expiresAt = now() + 3600;
+    const session = await createSession({ expires_at: expiresAt });
+
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^cs_test_/),
+      object: "checkout.session",
+      amount_total: 12_300,
+      currency: "eur",
+      status: "open",
+      payment_status: "unpaid",
+      payment_intent: null,
+      metadata: { booking_id: "bk_1" },
+      client_reference_id: "bk_1",
+      customer_email: "renter@example.com",
+      success_url: "https://ratai.test/bookings/bk_1?session={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://ratai.test/bookings/bk_1",
+      expires_at: expiresAt,
+      locale: "lt",
+      allowed_payment_method_types: ["card"],
+      payment_method_types: ["card"],
+      url: `${fake.url}/pay/${session.id}`,
+    });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
+    expect(request.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.body).toMatchObject({
+      line_items: [{ price_data: { currency: "eur", unit_amount: "12300" }, quantity: "1" }],
+      payment_intent_data: { capture_method: "manual", metadata: { booking_id: "bk_1" } },
+    });
+  });
+
+  it("refuses what Stripe refuses, as StripeInvalidRequestError", async () => {
+    await expect(createSession({ line_items: [] })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "parameter_missing",
+      param: "line_items",
+    });
+    await expect(createSession({ expires_at: now() + 10 * 60 })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      param: "expires_at",
+    });
+    await expect(
+      createSession({
+        payment_intent_data: { capture_metod: "manual" } as Stripe.Checkout.SessionCreateParams.PaymentIntentData,
+      }),
+    ).rejects.toMatchObject({ code: "parameter_unknown", param: "payment_intent_data[capture_metod]" });
+    // Removed from the API version stripe 23 pins (2026-09-30.endive), though older examples still pass it.
+    await expect(
+      createSession({ payment_method_types: ["card"] } as Partial<Stripe.Checkout.SessionCreateParams>),
+    ).rejects.toMatchObject({ code: "parameter_unknown", param: "payment_method_types" });
+    await expect(stripe.checkout.sessions.retrieve("cs_test_missing")).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 404,
+      code: "resource_missing",
+    });
+    expect(fake.sessions.size).toBe(0);
+  });
+
+  it("asks for a test-mode secret key, with Stripe's 401", async () => {
+    const anonymous = await fetch(`${fake.url}/v1/checkout/sessions/cs_test_x`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { type: "invalid_request_error" } });
+
+    await expect(client("sk_live_real").checkout.sessions.retrieve("cs_test_x")).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
+  });
+
+  it("completes with an authorised payment intent carrying the booking's metadata", async () => {
+    const session = await createSession();
+    const completed = fake.completeSession(session.id);
+
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved).toMatchObject({
+      status: "complete",
+      payment_status: "unpaid",
+      payment_intent: expect.stringMatching(/^pi_/),
+      url: null,
+    });
+    expect(completed).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      object: "event",
+      type: "checkout.session.completed",
+      livemode: false,
+      data: { object: { id: session.id, status: "complete", payment_intent: retrieved.payment_intent } },
+    });
+
+    const intent = await stripe.paymentIntents.retrieve(retrieved.payment_intent as string);
+    expect(intent).toMatchObject({
+      object: "payment_intent",
+      amount: 12_300,
+      amount_capturable: 12_300,
+      amount_received: 0,
+      capture_method: "manual",
+      currency: "eur",
+      status: "requires_capture",
+      metadata: { booking_id: "bk_1" },
+    });
+    const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ["payment_intent"] });
+    expect(expanded.payment_intent).toMatchObject({ id: intent.id, status: "requires_capture" });
+  });
+
+  it("expires through the API or the clock, and a completed session cannot expire", async () => {
+    const first = await createSession();
+    const expired = await stripe.checkout.sessions.expire(first.id);
+    expect(expired).toMatchObject({ status: "expired", url: null, payment_intent: null });
+
+    const second = await createSession();
+    expect(fake.expireSession(second.id)).toMatchObject({
+      type: "checkout.session.expired",
+      data: { object: { id: second.id, status: "expired" } },
+    });
+
+    const third = await createSession();
+    fake.completeSession(third.id);
+    await expect(stripe.checkout.sessions.expire(third.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+
+  it("serves a checkout page whose Pay button completes the session and returns to success_url", async () => {
+    const session = await createSession();
+    const page = await fetch(session.url!);
+    expect(await page.text()).toContain("Pay 123.00 EUR");
+
+    const paid = await fetch(session.url!, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`https://ratai.test/bookings/bk_1?session=${session.id}`);
+    expect(fake.sessions.get(session.id)).toMatchObject({ status: "complete" });
+  });
+});
+
+describe("payment intents", () => {
+  it("captures once; a second capture is payment_intent_unexpected_state", async () => {
+    const id = await authorisedIntent();
+
+    const captured = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-1" });
+    expect(captured).toMatchObject({ status: "succeeded", amount_received: 12_300, amount_capturable: 0 });
+
+    const again = stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-2" });
+    await expect(again).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(again).rejects.toMatchObject({ code: "payment_intent_unexpected_state" });
+    expect(fake.captureCount(id)).toBe(1);
+  });
+
+  it("replays a repeated idempotency key without capturing twice", async () => {
+    const id = await authorisedIntent();
+
+    const first = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-bk_1" });
+    const second = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-bk_1" });
+
+    expect(second).toEqual(first);
+    expect(fake.captureCount(id)).toBe(1);
+    expect(fake.requests.filter((r) => r.idempotencyKey === "capture-bk_1")).toHaveLength(2);
+    const raw = await fetch(`${fake.url}/v1/payment_intents/${id}/capture`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_fake", "Idempotency-Key": "capture-bk_1" },
+    });
+    expect(raw.headers.get("idempotent-replayed")).toBe("true");
+    expect(await raw.json()).toEqual(first);
+
+    await expect(stripe.paymentIntents.cancel(id, {}, { idempotencyKey: "capture-bk_1" })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
+  });
+
+  it("cancels an authorisation, which then cannot be captured; a captured one cannot be cancelled", async () => {
+    const authorised = await authorisedIntent();
+    const canceled = await stripe.paymentIntents.cancel(authorised, {}, { idempotencyKey: "cancel-1" });
+    expect(canceled).toMatchObject({ status: "canceled", amount_capturable: 0, amount_received: 0 });
+    expect(fake.cancelCount(authorised)).toBe(1);
+    await expect(stripe.paymentIntents.capture(authorised, {}, { idempotencyKey: "capture-1" })).rejects.toMatchObject({
+      code: "payment_intent_unexpected_state",
+    });
+
+    const captured = await authorisedIntent();
+    await stripe.paymentIntents.capture(captured, {}, { idempotencyKey: "capture-2" });
+    await expect(stripe.paymentIntents.cancel(captured, {}, { idempotencyKey: "cancel-2" })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      code: "payment_intent_unexpected_state",
+    });
+    expect(fake.paymentIntents.get(captured)?.status).toBe("succeeded");
+  });
+
+  it("records payment intent events and builds them on demand", async () => {
+    const id = await authorisedIntent();
+    await stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-1" });
+
+    expect(fake.events.map((e) => e.type)).toEqual([
+      "payment_intent.amount_capturable_updated",
+      "checkout.session.completed",
+      "payment_intent.succeeded",
+    ]);
+    expect(fake.paymentIntentEvent(id, "payment_intent.succeeded")).toMatchObject({
+      type: "payment_intent.succeeded",
+      data: { object: { id, status: "succeeded" } },
+    });
+  });
+});
+
+describe("fault injection", () => {
+  it("fails the next matching request only, without spending its idempotency key", async () => {
+    const id = await authorisedIntent();
+    fake.failNext(/\/capture$/);
+
+    const failed = stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-bk_1" });
+    await expect(failed).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    await expect(failed).rejects.toMatchObject({ statusCode: 500 });
+    expect(fake.captureCount(id)).toBe(0);
+
+    const retried = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: "capture-bk_1" });
+    expect(retried.status).toBe("succeeded");
+    expect(fake.captureCount(id)).toBe(1);
+  });
+
+  it("drops the connection for status 0, as when Stripe is unreachable", async () => {
+    fake.failNext(/^\/v1\/checkout\/sessions$/, 0);
+    await expect(createSession()).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    await expect(createSession()).resolves.toMatchObject({ status: "open" });
+  });
+});
+
+describe("webhooks", () => {
+  const verify = (body: string, signature: string, secret = WEBHOOK_SECRET) =>
+    stripe.webhooks.constructEventAsync(body, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+
+  it("signs events the way Stripe does", async () => {
+    const session = await createSession();
+    const { body, signature } = signWebhook(fake.completeSession(session.id), WEBHOOK_SECRET);
+
+    const event = await verify(body, signature);
+    expect(event.type).toBe("checkout.session.completed");
+    expect(event.data.object).toMatchObject({ id: session.id, metadata: { booking_id: "bk_1" } });
+  });
+
+  it("fails verification for a tampered body, a wrong secret or a stale timestamp", async () => {
+    const session = await createSession();
+    const { body, signature } = signWebhook(fake.completeSession(session.id), WEBHOOK_SECRET);
+
+    await expect(verify(body.replace("bk_1", "bk_2"), signature)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    await expect(verify(body, signature, "whsec_other")).rejects.toBeInstanceOf(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    const stale = signWebhook(body, WEBHOOK_SECRET, now() - 301);
+    await expect(verify(stale.body, stale.signature)).rejects.toThrow(/tolerance/i);
+    const recent = signWebhook(body, WEBHOOK_SECRET, now() - 60);
+    await expect(verify(recent.body, recent.signature)).resolves.toMatchObject({ id: expect.stringMatching(/^evt_/) });
+  });
+});
