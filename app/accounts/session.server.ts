@@ -39,7 +39,10 @@ export interface SessionUser {
 }
 
 async function readToken(request: Request, env: Context["env"]): Promise<string | null> {
-  const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
+  // A garbled cookie (its signature not even base64) is no session, not a server error.
+  const value: unknown = await sessionCookie(env)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
   return typeof value === "string" && value.length >= 32 ? value : null;
 }
 
