@@ -4,6 +4,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema";
+import { getLanguage } from "~/i18n.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60_000;
@@ -114,6 +115,11 @@ export async function startSession(request: Request, { db, env }: Context, userI
       expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     }),
+    // E-mails sent while the person is away (a booking request for a host) go out in the language they sign in with.
+    db
+      .update(profiles)
+      .set({ preferredLanguage: await getLanguage(request) })
+      .where(eq(profiles.id, userId)),
   ] as const;
   if (previous) {
     await db.batch([...statements, db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)))]);

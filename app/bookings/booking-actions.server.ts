@@ -9,7 +9,7 @@ import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notic
 import { findTransition, roleIn, type BookingAction } from "~/bookings/booking-rules";
 import { isConstraintMessage } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { returnMoney } from "~/payments/settle.server";
+import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -22,12 +22,6 @@ const FAILURE_TITLE: Record<BookingAction, string> = {
   decline: "bookings:errors.cancelFailed",
   cancel: "bookings:errors.cancelFailed",
   complete: "bookings:errors.completeFailed",
-};
-
-const moneyColumns = {
-  id: bookings.id,
-  paymentStatus: bookings.paymentStatus,
-  stripePaymentIntentId: bookings.stripePaymentIntentId,
 };
 
 export async function applyBookingAction(
@@ -75,7 +69,7 @@ export async function applyBookingAction(
               sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed')`,
             ),
           )
-          .returning(moneyColumns),
+          .returning(SETTLEMENT_COLUMNS),
         db
           .update(cars)
           .set({ bookingCount: sql`${cars.bookingCount} + 1` })
@@ -107,7 +101,7 @@ export async function applyBookingAction(
         .update(bookings)
         .set({ status: "cancelled", cancelReason: "payment_failed", cancelledAt: new Date(), updatedAt: new Date() })
         .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
-        .returning(moneyColumns);
+        .returning(SETTLEMENT_COLUMNS);
       if (failed) await returnMoney(db, gateway, [failed]);
       await returnMoney(db, gateway, overlapped);
       await sendBookingNotices(
@@ -163,7 +157,7 @@ export async function applyBookingAction(
     .update(bookings)
     .set({ status: "cancelled", cancelReason: reason, cancelledBy: input.userId, cancelledAt: now, updatedAt: now })
     .where(stillAt)
-    .returning({ ...moneyColumns, checkoutSessionId: bookings.stripeCheckoutSessionId });
+    .returning({ ...SETTLEMENT_COLUMNS, checkoutSessionId: bookings.stripeCheckoutSessionId });
   if (!cancelled) return changedMeanwhile;
   if (cancelled.paymentStatus === "unpaid" && cancelled.checkoutSessionId) {
     // A checkout still open must not take the money of a cancelled request; should it complete anyway, fulfilment

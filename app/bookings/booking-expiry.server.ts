@@ -7,17 +7,11 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices } from "~/bookings/booking-notices.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { returnMoney } from "~/payments/settle.server";
+import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 export const REQUEST_ANSWER_HOURS = 24;
 export const UNPAID_REQUEST_HOURS = 2;
 const HOUR_MS = 3_600_000;
-
-const money = {
-  id: bookings.id,
-  paymentStatus: bookings.paymentStatus,
-  stripePaymentIntentId: bookings.stripePaymentIntentId,
-};
 
 export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">, now: Date, origin: string) {
   const { db } = context;
@@ -32,7 +26,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
         lt(bookings.createdAt, new Date(now.getTime() - REQUEST_ANSWER_HOURS * HOUR_MS)),
       ),
     )
-    .returning(money);
+    .returning(SETTLEMENT_COLUMNS);
   const abandoned = await db
     .update(bookings)
     .set({
@@ -55,7 +49,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
   }
   // Everything cancelled that still holds money, the just-expired requests included.
   const owed = await db
-    .select(money)
+    .select(SETTLEMENT_COLUMNS)
     .from(bookings)
     .where(and(eq(bookings.status, "cancelled"), inArray(bookings.paymentStatus, ["authorized", "captured"])));
   await returnMoney(db, gateway, owed);

@@ -1,6 +1,6 @@
 // Reading what a booking needs (the car, its pickup points, the insurance packages, the calendar) and writing a
 // new request. The overlap check and the insert are one statement (ARCHITECTURE.md: invariants live in the write).
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { bookingInsurance, bookings, cars, insurancePackages, pickupPoints } from "#db/schema";
 import type { Db } from "~/db.server";
 import { PUBLIC_CAR } from "~/search/listing-query.server";
@@ -188,8 +188,4 @@ export async function attachCheckoutSession(db: Db, bookingId: string, sessionId
     .update(bookings)
     .set({ stripeCheckoutSessionId: sessionId })
     .where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "unpaid")));
-}
-
-export function findBookingsByIds(db: Db, ids: string[]) {
-  return db.select().from(bookings).where(inArray(bookings.id, ids));
 }

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "~/utils/format";
 import {
   AGREEMENT_DEFAULTS,
   agreementDefaults,
   AgreementTermsSchema,
   centsToEurosInput,
-  formatDateTime,
   formatFee,
   mileageLimitTotal,
   parseLateFeeEuros,

@@ -6,8 +6,7 @@
 // that is not a valid number is not an error: it becomes the default, and the page shows the value that was saved.
 import { z } from "zod";
 import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "~/cars/enums";
-import { intlLocale, isLanguage } from "~/i18n";
-import { formatMoney, formatPrice, TIME_ZONE } from "~/utils/format";
+import { formatMoney, formatPrice } from "~/utils/format";
 
 export type FuelPolicy = (typeof FUEL_POLICIES)[number];
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -154,14 +153,6 @@ export function termsVersion(terms: AgreementTerms): string {
 }
 
 /** Signature times: date and time in Vilnius, "2025-03-01 14:05" style per language. */
-export function formatDateTime(value: Date | number, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale[isLanguage(language) ? language : "lt"], {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: TIME_ZONE,
-  }).format(new Date(value));
-}
-
 /** The late fee: whole euros without decimals ("50 €"), cents only when there are some ("37,50 €"). */
 export function formatFee(cents: number, language: string): string {
   return cents % 100 === 0 ? formatPrice(cents, language) : formatMoney(cents, language);

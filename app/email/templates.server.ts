@@ -1,10 +1,7 @@
 // The e-mails we send, in the reader's language. Plain text first (it is what many people read), HTML beside it.
 import type { TFunction } from "i18next";
 import type { EmailMessage } from "~/email/sender.server";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "~/utils/html";
 
 function layout(paragraphs: string[], action: { label: string; url: string }, footer: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");

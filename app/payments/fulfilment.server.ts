@@ -11,7 +11,7 @@ import { bookings, stripeEvents } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { returnMoney } from "~/payments/settle.server";
+import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -39,12 +39,7 @@ function whichBooking(object: Record<string, unknown>, paymentIntentId: string |
   return undefined;
 }
 
-const returned = {
-  id: bookings.id,
-  status: bookings.status,
-  paymentStatus: bookings.paymentStatus,
-  stripePaymentIntentId: bookings.stripePaymentIntentId,
-};
+const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status };
 
 export async function handlePaymentEvent(
   context: Context,
@@ -58,7 +53,7 @@ export async function handlePaymentEvent(
 
   const object = event.data.object;
   const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
-  const intentId = object.object === "payment_intent" ? text(object.id) : (text(object.payment_intent) ?? null);
+  const intentId = object.object === "payment_intent" ? text(object.id) : text(object.payment_intent);
   const target = whichBooking(object, intentId);
 
   let update;

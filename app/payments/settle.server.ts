@@ -7,6 +7,13 @@ import type { PaymentStatus } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 
+/** What settling needs of a booking: select or return these columns and hand the rows to returnMoney. */
+export const SETTLEMENT_COLUMNS = {
+  id: bookings.id,
+  paymentStatus: bookings.paymentStatus,
+  stripePaymentIntentId: bookings.stripePaymentIntentId,
+};
+
 export interface SettledBooking {
   id: string;
   paymentStatus: PaymentStatus;

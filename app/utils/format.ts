@@ -39,6 +39,19 @@ export function formatDate(
   return new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(value));
 }
 
+/** "2025 m. kovo 4 d. 14:05" / "4 Mar 2025, 14:05": a moment (signatures, confirmations), in Vilnius time. */
+export function formatDateTime(
+  value: Date | number,
+  language: Language | string,
+  style: "medium" | "long" = "medium",
+): string {
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: style,
+    timeStyle: "short",
+    timeZone: TIME_ZONE,
+  }).format(new Date(value));
+}
+
 /** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
 export function vilniusDay(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", {

@@ -17,6 +17,7 @@ import { action as changePasswordAction } from "~/routes/_account+/account.passw
 import { createTestContext, type TestContext } from "./support/context";
 import { createUser, GOOD_PASSWORD, sessionCookieFor, uniqueEmail } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
+import { languageCookie } from "~/i18n.server";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -315,6 +316,18 @@ describe("e-mail confirmation", () => {
 });
 
 describe("sign-in", () => {
+  it("remembers the language the person signs in with, for e-mails sent while they are away", async () => {
+    const user = await createUser(ctx);
+    const preferred = async () =>
+      (await ctx.db.select({ l: profiles.preferredLanguage }).from(profiles).where(eq(profiles.id, user.id)))[0]?.l;
+    expect(await preferred()).toBe("lt");
+    const english = (await languageCookie.serialize("en")).split(";")[0]!;
+    await signIn({ email: user.email, password: user.password }, { cookie: english });
+    expect(await preferred()).toBe("en");
+    await signIn({ email: user.email, password: user.password });
+    expect(await preferred()).toBe("lt");
+  });
+
   it("refuses an unconfirmed account with the spec's message and offers the link again", async () => {
     const user = await createUser(ctx, { confirmed: false });
     const result = await signIn({ email: user.email, password: user.password });

@@ -345,25 +345,26 @@ describe("never two confirmed bookings on the same days", () => {
   it("50 concurrent overlapping requests become pending requests; concurrent confirms leave one confirmed", async () => {
     const renters = await Promise.all(Array.from({ length: 5 }, () => createUser(ctx)));
     const price = priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 });
+    const requestFor = (renterId: string, startDate: string, endDate: string) => ({
+      carId: p.car.id,
+      ownerId: p.host.id,
+      renterId,
+      period: "daily" as const,
+      startDate,
+      endDate,
+      price,
+      insurance: null,
+      pickupPointId: null,
+      pickupLocation: "Vilnius",
+      dropoffLocation: "Vilnius",
+      specialRequests: null,
+      withDriver: false,
+      now: new Date(),
+    });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        insertBookingRequest(ctx.db, {
-          carId: p.car.id,
-          ownerId: p.host.id,
-          renterId: renters[i % 5]!.id,
-          period: "daily",
-          // Every range overlaps day(11)..day(12).
-          startDate: day(10 + (i % 2)),
-          endDate: day(13),
-          price,
-          insurance: null,
-          pickupPointId: null,
-          pickupLocation: "Vilnius",
-          dropoffLocation: "Vilnius",
-          specialRequests: null,
-          withDriver: false,
-          now: new Date(),
-        }),
+        // Every range overlaps day(11)..day(12).
+        insertBookingRequest(ctx.db, requestFor(renters[i % 5]!.id, day(10 + (i % 2)), day(13))),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(50);
@@ -383,24 +384,7 @@ describe("never two confirmed bookings on the same days", () => {
     expect(confirmed).toHaveLength(1);
     expect(rows.filter((r) => r.status === "cancelled" && r.cancelReason === "overlapped")).toHaveLength(49);
     // A request made after the confirm for those days is refused in the same statement as its insert.
-    const late = await insertBookingRequest(ctx.db, {
-      ...{
-        carId: p.car.id,
-        ownerId: p.host.id,
-        renterId: renters[0]!.id,
-        period: "daily" as const,
-        startDate: day(12),
-        endDate: day(14),
-        price,
-        insurance: null,
-        pickupPointId: null,
-        pickupLocation: "V",
-        dropoffLocation: "V",
-        specialRequests: null,
-        withDriver: false,
-        now: new Date(),
-      },
-    });
+    const late = await insertBookingRequest(ctx.db, requestFor(renters[0]!.id, day(12), day(14)));
     expect(late).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CalendarDay, CalendarMonth } from "~/bookings/availability-calendar";
 import { Icon } from "~/components/ui/icons";
+import { formatDate } from "~/utils/format";
 
 const STATE_CLASS: Record<CalendarDay["state"], string> = {
   past: "text-muted line-through",
@@ -40,34 +41,18 @@ export function AvailabilityCalendar({
     ),
   );
   const dayLabel = (day: CalendarDay) =>
-    `${new Intl.DateTimeFormat(language === "lt" ? "lt-LT" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day.day}T00:00:00Z`))}${
+    `${formatDate(day.day, language, "long")}${
       day.state === "free" ? "" : `, ${t(`calendar.${day.state}`)}`
     }${day.selection === "start" ? `, ${t("calendar.pickupDay")}` : ""}${day.selection === "end" ? `, ${t("calendar.returnDay")}` : ""}`;
 
   return (
     <div className="rounded-xl border border-line bg-surface p-3 sm:p-4">
       <div className="flex items-center justify-between gap-2">
-        <Link
-          to={monthHref(month.previous)}
-          preventScrollReset
-          replace
-          className="rounded-lg p-2 text-muted hover:bg-subtle hover:text-fg"
-          aria-label={t("calendar.previous")}
-        >
-          <Icon name="chevronLeft" className="size-5" />
-        </Link>
+        <MonthLink to={monthHref(month.previous)} label={t("calendar.previous")} icon="chevronLeft" />
         <p className="font-semibold capitalize" aria-live="polite">
           {title}
         </p>
-        <Link
-          to={monthHref(month.next)}
-          preventScrollReset
-          replace
-          className="rounded-lg p-2 text-muted hover:bg-subtle hover:text-fg"
-          aria-label={t("calendar.next")}
-        >
-          <Icon name="chevronRight" className="size-5" />
-        </Link>
+        <MonthLink to={monthHref(month.next)} label={t("calendar.next")} icon="chevronRight" />
       </div>
       <table className="mt-2 w-full table-fixed border-separate border-spacing-1 text-center text-sm">
         <caption className="sr-only">{t("calendar.caption", { month: title })}</caption>
@@ -120,6 +105,20 @@ export function AvailabilityCalendar({
         </Link>
       </div>
     </div>
+  );
+}
+
+function MonthLink({ to, label, icon }: { to: string; label: string; icon: "chevronLeft" | "chevronRight" }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      replace
+      className="rounded-lg p-2 text-muted hover:bg-subtle hover:text-fg"
+      aria-label={label}
+    >
+      <Icon name={icon} className="size-5" />
+    </Link>
   );
 }
 

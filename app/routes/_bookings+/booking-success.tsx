@@ -12,9 +12,8 @@ import { bookingReference } from "~/bookings/booking-rules";
 import type { BreadcrumbHandle } from "~/components/shell/breadcrumbs";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { intlLocale } from "~/i18n";
 import { getLanguage, getT } from "~/i18n.server";
-import { TIME_ZONE, formatDate, formatMoney } from "~/utils/format";
+import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 
@@ -54,12 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [t, language] = await Promise.all([getT(request, "payment"), getLanguage(request)]);
   const phase = receiptPhase(receipt);
-  const moment = (value: Date) =>
-    new Intl.DateTimeFormat(intlLocale[language], {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: TIME_ZONE,
-    }).format(value);
+  const moment = (value: Date) => formatDateTime(value, language, "long");
 
   // The automatic checks count themselves in the address, so a browser without JavaScript stops after MAX_CHECKS.
   const checks = Math.min(Math.max(Number.parseInt(url.searchParams.get("check") ?? "0", 10) || 0, 0), MAX_CHECKS);

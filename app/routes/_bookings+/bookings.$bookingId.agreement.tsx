@@ -15,7 +15,6 @@ import { bookingReference, hasAgreement, type BookingRole } from "~/bookings/boo
 import {
   ADDITIONAL_TERMS_MAX,
   AgreementTermsSchema,
-  formatDateTime,
   formatFee,
   MAX_MILEAGE_PER_DAY,
   mileageLimitTotal,
@@ -39,7 +38,7 @@ import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/u
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 

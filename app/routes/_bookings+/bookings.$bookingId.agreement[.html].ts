@@ -6,10 +6,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { findBookingOfParty } from "~/bookings/booking-access.server";
 import { bookingReference, hasAgreement } from "~/bookings/booking-rules";
-import { formatDateTime, formatFee, mileageLimitTotal } from "~/bookings/rental-agreement";
+import { formatFee, mileageLimitTotal } from "~/bookings/rental-agreement";
 import { findPartyNames, getOrCreateAgreement, termsOf } from "~/bookings/rental-agreement.server";
 import { getLanguage, getT } from "~/i18n.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
+import { escapeHtml } from "~/utils/html";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -23,14 +24,6 @@ function refusedStatus(error: unknown): number | null {
   const init = (error as { init?: ResponseInit | null } | null)?.init;
   return typeof init?.status === "number" ? init.status : null;
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);

@@ -180,7 +180,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("bookingId") === booking.id;
   const actions = allowedActions(booking, role);
-  const day = (value: string) => formatDate(`${value}T12:00:00Z`, language, "medium");
+  const day = (value: string) => formatDate(value, language, "medium");
   const payment =
     booking.status === "pending" && booking.paymentStatus === "unpaid"
       ? t("list.awaitingPayment")

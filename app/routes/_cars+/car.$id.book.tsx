@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef, type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema";
@@ -33,6 +33,7 @@ import {
   findBookableCar,
   insertBookingRequest,
   pickupOptions,
+  type BookableCar,
 } from "~/bookings/bookings.server";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
@@ -44,7 +45,7 @@ import { getLanguage, getT } from "~/i18n.server";
 import { CHECKOUT_LIFETIME_MS, getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "~/cars/enums";
 import { periodPrices } from "~/pricing/booking-price";
-import { formatMoney, formatPrice } from "~/utils/format";
+import { formatDate, formatMoney, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["cars", "bookings"], breadcrumb: "cars:book.title" };
@@ -61,7 +62,7 @@ async function bookableCar(args: LoaderFunctionArgs) {
 /** Evaluates a choice against the car, its bookings around the chosen days and the renter's profile. */
 async function evaluate(
   args: LoaderFunctionArgs,
-  car: NonNullable<Awaited<ReturnType<typeof findBookableCar>>>,
+  car: BookableCar,
   userId: string,
   choice: BookingChoice,
   month: string,
@@ -130,15 +131,6 @@ export async function action(args: ActionFunctionArgs) {
   }
   const language = await getLanguage(args.request);
   const now = new Date();
-  // The profile remembers the date of birth given here and the language e-mails should use.
-  await args.context.db
-    .update(profiles)
-    .set({
-      preferredLanguage: language,
-      ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
-    })
-    .where(eq(profiles.id, user.id));
-
   const price = evaluation.quote.price;
   const inserted = await insertBookingRequest(args.context.db, {
     carId: car.id,
@@ -168,6 +160,15 @@ export async function action(args: ActionFunctionArgs) {
       { status: 409 },
     );
   }
+
+  // Once the request stands, the profile remembers the date of birth given here and the language e-mails should use.
+  await args.context.db
+    .update(profiles)
+    .set({
+      preferredLanguage: language,
+      ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
+    })
+    .where(eq(profiles.id, user.id));
 
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
   const t = await getT(args.request, "bookings");
@@ -247,7 +248,6 @@ function ChoiceStep() {
   const { car, choice, evaluation, packages, pickups, month } = loaded;
   const href = useBookHref();
   const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const issues: Record<string, string | undefined> = actionData?.issues ?? (loaded.showIssues ? evaluation.issues : {});
   const formIssue =
@@ -264,7 +264,6 @@ function ChoiceStep() {
 
   return (
     <Form
-      ref={formRef}
       method="get"
       action={`/car/${car.id}/book`}
       replace
@@ -624,13 +623,7 @@ function ReviewStep() {
   const navigation = useNavigation();
   const href = useBookHref();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const date = (day?: string) =>
-    day
-      ? new Intl.DateTimeFormat(i18n.language === "lt" ? "lt-LT" : "en-GB", {
-          dateStyle: "long",
-          timeZone: "UTC",
-        }).format(new Date(`${day}T00:00:00Z`))
-      : "";
+  const date = (day?: string) => (day ? formatDate(day, i18n.language, "long") : "");
   const facts: [string, string][] = [
     [t("review.car"), car.name],
     [
