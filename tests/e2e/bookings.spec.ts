@@ -43,6 +43,8 @@ async function freeCarAndDays() {
 }
 
 test("book → pay on the stand-in → host confirms → host completes → both review", async ({ page, browser }) => {
+  // Two people, eleven pages, axe on each: longer than the default minute on two busy cores.
+  test.setTimeout(150_000);
   const car = await freeCarAndDays();
   // A renter of its own (the demo renter's mailbox belongs to other journeys); without a date of birth yet.
   await registerAndSignIn(page);

@@ -105,6 +105,8 @@ test("create a sale listing with a photo → pending → approved → on /cars",
 test("a verified host lists a car for rent with a pickup point; the switch hides it; delete asks first", async ({
   page,
 }) => {
+  // The wizard's four steps, a photo, the public check and deletion: more than the default minute on two busy cores.
+  test.setTimeout(150_000);
   await signInAs(page, "host@demo.lt");
   const model = uniqueModel("Nuomai");
   await createListing(page, "Nuomojamas", model);
