@@ -3,6 +3,7 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { bookingInsurance, bookings, cars, insurancePackages, pickupPoints } from "#db/schema";
 import type { Db } from "~/db.server";
+import { locatePickupPoints } from "~/places/cities";
 import { PUBLIC_CAR } from "~/search/listing-query.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
 
@@ -44,6 +45,7 @@ export async function findBookableCar(db: Db, carId: string) {
       name: pickupPoints.name,
       address: pickupPoints.address,
       city: pickupPoints.city,
+      country: pickupPoints.country,
       availableHours: pickupPoints.availableHours,
       instructions: pickupPoints.instructions,
       isPrimary: pickupPoints.isPrimary,
@@ -61,24 +63,26 @@ export type BookableCar = NonNullable<Awaited<ReturnType<typeof findBookableCar>
 /** Without pickup points of its own, a car is picked up at its listed location. */
 export const CAR_LOCATION_PICKUP = "car-location";
 
+/** The points a renter can choose, each with coordinates for the map where its city is known to us. */
 export function pickupOptions(car: BookableCar) {
   if (car.pickupPoints.length > 0) {
-    return car.pickupPoints.map((p) => ({ ...p, label: `${p.name}, ${p.address}, ${p.city}` }));
+    return locatePickupPoints(car.pickupPoints).map((p) => ({ ...p, label: `${p.name}, ${p.address}, ${p.city}` }));
   }
-  return [
+  return locatePickupPoints([
     {
       id: CAR_LOCATION_PICKUP,
       name: car.location,
       address: car.location,
       city: car.location,
+      country: "Lithuania" as const,
       availableHours: null,
       instructions: null,
       isPrimary: true,
-      latitude: null,
-      longitude: null,
+      latitude: null as number | null,
+      longitude: null as number | null,
       label: car.location,
     },
-  ];
+  ]);
 }
 
 /** Part 2 §7: the active packages in their order (the "no insurance" choice is the page's own). */

@@ -3,7 +3,7 @@
 // complete → both leave a review. Two browser contexts: the renter's (`page`) and the host's.
 import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, registerAndSignIn, test, visit } from "./support";
+import { DEMO_PASSWORD, expect, javaScriptOn, registerAndSignIn, test, visit } from "./support";
 
 const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
 
@@ -56,7 +56,24 @@ test("book → pay on the stand-in → host confirms → host completes → both
   await page.getByLabel("Atsiėmimo data").fill(car.start);
   await page.getByLabel("Grąžinimo data").fill(car.end);
   await page.getByRole("radio", { name: "Be papildomo draudimo" }).check();
-  await page.locator('input[name="pickup"]').first().check();
+  const pickups = page.locator('input[name="pickup"]');
+  await pickups.first().check();
+  if (javaScriptOn(test.info().project.name)) {
+    // The pickup map loads on demand; a point on it chooses that point in the list.
+    await page.getByRole("button", { name: "Rodyti žemėlapyje" }).click();
+    const map = page.getByRole("application", { name: "Atsiėmimo vietos žemėlapyje" });
+    await expect(map).toBeVisible();
+    const count = await pickups.count();
+    await expect(map.locator("[data-point]")).toHaveCount(count);
+    const point = async (radio: number) =>
+      map.locator(`[data-point="${await pickups.nth(radio).getAttribute("value")}"]`);
+    await (await point(count - 1)).click({ force: true });
+    await expect(pickups.nth(count - 1)).toBeChecked();
+    // From the keyboard too: a point is a button.
+    await (await point(0)).focus();
+    await page.keyboard.press("Enter");
+    await expect(pickups.first()).toBeChecked();
+  }
   await page.getByLabel("Gimimo data").fill("1990-04-15");
   const update = page.getByRole("button", { name: "Atnaujinti kainą" });
   if (await update.isVisible()) await update.click();
@@ -139,6 +156,8 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await signInAs(page, "renter@demo.lt");
   await visit(page, `/car/${car.id}/book?start=${isoDay(-2)}&end=${isoDay(1)}&insurance=none&step=review`);
   await expect(page.getByText("Pradžios data negali būti praeityje")).toBeVisible();
-  await expect(page.getByText("Nurodykite atsiėmimo vietą")).toBeVisible();
+  // No pickup in the address: the car's primary point is chosen, so that is not among the messages.
+  await expect(page.locator('input[name="pickup"]').first()).toBeChecked();
+  await expect(page.getByText("Nurodykite atsiėmimo vietą")).toHaveCount(0);
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });

@@ -2,7 +2,15 @@
 // real SDK talking to a local fake of its API (support/fake-stripe.ts), webhooks signed with Stripe's scheme.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { bookingInsurance, bookings, devMailbox, insurancePackages, notifications, profiles } from "#db/schema";
+import {
+  bookingInsurance,
+  bookings,
+  devMailbox,
+  insurancePackages,
+  notifications,
+  pickupPoints,
+  profiles,
+} from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { insertBookingRequest } from "~/bookings/bookings.server";
@@ -166,6 +174,34 @@ describe("booking request (local stand-in checkout)", () => {
     expect((await book(ctx, p, choice({ dateOfBirth: "1985-02-03" }))).status).toBe(303);
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, p.renter.id));
     expect(profile!.dateOfBirth).toBe("1985-02-03");
+  });
+
+  it("lists the pickup points primary first, with the primary chosen and coordinates for the map", async () => {
+    const at = (street: string) => ({ carId: p.car.id, address: `${street} g. 1`, country: "Lithuania" as const });
+    await ctx.db.insert(pickupPoints).values([
+      { ...at("Ozo"), name: "Akropolis", city: "Vilnius", latitude: 54.71, longitude: 25.26, sortOrder: 0 },
+      // No coordinates of its own: the map places it at its city, Kaunas.
+      { ...at("Laisvės"), name: "Centras", city: "Kaunas", isPrimary: true, sortOrder: 1 },
+    ]);
+    const page = await callRoute<{
+      choice: { pickup?: string };
+      pickups: { id: string; name: string; latitude: number | null; longitude: number | null }[];
+    }>(bookLoader, getRequest(`/car/${p.car.id}/book`, { cookie: p.renterCookie }), ctx.context, { id: p.car.id });
+    expect(page.status).toBe(200);
+    const [primary, other] = page.data.pickups;
+    expect(primary).toMatchObject({ name: "Centras" });
+    expect(primary!.latitude).toBeCloseTo(54.9, 1);
+    expect(primary!.longitude).toBeCloseTo(23.9, 1);
+    expect(other).toMatchObject({ name: "Akropolis", latitude: 54.71, longitude: 25.26 });
+    expect(page.data.choice.pickup).toBe(primary!.id);
+    // A choice in the address stands.
+    const chosen = await callRoute<{ choice: { pickup?: string } }>(
+      bookLoader,
+      getRequest(`/car/${p.car.id}/book?pickup=${other!.id}`, { cookie: p.renterCookie }),
+      ctx.context,
+      { id: p.car.id },
+    );
+    expect(chosen.data.choice.pickup).toBe(other!.id);
   });
 
   it("is for signed-in people, never on one's own car or a sale-only car", async () => {

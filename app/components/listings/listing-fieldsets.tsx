@@ -2,7 +2,7 @@
 // type and VIN, vehicle details, pricing with pickup points, features, photos. Field messages are translation keys
 // from the server (or conform in the browser); every control is a plain form control, so all of it posts without JS.
 import { useField, type FieldMetadata, type useForm } from "@conform-to/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CAR_CATEGORIES,
@@ -19,6 +19,7 @@ import { MAX_PHOTOS } from "~/cars/photo-rules";
 import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { MapToggle } from "~/components/maps/map-toggle";
 import { Icon } from "~/components/ui/icons";
 import { downsizeForUpload, type UploadRotation } from "~/photos/downsize.client";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -412,7 +413,7 @@ function PickupPointsFieldset({ fields, cities }: { fields: Fields; cities: stri
                   inputProps={{ inputMode: "decimal", maxLength: 12 }}
                 />
               </div>
-              <MapToggle
+              <PointMap
                 label={t("wizard.map.label", { n: index + 1 })}
                 ids={{
                   latitude: part.latitude.id,
@@ -453,8 +454,8 @@ function PickupPointsFieldset({ fields, cities }: { fields: Fields; cities: stri
 
 const PickupMap = lazy(() => import("~/components/listings/pickup-map.client"));
 
-/** "Choose on the map": the map's code (Leaflet) loads on the first click; without JavaScript there is no button. */
-function MapToggle({
+/** "Choose on the map" for one pickup point. */
+function PointMap({
   label,
   ids,
 }: {
@@ -462,26 +463,10 @@ function MapToggle({
   ids: { latitude: string; longitude: string; city: string; country: string };
 }) {
   const { t } = useTranslation("listings");
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  if (!hydrated) return null;
   return (
-    <div className="mt-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
-      >
-        <Icon name="globe" className="size-4" />
-        {open ? t("wizard.map.hide") : t("wizard.map.show")}
-      </button>
-      {open ? (
-        <Suspense fallback={<p className="mt-3 text-sm text-muted">{t("wizard.map.loading")}</p>}>
-          <PickupMap label={label} ids={ids} />
-        </Suspense>
-      ) : null}
-    </div>
+    <MapToggle labels={{ show: t("wizard.map.show"), hide: t("wizard.map.hide"), loading: t("wizard.map.loading") }}>
+      <PickupMap label={label} ids={ids} />
+    </MapToggle>
   );
 }
 

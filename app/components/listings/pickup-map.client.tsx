@@ -1,10 +1,10 @@
 // The pickup point's map (Leaflet with OpenStreetMap tiles, no key), loaded only when the owner asks for it; `.client`
 // because Leaflet needs a window, so the server bundle never holds it. Clicking the map, or "Use my location", fills
 // the point's latitude and longitude; the form works without it, and the server fills coordinates from the city.
-import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MapCanvas, openStreetMap } from "~/components/maps/open-street-map.client";
 import { DEFAULT_MAP_CENTRE, findCity, type PickupCountry } from "~/places/cities";
 
 /** Part 1 §2: geolocation may take at most 10 seconds. */
@@ -52,11 +52,7 @@ export default function PickupMap({
   useEffect(() => {
     if (!element.current) return;
     const start = startingPoint({ latitude, longitude, city, country });
-    const map = L.map(element.current, { scrollWheelZoom: false }).setView(start.centre, start.zoom);
-    L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-      maxZoom: 19,
-      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-    }).addTo(map);
+    const map = openStreetMap(element.current).setView(start.centre, start.zoom);
     // A vector marker: Leaflet's image markers need their PNGs served from a known path.
     const marker = L.circleMarker(start.centre, { radius: 9, color: "#0f766e", weight: 3, fillOpacity: 0.6 });
     if (start.marked) marker.addTo(map);
@@ -91,13 +87,7 @@ export default function PickupMap({
   return (
     <div className="mt-3 grid gap-2">
       <p className="text-sm text-muted">{t("wizard.map.hint")}</p>
-      <div
-        ref={element}
-        role="application"
-        aria-label={label}
-        className="h-64 w-full overflow-hidden rounded-xl border border-line"
-        data-testid="pickup-map"
-      />
+      <MapCanvas ref={element} label={label} testId="pickup-map" />
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"

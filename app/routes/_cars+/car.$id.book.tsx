@@ -36,6 +36,7 @@ import {
   type BookableCar,
 } from "~/bookings/bookings.server";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
+import { PickupChoice } from "~/components/bookings/pickup-choice";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
@@ -78,7 +79,10 @@ const hasIssues = (e: Evaluation) => Object.keys(e.issues).length > 0 || e.formI
 export async function loader(args: LoaderFunctionArgs) {
   const { user, car } = await bookableCar(args);
   const url = new URL(args.request.url);
-  const choice = readBookingChoice(url.searchParams);
+  const asked = readBookingChoice(url.searchParams);
+  const pickups = pickupOptions(car);
+  // The primary point (listed first) is chosen until the renter picks another; the action still insists on one.
+  const choice = asked.pickup ? asked : { ...asked, pickup: pickups[0]?.id };
   const todayMonth = new Date().toISOString().slice(0, 7);
   const requested = url.searchParams.get("month");
   const month = isMonth(requested) ? requested : (choice.start?.slice(0, 7) ?? todayMonth);
@@ -106,7 +110,7 @@ export async function loader(args: LoaderFunctionArgs) {
     month: buildMonth(month < todayMonth ? todayMonth : month, evaluation.today, loaded.bookings, choice),
     earliest: evaluation.earliest,
     packages: loaded.packages,
-    pickups: pickupOptions(car),
+    pickups,
     evaluation: {
       issues: evaluation.issues,
       formIssue: evaluation.formIssue,
@@ -404,32 +408,7 @@ function ChoiceStep() {
           </fieldset>
         ) : null}
 
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-base font-bold">{t("book.pickup")}</legend>
-          {pickups.map((p) => (
-            <label
-              key={p.id}
-              className="flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 text-sm has-checked:border-primary has-checked:bg-primary-soft"
-            >
-              <input
-                type="radio"
-                name="pickup"
-                value={p.id}
-                defaultChecked={choice.pickup === p.id}
-                className="mt-1 accent-primary"
-                aria-describedby={issues.pickup ? "pickup-error" : undefined}
-              />
-              <span>
-                <span className="block font-semibold">{p.name}</span>
-                <span className="block text-muted">{p.address === p.name ? null : `${p.address}, ${p.city}`}</span>
-                {p.availableHours ? (
-                  <span className="block text-xs text-muted">{t("book.hours", { hours: p.availableHours })}</span>
-                ) : null}
-              </span>
-            </label>
-          ))}
-          <FieldErrors id="pickup-error" errors={errorOf("pickup")} />
-        </fieldset>
+        <PickupChoice pickups={pickups} chosen={choice.pickup} error={issues.pickup} />
 
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-base font-bold">{t("book.dropoff")}</legend>
