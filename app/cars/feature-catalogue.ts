@@ -169,3 +169,12 @@ export function normaliseFeatures(values: readonly unknown[]): FeatureCode[] {
   const wanted = new Set(values.filter(isFeatureCode));
   return allFeatureCodes.filter((code) => wanted.has(code));
 }
+
+/** A car's features in the catalogue's groups and order, empty groups left out (the car page shows them so). */
+export function groupFeatures(codes: readonly string[]): { code: FeatureGroupCode; features: string[] }[] {
+  const have = new Set(codes);
+  return FEATURE_GROUPS.map((group) => ({
+    code: group.code,
+    features: group.features.filter((f) => have.has(f)),
+  })).filter((group) => group.features.length > 0);
+}

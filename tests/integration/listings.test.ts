@@ -1,7 +1,8 @@
 // The listing pages' filters, sorting, pagination and visibility against a small catalogue whose answers are known.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { LISTING_PAGE_SIZE, parseListingFilters, type ListingScope } from "~/search/listing-filters";
 import { findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
+import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { loader as rentalsLoader } from "~/routes/_cars+/rentals";
 import { loader as quickSearchLoader } from "~/routes/_resources+/resources.search";
 import { createTestContext, type TestContext } from "./support/context";
@@ -310,5 +311,38 @@ describe("home sections and quick search", () => {
       ctx.context,
     );
     expect(empty).toMatchObject({ status: 200, data: { results: [] } });
+  });
+});
+
+describe("the car page's loader", () => {
+  it("sends the features in the catalogue's groups and order, and the power in kW, so the page need not work them out", async () => {
+    // A database of its own: the other tests here count the cars of theirs.
+    const own = await createTestContext();
+    onTestFinished(() => own.close());
+    const owner = await createUser(own, { verified: true, isHost: true });
+    // Stored out of order and across groups; "heated_seats" is comfort, the rest basic.
+    const car = await createCar(own, owner.id, {
+      horsepower: 150,
+      features: ["bluetooth", "heated_seats", "air_conditioning"],
+    });
+    // The view is counted after the answer; wait for it before the database closes.
+    const pending: Promise<unknown>[] = [];
+    const context = {
+      ...own.context,
+      cloudflare: {
+        ...own.context.cloudflare,
+        ctx: { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} },
+      },
+    };
+    const page = await callRoute<{
+      car: { powerKw: number | null; featureGroups: { code: string; features: string[] }[] };
+    }>(carLoader, getRequest(`/car/${car.id}`, { ip: "10.8.8.8" }), context, { id: car.id });
+    await Promise.all(pending);
+    expect(page.status).toBe(200);
+    expect(page.data.car.powerKw).toBe(112); // 150 hp × 0.7457 kW/hp = 111.9
+    expect(page.data.car.featureGroups).toEqual([
+      { code: "basic", features: ["air_conditioning", "bluetooth"] },
+      { code: "comfort", features: ["heated_seats"] },
+    ]);
   });
 });

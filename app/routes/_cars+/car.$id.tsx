@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
-import { FEATURE_GROUPS } from "~/cars/feature-catalogue";
+import { groupFeatures } from "~/cars/feature-catalogue";
 import { AuthLink } from "~/components/auth/auth-link";
 import { CarBadges } from "~/components/cars/car-badges";
 import { CarGallery, DEFAULT_SIZES, mainPhotoSrcSet } from "~/components/cars/car-gallery";
@@ -51,7 +51,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ),
     );
   }
-  return { car, viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) }, allReviews, reviewSummary };
+  // Worked out here rather than in the page, so the feature catalogue and the unit maths stay out of its JavaScript.
+  const details = {
+    ...car,
+    powerKw: car.horsepower ? Math.round(hpToKw(car.horsepower)) : null,
+    featureGroups: groupFeatures(car.features),
+  };
+  return {
+    car: details,
+    viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) },
+    allReviews,
+    reviewSummary,
+  };
 }
 
 function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
@@ -158,7 +169,9 @@ function DriverService({ car }: { car: CarDetails }) {
   );
 }
 
-function Specifications({ car }: { car: CarDetails }) {
+type ShownCar = CarDetails & { powerKw: number | null; featureGroups: ReturnType<typeof groupFeatures> };
+
+function Specifications({ car }: { car: ShownCar }) {
   const { t, i18n } = useTranslation("cars");
   const rows: [string, string | null][] = [
     [t("spec.year"), String(car.year)],
@@ -167,9 +180,7 @@ function Specifications({ car }: { car: CarDetails }) {
     [t("spec.transmission"), t(`transmission.${car.transmission}`)],
     [
       t("spec.power"),
-      car.horsepower
-        ? `${car.horsepower} ${t("filters.unit.hp")} (${Math.round(hpToKw(car.horsepower))} ${t("filters.unit.kw")})`
-        : null,
+      car.horsepower ? `${car.horsepower} ${t("filters.unit.hp")} (${car.powerKw} ${t("filters.unit.kw")})` : null,
     ],
     [t("spec.engine"), car.engineSize ? `${formatNumber(car.engineSize, i18n.language)} l` : null],
     [t("spec.seats"), String(car.seats)],
@@ -192,13 +203,8 @@ function Specifications({ car }: { car: CarDetails }) {
   );
 }
 
-function Features({ codes }: { codes: string[] }) {
+function Features({ groups }: { groups: ShownCar["featureGroups"] }) {
   const { t } = useTranslation("features");
-  const have = new Set(codes);
-  const groups = FEATURE_GROUPS.map((group) => ({
-    code: group.code,
-    features: group.features.filter((f) => have.has(f)),
-  })).filter((group) => group.features.length > 0);
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       {groups.map((group) => (
@@ -327,9 +333,9 @@ export default function CarPage() {
           <Section title={t("detail.specifications")}>
             <Specifications car={car} />
           </Section>
-          {car.features.length > 0 ? (
+          {car.featureGroups.length > 0 ? (
             <Section title={t("detail.features")}>
-              <Features codes={car.features} />
+              <Features groups={car.featureGroups} />
             </Section>
           ) : null}
           {car.description ? (
