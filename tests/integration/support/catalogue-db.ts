@@ -1,17 +1,14 @@
 // A catalogue as big as the benchmarks use: the demo data plus 10,000 bulk cars, built once per test run (about
 // 15 s) and copied for each test file that reads it.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb } from "~/db.server";
-import { parseEnv } from "~/env.server";
 import { migrateDatabase } from "../../../db/migrate";
 import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
 import { createMemoryPhotoStore } from "../../../db/seed/photo-store";
 import { seedBulkCars } from "../../../db/seed/seed-bulk";
 import { seedDemo } from "../../../db/seed/seed-demo";
-import type { TestContext } from "./context";
+import { testContextOver, type TestContext } from "./context";
 import { createMemoryBucket } from "./memory-bucket";
 
 export const BULK_CARS = 10_000;
@@ -45,20 +42,5 @@ export async function createCatalogueContext(): Promise<TestContext> {
   copyFileSync(templateFile, file);
   const client = createNodeClient({ file });
   await prepareLocalFile(client);
-  const raw = { ENVIRONMENT: "test", PHOTOS: createMemoryBucket() };
-  const context = {
-    cloudflare: { env: raw, ctx: { waitUntil() {}, passThroughOnException() {} } },
-    env: parseEnv(raw),
-    db: createDb(client),
-  } as AppLoadContext;
-  return {
-    context,
-    client,
-    db: context.db,
-    file,
-    close() {
-      client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return testContextOver(client, { ENVIRONMENT: "test", PHOTOS: createMemoryBucket() }, file, dir);
 }

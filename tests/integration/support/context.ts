@@ -36,6 +36,8 @@ export interface TestContext {
   client: Client;
   db: AppLoadContext["db"];
   file: string;
+  /** Resolves once the work handed to `waitUntil` (after the response, as on Workers) has finished. */
+  settled(): Promise<void>;
   close(): void;
 }
 
@@ -52,11 +54,19 @@ export async function createTestContext(overrides: Partial<WorkerEnv> = {}): Pro
     IMAGES: createImagesBinding(),
     ...overrides,
   };
-  const env = parseEnv(raw);
+  return testContextOver(client, raw, file, dir);
+}
+
+/** A test context over an open database file in `dir` (removed on close), as the Worker builds its own. */
+export function testContextOver(client: Client, raw: WorkerEnv, file: string, dir: string): TestContext {
+  const pending: Promise<unknown>[] = [];
   const db = createDb(client);
   const context = {
-    cloudflare: { env: raw, ctx: { waitUntil() {}, passThroughOnException() {} } },
-    env,
+    cloudflare: {
+      env: raw,
+      ctx: { waitUntil: (work: Promise<unknown>) => void pending.push(work), passThroughOnException() {} },
+    },
+    env: parseEnv(raw),
     db,
   } as AppLoadContext;
   return {
@@ -64,6 +74,9 @@ export async function createTestContext(overrides: Partial<WorkerEnv> = {}): Pro
     client,
     db,
     file,
+    async settled() {
+      await Promise.allSettled(pending.splice(0));
+    },
     close() {
       client.close();
       rmSync(dir, { recursive: true, force: true });
