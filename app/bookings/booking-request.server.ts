@@ -42,6 +42,14 @@ export async function renterDateOfBirth(db: AppLoadContext["db"], userId: string
   return row?.dateOfBirth ?? null;
 }
 
+/** Days a confirmed or active booking holds. */
+export const CONFLICT = { title: "bookings:errors.conflictTitle", message: "bookings:errors.conflict" };
+/** Days of the renter's own request that waits for the owner (findOpenRequest). */
+export const ALREADY_REQUESTED = {
+  title: "bookings:errors.alreadyRequestedTitle",
+  message: "bookings:errors.alreadyRequested",
+};
+
 export function evaluateChoice(input: {
   car: BookableCar;
   choice: BookingChoice;
@@ -92,7 +100,7 @@ export function evaluateChoice(input: {
       !issues.end &&
       rangeHasBooked(choice.start, choice.end, input.bookings)
     ) {
-      formIssue = { title: "bookings:errors.conflictTitle", message: "bookings:errors.conflict" };
+      formIssue = CONFLICT;
     }
   }
   return { issues, formIssue, days, withDriver, quote, insurance, pickup, needsDateOfBirth, today, earliest };

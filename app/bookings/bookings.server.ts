@@ -141,8 +141,9 @@ export interface NewBookingRequest {
 }
 
 /**
- * Inserts a pending request unless a confirmed or active booking of the car overlaps its days: one INSERT ... SELECT
- * ... WHERE NOT EXISTS, so two requests can never both slip past a check. Its insurance row goes in the same batch.
+ * Inserts a pending request unless a confirmed or active booking of the car overlaps its days, or the renter's own
+ * open request does (see findOpenRequest): one INSERT ... SELECT ... WHERE NOT EXISTS, so two requests can never both
+ * slip past a check. Its insurance row goes in the same batch.
  */
 export async function insertBookingRequest(db: Db, request: NewBookingRequest): Promise<{ id: string } | null> {
   const id = crypto.randomUUID();
@@ -160,8 +161,9 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
       ${request.withDriver ? 1 : 0}, 'unpaid', ${at}, ${at}
     where not exists (
       select 1 from bookings as b
-      where b.car_id = ${request.carId} and b.status in ('confirmed', 'active')
-        and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date
+      where b.car_id = ${request.carId} and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date
+        and (b.status in ('confirmed', 'active')
+          or (b.renter_id = ${request.renterId} and b.status = 'pending' and b.payment_status = 'authorized'))
     )`);
   const statements = [insert] as const;
   if (!request.insurance) {
@@ -178,6 +180,32 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
       where exists (select 1 from bookings where id = ${id})`),
   ]);
   return result.rowsAffected === 1 ? { id } : null;
+}
+
+/**
+ * The renter's own request for this car on overlapping days that waits for the owner's answer (paid for, so the
+ * card is held). A second one would hold the card twice for one trip, so it is refused; an abandoned checkout
+ * (still unpaid) does not count.
+ */
+export async function findOpenRequest(
+  db: Db,
+  request: { carId: string; renterId: string; startDate: string; endDate: string },
+) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, request.carId),
+        eq(bookings.renterId, request.renterId),
+        eq(bookings.status, "pending"),
+        eq(bookings.paymentStatus, "authorized"),
+        lt(bookings.startDate, request.endDate),
+        gt(bookings.endDate, request.startDate),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** Part 2 §4: when no checkout can be opened, the just-created request is deleted (its insurance row cascades). */

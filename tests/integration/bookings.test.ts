@@ -220,6 +220,37 @@ describe("booking request (local stand-in checkout)", () => {
     expect(onSale.status).toBe(404);
   });
 
+  it("refuses the renter's second request for the car on days their paid request already asks for", async () => {
+    // An abandoned checkout (unpaid) does not stand in the way of trying again.
+    expect((await book(ctx, p)).status).toBe(303);
+    expect((await book(ctx, p)).status).toBe(303);
+    const [first] = await bookingsOf(ctx, p.car.id);
+    await ctx.db.update(bookings).set({ paymentStatus: "authorized" }).where(eq(bookings.id, first!.id));
+    const before = (await bookingsOf(ctx, p.car.id)).length;
+
+    const again = await book(ctx, p, choice({ start: day(11), end: day(15) }));
+    expect(again.status).toBe(409);
+    expect(again.data.formIssue).toEqual({
+      title: "bookings:errors.alreadyRequestedTitle",
+      message: "bookings:errors.alreadyRequested",
+    });
+    expect(await bookingsOf(ctx, p.car.id)).toHaveLength(before);
+    // The summary step says so before the payment button.
+    const review = await callRoute<{ step: number; evaluation: { formIssue: { message: string } | null } }>(
+      bookLoader,
+      getRequest(`/car/${p.car.id}/book?${new URLSearchParams({ ...choice(), step: "review" })}`, {
+        cookie: p.renterCookie,
+      }),
+      ctx.context,
+      { id: p.car.id },
+    );
+    expect(review.data.step).toBe(1);
+    expect(review.data.evaluation.formIssue?.message).toBe("bookings:errors.alreadyRequested");
+    // Other days of the same car, and the same days for another renter, are still open.
+    expect((await book(ctx, p, choice({ start: day(13), end: day(15) }))).status).toBe(303);
+    expect((await book(ctx, p, choice({ dateOfBirth: "1990-01-01" }), p.strangerCookie)).status).toBe(303);
+  });
+
   it("shows 'Booking Conflict' for days a confirmed booking holds; pending requests do not block", async () => {
     await createBooking(ctx, { carId: p.car.id, renterId: p.stranger.id, ownerId: p.host.id }, "pending", {
       startDate: day(10),

@@ -25,12 +25,19 @@ import {
   readBookingChoice,
   type BookingChoice,
 } from "~/bookings/booking-request";
-import { evaluateChoice, loadChoiceContext, type Evaluation } from "~/bookings/booking-request.server";
+import {
+  ALREADY_REQUESTED,
+  CONFLICT,
+  evaluateChoice,
+  loadChoiceContext,
+  type Evaluation,
+} from "~/bookings/booking-request.server";
 import {
   CAR_LOCATION_PICKUP,
   attachCheckoutSession,
   deleteUnpaidRequest,
   findBookableCar,
+  findOpenRequest,
   insertBookingRequest,
   pickupOptions,
   type BookableCar,
@@ -88,6 +95,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const month = isMonth(requested) ? requested : (choice.start?.slice(0, 7) ?? todayMonth);
   const { loaded, evaluation } = await evaluate(args, car, user.id, choice, month < todayMonth ? todayMonth : month);
   const wantsReview = url.searchParams.get("step") === "review";
+  // Before the summary, not only at payment: the renter's own request for these days is waiting for the owner.
+  if (wantsReview && !hasIssues(evaluation) && choice.start && choice.end) {
+    const request = { carId: car.id, renterId: user.id, startDate: choice.start, endDate: choice.end };
+    if (await findOpenRequest(args.context.db, request)) evaluation.formIssue = ALREADY_REQUESTED;
+  }
   const t = await getT(args.request, "cars");
   const prices = periodPrices(car, evaluation.withDriver);
   return {
@@ -136,13 +148,11 @@ export async function action(args: ActionFunctionArgs) {
   const language = await getLanguage(args.request);
   const now = new Date();
   const price = evaluation.quote.price;
+  const request = { carId: car.id, renterId: user.id, startDate: choice.start!, endDate: choice.end! };
   const inserted = await insertBookingRequest(args.context.db, {
-    carId: car.id,
+    ...request,
     ownerId: car.ownerId,
-    renterId: user.id,
     period: choice.period,
-    startDate: choice.start!,
-    endDate: choice.end!,
     price,
     insurance: evaluation.insurance
       ? {
@@ -159,10 +169,8 @@ export async function action(args: ActionFunctionArgs) {
     now,
   });
   if (!inserted) {
-    return data(
-      { issues: {}, formIssue: { title: "bookings:errors.conflictTitle", message: "bookings:errors.conflict" } },
-      { status: 409 },
-    );
+    const own = await findOpenRequest(args.context.db, request);
+    return data({ issues: {}, formIssue: own ? ALREADY_REQUESTED : CONFLICT }, { status: 409 });
   }
 
   // Once the request stands, the profile remembers the date of birth given here and the language e-mails should use.
