@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   emailLinkPerClient: { limit: 10, windowMs: 15 * 60_000 },
   /** Part 1 §9: search, 100 per minute per client (the listing pages with a search term and the live search). */
   search: { limit: 100, windowMs: 60_000 },
+  /** Part 1 §5: sending messages is limited per user (the spec's client had a 20 per minute limiter). */
+  messageSend: { limit: 20, windowMs: 60_000 },
   /** Changing the password while signed in: guesses of the current password. */
   passwordChange: { limit: 5, windowMs: 5 * 60_000 },
 } satisfies Record<string, RateLimitRule>;

@@ -11,6 +11,7 @@ import { profiles, rentalAgreements } from "#db/schema";
 import { hasAgreement, roleIn, type BookingRole, type BookingStatus } from "~/bookings/booking-rules";
 import { termsVersion, type AgreementTerms } from "~/bookings/rental-agreement";
 import type { Db } from "~/db.server";
+import { displayName } from "~/profiles/display-name";
 
 export interface AgreementBooking {
   id: string;
@@ -91,7 +92,7 @@ export async function findPartyNames(db: Db, booking: Pick<AgreementBooking, "re
     .where(inArray(profiles.id, [booking.renterId, booking.ownerId]));
   const nameOf = (id: string) => {
     const row = rows.find((r) => r.id === id);
-    return (row?.accountType === "company" && row.companyName) || row?.fullName || row?.email || "";
+    return displayName(row) || row?.email || "";
   };
   return { renter: nameOf(booking.renterId), host: nameOf(booking.ownerId) };
 }

@@ -12,6 +12,7 @@ import enAgreement from "./en/agreement.json";
 import enBookings from "./en/bookings.json";
 import enPayment from "./en/payment.json";
 import enReviews from "./en/reviews.json";
+import enMessages from "./en/messages.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -25,6 +26,7 @@ import ltAgreement from "./lt/agreement.json";
 import ltBookings from "./lt/bookings.json";
 import ltPayment from "./lt/payment.json";
 import ltReviews from "./lt/reviews.json";
+import ltMessages from "./lt/messages.json";
 
 export const resources = {
   lt: {
@@ -41,6 +43,7 @@ export const resources = {
     payment: ltPayment,
     reviews: ltReviews,
     agreement: ltAgreement,
+    messages: ltMessages,
   },
   en: {
     common: enCommon,
@@ -56,5 +59,6 @@ export const resources = {
     payment: enPayment,
     reviews: enReviews,
     agreement: enAgreement,
+    messages: enMessages,
   },
 };

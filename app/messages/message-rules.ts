@@ -21,3 +21,53 @@ export function messagePreview(content: string): string {
   const flat = content.replace(/\s+/g, " ").trim();
   return flat.length > MESSAGE_PREVIEW_LENGTH ? `${flat.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : flat;
 }
+
+/** Part 1 §9 / §5: pickup location of a booking inquiry, as free text. */
+export const PICKUP_LOCATION_MAX_LENGTH = 200;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "messages:validation.dateInvalid")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "messages:validation.dateInvalid");
+
+/**
+ * The contact-owner form (part 1 §2): general or booking inquiry; an inquiry's dates start no earlier than `today`
+ * and end no earlier than they start (both optional: one may ask before knowing the days). `allowBooking` is false
+ * for sale-only cars. The reply box and the profile's message dialog use `content` alone.
+ */
+export function contactOwnerSchema(today: string, allowBooking: boolean) {
+  return z
+    .object({
+      type: z
+        .enum(["general", "booking_inquiry"], { error: "messages:validation.typeInvalid" })
+        .default("general")
+        .refine((type) => allowBooking || type === "general", "messages:validation.bookingNotForSale"),
+      subject: SubjectSchema,
+      content: MessageContentSchema,
+      start: isoDay.optional(),
+      end: isoDay.optional(),
+      pickupLocation: z
+        .string()
+        .trim()
+        .max(PICKUP_LOCATION_MAX_LENGTH, "messages:validation.pickupTooLong")
+        .optional()
+        .transform((value) => value || undefined),
+    })
+    .superRefine((form, context) => {
+      if (form.type !== "booking_inquiry") return;
+      if (form.start && form.start < today) {
+        context.addIssue({ code: "custom", path: ["start"], message: "messages:validation.startInPast" });
+      }
+      if (form.start && form.end && form.end < form.start) {
+        context.addIssue({ code: "custom", path: ["end"], message: "messages:validation.endBeforeStart" });
+      }
+    })
+    .transform((form) =>
+      form.type === "booking_inquiry" ? form : { ...form, start: undefined, end: undefined, pickupLocation: undefined },
+    );
+}
+
+export type ContactOwnerForm = z.output<ReturnType<typeof contactOwnerSchema>>;

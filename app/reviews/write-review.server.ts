@@ -12,6 +12,7 @@ import type { Db } from "~/db.server";
 import { HOST_REVIEW_CATEGORIES, type ReviewValues } from "~/reviews/review-rules";
 import type { ReviewCategory } from "~/reviews/review-summary";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { displayName } from "~/profiles/display-name";
 
 export interface ReviewableBooking {
   id: string;
@@ -61,7 +62,7 @@ export async function writeReview(
       .where(eq(profiles.id, reviewerId))
       .limit(1),
   ]);
-  const reviewerName = (reviewer?.accountType === "company" && reviewer.companyName) || reviewer?.fullName || null;
+  const reviewerName = displayName(reviewer);
 
   const reviewId = crypto.randomUUID();
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [

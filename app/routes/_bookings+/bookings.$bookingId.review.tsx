@@ -39,6 +39,7 @@ import { findOwnReview, writeReview } from "~/reviews/write-review.server";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { displayName } from "~/profiles/display-name";
 
 export const handle = { i18n: ["reviews"], breadcrumb: "reviews:titles.page" };
 
@@ -75,7 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     car: { make: car.make, model: car.model, year: car.year },
     other: {
-      name: (other?.accountType === "company" && other.companyName) || other?.fullName || "",
+      name: displayName(other) ?? "",
       avatarKey: other?.avatarKey ?? null,
     },
   };

@@ -1,0 +1,12 @@
+// The name a person goes by on the site: a company's registered name when the account is a company's, else the
+// person's full name; null when neither is known (the page then says "unknown user" or "Anonymous").
+export interface NamedAccount {
+  accountType?: "person" | "company" | null;
+  companyName?: string | null;
+  fullName?: string | null;
+}
+
+export function displayName(account: NamedAccount | null | undefined): string | null {
+  if (!account) return null;
+  return (account.accountType === "company" && account.companyName) || account.fullName || null;
+}
