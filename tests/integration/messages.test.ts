@@ -12,8 +12,13 @@ import {
   threadMessages,
 } from "~/messages/messaging.server";
 import { sendFromForm } from "~/messages/send-message.server";
+import { action as contactAction, loader as contactLoader } from "~/routes/_cars+/car.$id_.contact";
+import { action as replyAction, loader as threadLoader } from "~/routes/_messages+/messages.$conversationId";
+import { loader as inboxLoader } from "~/routes/_messages+/messages";
+import { action as profileMessageAction } from "~/routes/_profiles+/profile.$userId_.message";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser } from "./support/factories";
+import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { callRoute, formRequest, getRequest } from "./support/routes";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -248,5 +253,152 @@ describe("reading", () => {
     expect(thread).toHaveLength(100);
     expect(thread[0]!.content).toBe("m5");
     expect(thread.at(-1)!.content).toBe("m104");
+  });
+});
+
+describe("the pages", () => {
+  it("contact owner: signed in, not one's own car; sends and shows 'Message Sent' linking to the conversation", async () => {
+    const { renter, host, car } = await pair();
+    const renterCookie = await sessionCookieFor(ctx, renter.id);
+    const params = { id: car.id };
+    expect((await callRoute(contactLoader, getRequest(`/car/${car.id}/contact`), ctx.context, params)).status).toBe(
+      401,
+    );
+    const own = await callRoute(
+      contactLoader,
+      getRequest(`/car/${car.id}/contact`, { cookie: await sessionCookieFor(ctx, host.id) }),
+      ctx.context,
+      params,
+    );
+    expect(own.status).toBe(404);
+
+    const refused = await callRoute<{ issues: Record<string, string>; values: Record<string, string> }>(
+      contactAction,
+      formRequest(
+        `/car/${car.id}/contact`,
+        { type: "general", subject: "Klausimas", content: " " },
+        { cookie: renterCookie },
+      ),
+      ctx.context,
+      params,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.issues).toEqual({ content: "validation.messageEmpty" });
+    expect(refused.data.values).toMatchObject({ type: "general", subject: "Klausimas" });
+    expect(await ctx.db.select().from(messages)).toHaveLength(0);
+
+    const sent = await callRoute(
+      contactAction,
+      formRequest(
+        `/car/${car.id}/contact`,
+        { type: "booking_inquiry", content: "Ar laisva?", start: "2099-01-02", end: "2099-01-05" },
+        { cookie: renterCookie },
+      ),
+      ctx.context,
+      params,
+    );
+    expect(sent.status).toBe(303);
+    const conversationId = new URL(sent.location!, "http://x").searchParams.get("sent")!;
+    const page = await callRoute<{ sent: string | null }>(
+      contactLoader,
+      getRequest(sent.location!, { cookie: renterCookie }),
+      ctx.context,
+      params,
+    );
+    expect(page.data.sent).toBe(conversationId);
+    const [row] = await ctx.db.select().from(messages);
+    expect(row).toMatchObject({ recipientId: host.id, carId: car.id, messageType: "booking_inquiry" });
+    // Someone else's conversation id in the address shows no "Message Sent".
+    const stranger = await createUser(ctx);
+    const strangers = await callRoute<{ sent: string | null }>(
+      contactLoader,
+      getRequest(sent.location!, { cookie: await sessionCookieFor(ctx, stranger.id) }),
+      ctx.context,
+      params,
+    );
+    expect(strangers.data.sent).toBeNull();
+  });
+
+  it("the profile's Send Message sends a general message; never to oneself", async () => {
+    const { renter, host } = await pair();
+    const cookie = await sessionCookieFor(ctx, renter.id);
+    const to = (userId: string, fields: Record<string, string>) =>
+      callRoute(profileMessageAction, formRequest(`/profile/${userId}/message`, fields, { cookie }), ctx.context, {
+        userId,
+      });
+    expect((await to(renter.id, { content: "Sau" })).status).toBe(404);
+    expect((await to(host.id, { type: "booking_inquiry", content: "Laisva?" })).status).toBe(400);
+    expect((await to(host.id, { content: "Labas, Jonai" })).status).toBe(303);
+    const [row] = await ctx.db.select().from(messages);
+    expect(row).toMatchObject({ senderId: renter.id, recipientId: host.id, messageType: "general", carId: null });
+  });
+
+  it("the inbox and a thread: only the two people; opening marks read; a reply comes back to the thread", async () => {
+    const { renter, host, car } = await pair();
+    const stranger = await createUser(ctx);
+    const { conversationId } = await send(renter.id, host.id, "Labas", NOW, car.id);
+    const hostCookie = await sessionCookieFor(ctx, host.id);
+    const strangerCookie = await sessionCookieFor(ctx, stranger.id);
+    const path = `/messages/${conversationId}`;
+    const params = { conversationId };
+
+    expect((await callRoute(threadLoader, getRequest(path), ctx.context, params)).status).toBe(401);
+    expect(
+      (await callRoute(threadLoader, getRequest(path, { cookie: strangerCookie }), ctx.context, params)).status,
+    ).toBe(403);
+    expect(
+      (
+        await callRoute(
+          replyAction,
+          formRequest(path, { content: "Įsiterpiu" }, { cookie: strangerCookie }),
+          ctx.context,
+          params,
+        )
+      ).status,
+    ).toBe(403);
+    // The stranger's visit to the inbox with that id marks nothing read.
+    await callRoute(inboxLoader, getRequest(path, { cookie: strangerCookie }), ctx.context, params);
+    expect(await countUnreadMessages(ctx.db, host.id)).toBe(1);
+    const missing = await callRoute(
+      threadLoader,
+      getRequest(`/messages/${crypto.randomUUID()}`, { cookie: hostCookie }),
+      ctx.context,
+      { conversationId: crypto.randomUUID() },
+    );
+    expect(missing.status).toBe(404);
+
+    const inbox = await callRoute<{ conversations: { id: string; unread: number }[] }>(
+      inboxLoader,
+      getRequest(path, { cookie: hostCookie }),
+      ctx.context,
+      params,
+    );
+    expect(inbox.data.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 0 })]);
+    expect(await countUnreadMessages(ctx.db, host.id)).toBe(0);
+    const thread = await callRoute<{ messages: { content: string }[]; other: { name: string } }>(
+      threadLoader,
+      getRequest(path, { cookie: hostCookie }),
+      ctx.context,
+      params,
+    );
+    expect(thread.data.other.name).toBe("Rūta Nuomininkė");
+    expect(thread.data.messages.map((m) => m.content)).toEqual(["Labas"]);
+
+    const empty = await callRoute<{ issues: Record<string, string> }>(
+      replyAction,
+      formRequest(path, { content: "  " }, { cookie: hostCookie }),
+      ctx.context,
+      params,
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.data.issues).toEqual({ content: "validation.messageEmpty" });
+    const reply = await callRoute(
+      replyAction,
+      formRequest(path, { content: "Sveiki!" }, { cookie: hostCookie }),
+      ctx.context,
+      params,
+    );
+    expect(reply).toMatchObject({ status: 303, location: path });
+    expect(await countUnreadMessages(ctx.db, renter.id)).toBe(1);
   });
 });

@@ -1,48 +1,77 @@
-// /profile/{userId}/message: the public profile's "Send Message" as a page (a dialog with JavaScript). The messaging
-// work builds the form; the route already has its rules: signed in, the person exists, not oneself.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { and, eq, isNull } from "drizzle-orm";
+// /profile/{userId}/message: the public profile's "Send Message" (part 1 §2): the recipient's picture and name, the
+// message box, Cancel and Send Message. Signed in; the person exists and is not oneself. The spec's dialog also
+// showed the recipient's e-mail address; we do not hand addresses to every signed-in visitor (the conversation is
+// the way to reach them).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { profiles, users } from "#db/schema";
 import { notFound, requireUser } from "~/accounts/guards.server";
-import { ButtonLink } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icons";
+import { MessageForm, MessageSent } from "~/components/messages/message-form";
+import { Avatar } from "~/components/shell/header";
 import { getT } from "~/i18n.server";
+import { sendFromPage, sentConversationId } from "~/messages/message-page.server";
+import { findRecipient } from "~/messages/messaging.server";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:profile.message.title" };
+export const handle = { i18n: ["pages", "messages"], breadcrumb: "messages:profileMessage.title" };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const [person] = await context.db
-    .select({ id: profiles.id, fullName: profiles.fullName })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.id, params.userId ?? ""), isNull(users.deletedAt)))
-    .limit(1);
-  if (!person || person.id === user.id)
+async function recipientFor(args: LoaderFunctionArgs) {
+  const user = await requireUser(args.request, args.context);
+  const person = await findRecipient(args.context.db, user.id, args.params.userId ?? "");
+  if (!person)
     notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
-  const t = await getT(request, "pages");
-  return { title: t("profile.message.title"), person };
+  return { user, person };
 }
 
-export default function MessagePersonPage() {
-  const { t } = useTranslation("pages");
-  const { person } = useLoaderData<typeof loader>();
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("profile.message.title")}</h1>
-      <p className="mt-1 text-muted">{person.fullName ?? t("profile.fallbackName")}</p>
-      <div className="mt-6 flex gap-3 rounded-xl border border-line bg-surface p-5">
-        <Icon name="info" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <p className="text-muted">{t("profile.message.comingSoon")}</p>
-      </div>
-      <ButtonLink to={`/profile/${person.id}`} variant="secondary" className="mt-6">
-        {t("profile.back")}
-      </ButtonLink>
-    </section>
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, person } = await recipientFor(args);
+  const t = await getT(args.request, "messages");
+  return {
+    title: t("profileMessage.title"),
+    person,
+    sent: await sentConversationId(args.context.db, user.id, args.request),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { user, person } = await recipientFor(args);
+  return sendFromPage(args.context.db, args.request, {
+    senderId: user.id,
+    recipientId: person.id,
+    carId: null,
+    allowBooking: false,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export default function MessagePersonPage() {
+  const { t } = useTranslation(["messages", "pages"]);
+  const { person, sent } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  const name = person.name ?? t("pages:profile.fallbackName");
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("profileMessage.title")}</h1>
+      <div className="mt-4 flex items-center gap-3 rounded-xl border border-line bg-surface p-4">
+        <Avatar user={{ fullName: name, email: "?", avatarKey: person.avatarKey }} size="size-12 text-lg" />
+        <div className="min-w-0">
+          <p className="text-sm text-muted">{t("profileMessage.to")}</p>
+          <p className="truncate font-semibold">{name}</p>
+        </div>
+      </div>
+      <div className="mt-6">
+        {sent ? (
+          <MessageSent conversationId={sent} backTo={`/profile/${person.id}`} backLabel={t("pages:profile.back")} />
+        ) : (
+          <MessageForm
+            outcome={outcome}
+            placeholder={t("profileMessage.placeholder")}
+            submitLabel={t("profileMessage.send")}
+            cancelTo={`/profile/${person.id}`}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+// What the two "write to someone" pages do on the server (contact owner, the profile's Send Message): send from
+// the form, answer a refusal with the messages and what was typed, and after sending come back to the page in its
+// "Message Sent" state (a GET, so a reload does not send twice).
+import { data, redirect } from "@remix-run/cloudflare";
+import type { Db } from "~/db.server";
+import { findConversation } from "~/messages/messaging.server";
+import { sendFromForm } from "~/messages/send-message.server";
+
+const FIELDS = ["type", "subject", "content", "start", "end", "pickupLocation"] as const;
+
+export async function sendFromPage(
+  db: Db,
+  request: Request,
+  input: { senderId: string; recipientId: string; carId: string | null; allowBooking: boolean },
+) {
+  const form = await request.formData();
+  const sent = await sendFromForm(db, { ...input, form });
+  if (!sent.ok) {
+    const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
+    return data({ issues: sent.issues, formIssue: sent.formIssue, values }, { status: sent.status });
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}?sent=${sent.conversationId}`, 303);
+}
+
+/** The conversation a "Message Sent" page links to: only one of the reader's own. */
+export async function sentConversationId(db: Db, userId: string, request: Request): Promise<string | null> {
+  const id = new URL(request.url).searchParams.get("sent");
+  if (!id) return null;
+  const found = await findConversation(db, userId, id);
+  return found.status === "ok" ? found.conversation.id : null;
+}

@@ -1,0 +1,108 @@
+// Messages with JavaScript on and off: a new user contacts an owner from the car page (a bad submission first),
+// the owner finds the conversation in the inbox with its unread badge, opens it and replies; the sender sees the
+// reply and the read mark on their own message. Two browser contexts: the sender's (`page`) and the owner's.
+import { createClient } from "@libsql/client";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, registerAndSignIn, test, visit } from "./support";
+
+async function hostCar() {
+  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+  try {
+    const cars = await db.execute(`
+      select c.id from cars c join users u on u.id = c.owner_id
+      where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'`);
+    return String(cars.rows[Math.floor(Math.random() * cars.rows.length)]!.id);
+  } finally {
+    db.close();
+  }
+}
+
+async function signInAs(page: Page, email: string) {
+  const response = await page.request.post("/auth/signin", {
+    form: { email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+test("contact owner → the owner reads and replies → the sender sees the reply and the read mark", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const carId = await hostCar();
+  await registerAndSignIn(page);
+  // Both projects run at once against one database, and the owner is the same demo host: the words are unique.
+  const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const subject = `Klausimas ${token}`;
+  const question = `Laba diena, ar automobilis laisvas gruodžio pradžioje? (${token})`;
+  const answer = `Sveiki! Taip, laisvas. (${token})`;
+
+  await visit(page, `/car/${carId}`);
+  await page.getByRole("link", { name: "Susisiekti su savininku" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Susisiekti su savininku" })).toBeVisible();
+  await visit(page, page.url());
+
+  // An empty message is refused next to the field, and the subject typed stays.
+  await page.getByLabel("Tema").fill(subject);
+  await page.getByRole("button", { name: "Siųsti" }).click();
+  await expect(page.getByText("Žinutė negali būti tuščia")).toBeVisible();
+  await expect(page.getByLabel("Tema")).toHaveValue(subject);
+  await expect(page.getByLabel("Žinutė", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Žinutė", { exact: true }).fill(question);
+  await page.getByRole("button", { name: "Siųsti" }).click();
+  await expect(page.getByRole("heading", { name: "Žinutė išsiųsta" })).toBeVisible();
+  await visit(page, page.url());
+  await page.getByRole("link", { name: "Peržiūrėti žinutes" }).click();
+  const thread = page.getByRole("list", { name: "Žinutės" });
+  await expect(thread.getByText(question)).toBeVisible();
+  await expect(thread.getByText("Išsiųsta", { exact: true })).toBeAttached();
+  const threadUrl = page.url();
+  await visit(page, threadUrl);
+
+  // The owner, in a browser of their own.
+  const hostContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const host = await hostContext.newPage();
+  try {
+    await signInAs(host, "host@demo.lt");
+    await visit(host, "/messages");
+    const entry = host.getByRole("link").filter({ hasText: token });
+    await expect(entry.getByText("1 neperskaityta")).toBeAttached();
+    await entry.click();
+    await expect(host.getByRole("heading", { name: subject })).toHaveCount(0); // the subject is in the bubble
+    const hostThread = host.getByRole("list", { name: "Žinutės" });
+    await expect(hostThread.getByText(subject)).toBeVisible();
+    await visit(host, host.url());
+    // Opened: the badge is gone.
+    await expect(host.getByRole("link").filter({ hasText: token }).getByText("1 neperskaityta")).toHaveCount(0);
+    await host.getByLabel("Atsakymas").fill(answer);
+    await host.getByRole("button", { name: "Siųsti" }).click();
+    await expect(hostThread.getByText(answer)).toBeVisible();
+    await expect(host.getByLabel("Atsakymas")).toHaveValue("");
+  } finally {
+    await hostContext.close();
+  }
+
+  // The sender sees the reply, and their own message marked read.
+  await visit(page, threadUrl);
+  await expect(thread.getByText(answer)).toBeVisible();
+  await expect(thread.getByText("Perskaityta", { exact: true })).toBeAttached();
+});
+
+test("/messages asks guests to sign in, and a stranger cannot open someone else's conversation", async ({ page }) => {
+  await visit(page, "/messages", { status: 401 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await registerAndSignIn(page);
+  await visit(page, "/messages");
+  await expect(page.getByRole("heading", { name: "Žinučių dar nėra" })).toBeVisible();
+  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+  try {
+    // The demo data's conversations are between demo people, never this new user.
+    const rows = await db.execute("select id from conversations limit 1");
+    expect(rows.rows).toHaveLength(1);
+    await visit(page, `/messages/${String(rows.rows[0]!.id)}`, { status: 403 });
+  } finally {
+    db.close();
+  }
+});
