@@ -1,24 +1,44 @@
 // What the two "write to someone" pages do on the server (contact owner, the profile's Send Message): send from
 // the form, answer a refusal with the messages and what was typed, and after sending come back to the page in its
 // "Message Sent" state (a GET, so a reload does not send twice).
-import { data, redirect } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "~/db.server";
 import { findConversation } from "~/messages/messaging.server";
 import { sendFromForm } from "~/messages/send-message.server";
+import { announce } from "~/realtime/live.server";
+import { conversationRoom, userRoom } from "~/realtime/room-token";
+
+/**
+ * After a message is saved: the conversation's room (an open thread reloads) and the recipient's own room (their
+ * unread count and a toast) hear of it, after the response has gone.
+ */
+export function announceMessage(
+  context: AppLoadContext,
+  sent: { conversationId: string; messageId: string; senderId: string; recipientId: string },
+) {
+  const event = { type: "message", conversationId: sent.conversationId, messageId: sent.messageId };
+  context.cloudflare.ctx.waitUntil(
+    Promise.all([
+      announce(context, conversationRoom(sent.conversationId), { ...event, senderId: sent.senderId }),
+      announce(context, userRoom(sent.recipientId), event),
+    ]),
+  );
+}
 
 const FIELDS = ["type", "subject", "content", "start", "end", "pickupLocation"] as const;
 
 export async function sendFromPage(
-  db: Db,
+  context: AppLoadContext,
   request: Request,
   input: { senderId: string; recipientId: string; carId: string | null; allowBooking: boolean },
 ) {
   const form = await request.formData();
-  const sent = await sendFromForm(db, { ...input, form });
+  const sent = await sendFromForm(context.db, { ...input, form });
   if (!sent.ok) {
     const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
     return data({ issues: sent.issues, formIssue: sent.formIssue, values }, { status: sent.status });
   }
+  announceMessage(context, { ...sent, senderId: input.senderId, recipientId: input.recipientId });
   const url = new URL(request.url);
   return redirect(`${url.pathname}?sent=${sent.conversationId}`, 303);
 }

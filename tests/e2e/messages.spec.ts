@@ -106,3 +106,50 @@ test("/messages asks guests to sign in, and a stranger cannot open someone else'
     db.close();
   }
 });
+
+// Live delivery needs JavaScript: the js project only (playwright.config.ts).
+test(
+  "a message sent in one browser appears in the other's open thread without a reload",
+  { tag: "@js-only" },
+  async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const carId = await hostCar();
+    await registerAndSignIn(page);
+    const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const response = await page.request.post(`/car/${carId}/contact`, {
+      form: { type: "general", content: `Pirmoji žinutė ${token}` },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(303);
+    const conversationId = new URL(response.headers().location!, "http://x").searchParams.get("sent")!;
+
+    // What the room sends the page: proof the news came by the socket, not by the 3-second fallback poll.
+    const frames: string[] = [];
+    page.on("websocket", (socket) => socket.on("framereceived", (frame) => frames.push(String(frame.payload))));
+    await visit(page, `/messages/${conversationId}`);
+    const thread = page.getByRole("list", { name: "Žinutės" });
+    await expect(thread.getByText(`Pirmoji žinutė ${token}`)).toBeVisible();
+    // The page's socket is in its room before the other side writes.
+    await page.waitForTimeout(1000);
+
+    const hostContext = await browser.newContext();
+    const host = await hostContext.newPage();
+    try {
+      await signInAs(host, "host@demo.lt");
+      await host.goto(`/messages/${conversationId}`);
+      await host.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await host.getByLabel("Atsakymas").fill(`Gyvai ${token}`);
+      await host.getByRole("button", { name: "Siųsti" }).click();
+      // In the renter's page, with no reload: within 2 seconds.
+      await expect(thread.getByText(`Gyvai ${token}`)).toBeVisible({ timeout: 2000 });
+      expect(frames.some((frame) => frame.includes(conversationId) && frame.includes('"type":"message"'))).toBe(true);
+      // The renter is looking at it, so it is read; the host's thread shows the read mark after its next load.
+      await host.reload();
+      await expect(
+        host.getByRole("list", { name: "Žinutės" }).getByText("Perskaityta", { exact: true }),
+      ).toBeAttached();
+    } finally {
+      await hostContext.close();
+    }
+  },
+);

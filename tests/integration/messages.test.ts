@@ -1,5 +1,7 @@
 // Messages against a real libSQL file: sending (one conversation per pair, the notification, the rules, the rate
 // limit), listing, reading a thread and the read marks, and who may see what.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { conversations, messages, notifications, users } from "#db/schema";
@@ -400,5 +402,83 @@ describe("the pages", () => {
     );
     expect(reply).toMatchObject({ status: 303, location: path });
     expect(await countUnreadMessages(ctx.db, renter.id)).toBe(1);
+  });
+});
+
+describe("telling the live rooms", () => {
+  it("after a reply, the conversation's room and the recipient's room hear of it, with the shared secret", async () => {
+    const heard: { path: string; authorization: string | undefined; body: unknown }[] = [];
+    const rooms = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        heard.push({ path: request.url ?? "", authorization: request.headers.authorization, body: JSON.parse(body) });
+        response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => rooms.listen(0, "127.0.0.1", resolve));
+    const { port } = rooms.address() as AddressInfo;
+    const live = await createTestContext({ PARTYKIT_HOST: `127.0.0.1:${port}`, PARTYKIT_SECRET: "rooms-secret" });
+    try {
+      const renter = await createUser(live);
+      const host = await createUser(live);
+      const first = await sendMessage(
+        live.db,
+        { senderId: renter.id, recipientId: host.id, carId: null, type: "general", subject: null, content: "Labas" },
+        NOW,
+      );
+      const path = `/messages/${first.conversationId}`;
+      const reply = await callRoute(
+        replyAction,
+        formRequest(path, { content: "Sveiki" }, { cookie: await sessionCookieFor(live, host.id) }),
+        live.context,
+        { conversationId: first.conversationId },
+      );
+      expect(reply.status).toBe(303);
+      await live.settled();
+      const [saved] = await live.db.select().from(messages).where(eq(messages.content, "Sveiki"));
+      expect(heard).toHaveLength(2);
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          {
+            path: `/parties/main/conversation-${first.conversationId}`,
+            authorization: "Bearer rooms-secret",
+            body: { type: "message", conversationId: first.conversationId, messageId: saved!.id, senderId: host.id },
+          },
+          {
+            path: `/parties/main/user-${renter.id}`,
+            authorization: "Bearer rooms-secret",
+            body: { type: "message", conversationId: first.conversationId, messageId: saved!.id },
+          },
+        ]),
+      );
+    } finally {
+      live.close();
+      rooms.close();
+    }
+  });
+
+  it("a room that cannot be reached does not stop the message", async () => {
+    const live = await createTestContext({ PARTYKIT_HOST: "127.0.0.1:9" });
+    try {
+      const renter = await createUser(live);
+      const host = await createUser(live);
+      const car = await createCar(live, host.id);
+      const sent = await callRoute(
+        contactAction,
+        formRequest(
+          `/car/${car.id}/contact`,
+          { content: "Labas" },
+          { cookie: await sessionCookieFor(live, renter.id) },
+        ),
+        live.context,
+        { id: car.id },
+      );
+      expect(sent.status).toBe(303);
+      await live.settled();
+      expect(await live.db.select().from(messages)).toHaveLength(1);
+    } finally {
+      live.close();
+    }
   });
 });

@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, car } = await contactableCar(request, context, params.id);
-  return sendFromPage(context.db, request, {
+  return sendFromPage(context, request, {
     senderId: user.id,
     recipientId: car.ownerId,
     carId: car.id,

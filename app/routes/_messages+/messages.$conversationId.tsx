@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
 import { Avatar } from "~/components/shell/header";
@@ -18,7 +18,11 @@ import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { MESSAGE_MAX_LENGTH } from "~/messages/message-rules";
 import { findConversation, threadMessages } from "~/messages/messaging.server";
+import { announceMessage } from "~/messages/message-page.server";
 import { sendFromForm } from "~/messages/send-message.server";
+import { liveTicket } from "~/realtime/live.server";
+import { conversationRoom } from "~/realtime/room-token";
+import { useLiveRoom } from "~/realtime/use-live-room";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -45,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getT(args.request, "messages");
   return {
     title: other.name ?? t("unknownUser"),
+    live: await liveTicket(args.context, conversationRoom(conversation.id), user.id),
     me: user.id,
     other,
     messages: thread.map((m) => ({
@@ -75,14 +80,23 @@ export async function action(args: ActionFunctionArgs) {
       { status: sent.status },
     );
   }
+  announceMessage(args.context, { ...sent, senderId: user.id, recipientId: other.id });
   const url = new URL(args.request.url);
   return redirect(`/messages/${conversation.id}${url.search}`, 303);
 }
 
 export default function ConversationPage() {
   const { t } = useTranslation("messages");
-  const { me, other, messages } = useLoaderData<typeof loader>();
+  const { me, other, messages, live } = useLoaderData<typeof loader>();
   const name = other.name ?? t("unknownUser");
+  // A message in this conversation (or, while the socket is down, every 3 s): load the thread again. The inbox's
+  // loader runs too and marks what arrived read, since the reader is looking at it.
+  const revalidator = useRevalidator();
+  useLiveRoom(live, () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
+  // The reply box starts empty again after one's own message is sent, not when the other person writes.
+  const lastOwn = messages.findLast((m) => m.senderId === me)?.id;
   return (
     <article className="flex min-h-[60vh] flex-col rounded-xl border border-line bg-surface">
       <header className="flex items-center gap-3 border-b border-line p-3 sm:p-4">
@@ -109,7 +123,7 @@ export default function ConversationPage() {
           <MessageBubble key={message.id} message={message} mine={message.senderId === me} />
         ))}
       </ol>
-      <ReplyBox key={messages.at(-1)?.id} disabled={!other.active} />
+      <ReplyBox key={lastOwn} disabled={!other.active} />
     </article>
   );
 }

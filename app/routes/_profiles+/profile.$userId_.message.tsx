@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { user, person } = await recipientFor(args);
-  return sendFromPage(args.context.db, args.request, {
+  return sendFromPage(args.context, args.request, {
     senderId: user.id,
     recipientId: person.id,
     carId: null,
