@@ -1,6 +1,16 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, useEffect, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useLocation,
+  useRevalidator,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { Suspense, lazy, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -10,15 +20,20 @@ import { ErrorPage } from "~/components/shell/error-page";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { ProgressBar } from "~/components/shell/progress-bar";
-import { Toaster } from "~/components/shell/toaster";
+import { Toaster, showToast } from "~/components/shell/toaster";
 import { isDevMailboxEnabled } from "~/email/sender.server";
 import { getLanguage, getT, rememberLanguage } from "~/i18n.server";
+import { countUnreadMessages } from "~/messages/messaging.server";
 import { countUnreadNotifications } from "~/notifications/unread.server";
+import { liveTicket } from "~/realtime/live.server";
+import { userRoom } from "~/realtime/room-token";
 import styles from "~/styles/app.css?url";
 import { isTheme, type ThemeSetting } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
 
+// Signed-in people only: guests' pages do not carry the live-room code.
+const LiveUpdates = lazy(() => import("~/components/shell/live-updates"));
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -34,7 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     takeToast(request, context.env),
     getT(request),
   ]);
-  const unreadNotifications = user ? await countUnreadNotifications(context.db, user.id) : 0;
+  const [unreadNotifications, unreadMessages, live] = user
+    ? await Promise.all([
+        countUnreadNotifications(context.db, user.id),
+        countUnreadMessages(context.db, user.id),
+        liveTicket(context, userRoom(user.id), user.id),
+      ])
+    : [0, 0, null];
   const headers = new Headers();
   const languageCookie = await rememberLanguage(request, language, context.env.isProduction);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
@@ -45,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       theme,
       toast,
       unreadNotifications,
+      unreadMessages,
+      live,
       devMailbox: isDevMailboxEnabled(context.env),
       site: { name: t("site.name"), description: t("site.description") },
       user: user
@@ -147,6 +170,8 @@ function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const location = useLocation();
+  const revalidator = useRevalidator();
   return (
     <>
       <a
@@ -160,6 +185,7 @@ function AppShell({ children }: { children: ReactNode }) {
       <Header
         user={user}
         unreadNotifications={data?.unreadNotifications ?? 0}
+        unreadMessages={data?.unreadMessages ?? 0}
         language={data?.language ?? "lt"}
         theme={data?.theme ?? "system"}
       />
@@ -170,6 +196,21 @@ function AppShell({ children }: { children: ReactNode }) {
       <Footer />
       <Toaster toast={data?.toast ?? null} />
       {user ? null : <AuthDialogHost />}
+      {data?.live ? (
+        <Suspense fallback={null}>
+          <LiveUpdates
+            ticket={data.live}
+            notificationTitle={t("header.newMessage")}
+            onMessage={(conversationId) => {
+              const href = `/messages/${conversationId}`;
+              // The open thread has its own room and reloads itself.
+              if (location.pathname === href) return;
+              if (revalidator.state === "idle") revalidator.revalidate();
+              showToast({ type: "info", title: "header.newMessage", href });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -10,10 +10,15 @@ export const POLL_INTERVAL_MS = 3000;
 export type LiveEvent = { type: string; [key: string]: unknown };
 
 /**
- * Calls `onChange` for each event of the room, and every 3 s while the socket is down. The ticket may change
- * (each reload of the page's data brings a fresh one); a reconnect uses the newest.
+ * Calls `onChange` for each event of the room, and every `pollMs` (3 s) while the socket is down; `pollMs: null`
+ * for rooms whose news can wait for the next page (the header's counts). The ticket may change (each reload of the
+ * page's data brings a fresh one); a reconnect uses the newest.
  */
-export function useLiveRoom(ticket: LiveTicket | null, onChange: (event: LiveEvent) => void) {
+export function useLiveRoom(
+  ticket: LiveTicket | null,
+  onChange: (event: LiveEvent) => void,
+  { pollMs = POLL_INTERVAL_MS }: { pollMs?: number | null } = {},
+) {
   const latest = useRef(ticket);
   latest.current = ticket;
   const handler = useRef(onChange);
@@ -28,9 +33,10 @@ export function useLiveRoom(ticket: LiveTicket | null, onChange: (event: LiveEve
     let poll: ReturnType<typeof setInterval> | null = null;
     let socket: { close(): void } | null = null;
     const startPolling = () => {
+      if (pollMs === null) return;
       poll ??= setInterval(() => {
         if (document.visibilityState === "visible") handler.current({ type: "poll" });
-      }, POLL_INTERVAL_MS);
+      }, pollMs);
     };
     const stopPolling = () => {
       if (poll) clearInterval(poll);
@@ -66,5 +72,5 @@ export function useLiveRoom(ticket: LiveTicket | null, onChange: (event: LiveEve
       stopPolling();
       socket?.close();
     };
-  }, [host, party, room]);
+  }, [host, party, room, pollMs]);
 }

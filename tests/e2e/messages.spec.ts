@@ -148,6 +148,17 @@ test(
       await expect(
         host.getByRole("list", { name: "Žinutės" }).getByText("Perskaityta", { exact: true }),
       ).toBeAttached();
+
+      // Elsewhere on the site, the header's count moves and a toast links to the conversation, without a reload.
+      await visit(page, "/about");
+      await expect(page.getByTestId("unread-messages-badge")).toHaveCount(0);
+      await page.waitForTimeout(1000);
+      await host.getByLabel("Atsakymas").fill(`Dar viena ${token}`);
+      await host.getByRole("button", { name: "Siųsti" }).click();
+      await expect(page.getByTestId("unread-messages-badge")).toHaveText("1", { timeout: 2000 });
+      await expect(page.getByRole("link", { name: "Žinutės, 1 neperskaityta" })).toBeVisible();
+      const toast = page.getByRole("status").getByRole("link", { name: "Nauja žinutė" });
+      await expect(toast).toHaveAttribute("href", `/messages/${conversationId}`);
     } finally {
       await hostContext.close();
     }

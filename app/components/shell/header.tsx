@@ -162,20 +162,36 @@ export function ThemeToggle({ theme, className = "" }: { theme: ThemeSetting; cl
   );
 }
 
-function NotificationBell({ unread }: { unread: number }) {
-  const { t } = useTranslation();
+/** An icon link with an unread badge (part 1 §2: "9+" above 9): the bell, and the envelope for messages. */
+function CountLink({
+  to,
+  icon,
+  unread,
+  label,
+  unreadLabel,
+  testId,
+  className = "",
+}: {
+  to: string;
+  icon: "bell" | "mail";
+  unread: number;
+  label: string;
+  unreadLabel: string;
+  testId: string;
+  className?: string;
+}) {
   const badge = unread > 9 ? "9+" : String(unread);
   return (
     <Link
-      to="/notifications"
-      className={`${buttonClass("ghost", "sm")} relative`}
-      aria-label={unread > 0 ? t("header.notificationsUnread", { count: unread }) : t("header.notifications")}
+      to={to}
+      className={`${buttonClass("ghost", "sm")} relative ${className}`}
+      aria-label={unread > 0 ? unreadLabel : label}
     >
-      <Icon name="bell" className="size-5" />
+      <Icon name={icon} className="size-5" />
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          data-testid="unread-badge"
+          data-testid={testId}
           className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-bold text-white dark:text-canvas"
         >
           {badge}
@@ -296,11 +312,13 @@ function MobileMenu({ user, language, theme }: { user: HeaderUser | null; langua
 export function Header({
   user,
   unreadNotifications,
+  unreadMessages,
   language,
   theme,
 }: {
   user: HeaderUser | null;
   unreadNotifications: number;
+  unreadMessages: number;
   language: Language;
   theme: ThemeSetting;
 }) {
@@ -336,7 +354,23 @@ export function Header({
           </div>
           {user ? (
             <>
-              <NotificationBell unread={unreadNotifications} />
+              <CountLink
+                to="/messages"
+                icon="mail"
+                unread={unreadMessages}
+                label={t("header.messages")}
+                unreadLabel={t("header.messagesUnread", { count: unreadMessages })}
+                testId="unread-messages-badge"
+                className="hidden sm:inline-flex"
+              />
+              <CountLink
+                to="/notifications"
+                icon="bell"
+                unread={unreadNotifications}
+                label={t("header.notifications")}
+                unreadLabel={t("header.notificationsUnread", { count: unreadNotifications })}
+                testId="unread-badge"
+              />
               <Link
                 to="/favorites"
                 className={`${buttonClass("ghost", "sm")} hidden sm:inline-flex`}

@@ -3,6 +3,7 @@
 // Works without JavaScript: search is a GET form, a conversation is a link, a reply is a POST.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { Avatar } from "~/components/shell/header";
@@ -13,6 +14,7 @@ import { getT } from "~/i18n.server";
 import { listConversations, markConversationRead } from "~/messages/messaging.server";
 import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const handle = { i18n: ["messages"], breadcrumb: "messages:title" };
 
@@ -41,7 +43,10 @@ export default function MessagesPage() {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <h1 className={`text-3xl font-bold tracking-tight ${open ? "max-lg:sr-only" : ""}`}>{t("title")}</h1>
+      <div className={`flex flex-wrap items-center justify-between gap-3 ${open ? "max-lg:sr-only" : ""}`}>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <DesktopNotificationsButton />
+      </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className={`min-w-0 ${open ? "max-lg:hidden" : ""}`}>
           <Form method="get" role="search" className="flex gap-2">
@@ -86,6 +91,27 @@ export default function MessagesPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Part 1 §2: desktop notifications for received messages, asked for with a button (browsers refuse unasked prompts). */
+function DesktopNotificationsButton() {
+  const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
+  const [permission, setPermission] = useState<NotificationPermission | "unsupported">("unsupported");
+  useEffect(() => {
+    setPermission("Notification" in window ? Notification.permission : "unsupported");
+  }, []);
+  if (!hydrated || permission !== "default") return null;
+  return (
+    <button
+      type="button"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+      className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
+    >
+      <Icon name="bell" className="size-4" />
+      {t("desktopNotifications")}
+    </button>
   );
 }
 
