@@ -13,6 +13,7 @@ import enBookings from "./en/bookings.json";
 import enPayment from "./en/payment.json";
 import enReviews from "./en/reviews.json";
 import enMessages from "./en/messages.json";
+import enNotifications from "./en/notifications.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -27,6 +28,7 @@ import ltBookings from "./lt/bookings.json";
 import ltPayment from "./lt/payment.json";
 import ltReviews from "./lt/reviews.json";
 import ltMessages from "./lt/messages.json";
+import ltNotifications from "./lt/notifications.json";
 
 export const resources = {
   lt: {
@@ -44,6 +46,7 @@ export const resources = {
     reviews: ltReviews,
     agreement: ltAgreement,
     messages: ltMessages,
+    notifications: ltNotifications,
   },
   en: {
     common: enCommon,
@@ -60,5 +63,6 @@ export const resources = {
     reviews: enReviews,
     agreement: enAgreement,
     messages: enMessages,
+    notifications: enNotifications,
   },
 };

@@ -361,7 +361,6 @@ export function Header({
                 label={t("header.messages")}
                 unreadLabel={t("header.messagesUnread", { count: unreadMessages })}
                 testId="unread-messages-badge"
-                className="hidden sm:inline-flex"
               />
               <CountLink
                 to="/notifications"

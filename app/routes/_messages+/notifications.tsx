@@ -1,14 +1,163 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+// /notifications: the bell's panel as a page (part 1 §2), what the bell leads to without JavaScript: the filters
+// All / Unread / Bookings / Messages (a GET parameter), mark all as read, and each line a button that marks it read
+// and opens what it is about. The newest 50; relative times as the spec words them.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { notFound, requireUser } from "~/accounts/guards.server";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { getT } from "~/i18n.server";
+import {
+  NOTIFICATION_FILTERS,
+  describeNotification,
+  readFilter,
+  relativeTime,
+} from "~/notifications/notification-view";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationCounts,
+} from "~/notifications/notifications.server";
+import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { safeRedirectPath } from "~/utils/redirect";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.notifications" };
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  placeholderData(request, context, "notifications", "user");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["notifications"], breadcrumb: "notifications:title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const filter = readFilter(new URL(request.url).searchParams.get("filter"));
+  const [rows, counts] = await Promise.all([
+    listNotifications(context.db, user.id, filter),
+    notificationCounts(context.db, user.id),
+  ]);
+  const t = await getT(request, "notifications");
+  return {
+    title: t("title"),
+    filter,
+    counts,
+    // The server's clock, so the page and its hydration agree on "2h ago".
+    now: Date.now(),
+    notifications: rows.map((row) => ({
+      id: row.id,
+      read: row.read,
+      createdAt: row.createdAt.getTime(),
+      ...describeNotification(row),
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "open") {
+    const row = await markNotificationRead(context.db, user.id, String(form.get("id") ?? ""));
+    if (!row) notFound("errors.notFound");
+    return redirect(describeNotification(row).href, 303);
+  }
+  if (intent === "read-all") {
+    await markAllNotificationsRead(context.db, user.id);
+    return redirect(safeRedirectPath(String(form.get("redirectTo") ?? "/notifications")), 303);
+  }
+  return new Response("Unknown intent", { status: 400 });
+}
 
 export default function NotificationsPage() {
-  return <PlaceholderPage page="notifications" />;
+  const { t } = useTranslation("notifications");
+  const { filter, counts, notifications, now } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        {counts.unread > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="redirectTo" value={`/notifications?filter=${filter}`} />
+            <Button type="submit" name="intent" value="read-all" variant="secondary" size="sm">
+              <Icon name="check" className="size-4" />
+              {t("markAllRead")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      <nav aria-label={t("filters.label")} className="mt-5">
+        <ul className="flex flex-wrap gap-2">
+          {NOTIFICATION_FILTERS.map((value) => (
+            <li key={value}>
+              <Link
+                to={value === "all" ? "/notifications" : `/notifications?filter=${value}`}
+                aria-current={filter === value ? "page" : undefined}
+                className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line px-4 text-sm font-semibold hover:bg-subtle aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-on-primary"
+              >
+                {t(`filters.${value}`)}
+                {value === "unread" && counts.unread > 0 ? <span>({counts.unread})</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {notifications.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-muted">
+          {t(`empty.${filter}`)}
+        </p>
+      ) : (
+        <NotificationList notifications={notifications} now={now} />
+      )}
+    </section>
+  );
+}
+
+type Shown = ReturnType<typeof useLoaderData<typeof loader>>["notifications"][number];
+
+/** The lines, each a button that marks it read and opens it: on this page and in the bell's panel. */
+export function NotificationList({ notifications, now }: { notifications: Shown[]; now: number }) {
+  const { t, i18n } = useTranslation("notifications");
+  return (
+    <ul className="mt-5 grid gap-2">
+      {notifications.map((n) => {
+        const when = relativeTime(n.createdAt, now);
+        return (
+          <li key={n.id}>
+            <Form method="post" action="/notifications">
+              <input type="hidden" name="id" value={n.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="open"
+                className={`flex w-full items-start gap-3 rounded-xl border p-3 text-left hover:bg-subtle ${n.read ? "border-line bg-surface" : "border-primary/40 bg-primary-soft"}`}
+              >
+                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-subtle text-primary">
+                  <Icon name={n.icon} className="size-5" />
+                </span>
+                <span className="min-w-0 grow">
+                  <span className={`block break-words ${n.read ? "" : "font-semibold"}`}>{t(n.text, n.values)}</span>
+                  {n.prices ? (
+                    <span className="block text-sm">
+                      <s className="text-muted">{formatPrice(n.prices.old, i18n.language)}</s>{" "}
+                      <span aria-hidden="true">→</span>{" "}
+                      <span className="font-semibold text-success">{formatPrice(n.prices.new, i18n.language)}</span>
+                    </span>
+                  ) : null}
+                  <time dateTime={new Date(n.createdAt).toISOString()} className="mt-0.5 block text-xs text-muted">
+                    {when.key === "date"
+                      ? formatDate(n.createdAt, i18n.language)
+                      : t(`time.${when.key}`, { count: when.count })}
+                  </time>
+                </span>
+                {n.read ? null : (
+                  <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary">
+                    <span className="sr-only">{t("unreadMark")}</span>
+                  </span>
+                )}
+              </button>
+            </Form>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }

@@ -1,0 +1,63 @@
+// A person's notifications (part 1 §3, §4, §7): the newest 50 for a filter, the counts the filters show, and the
+// read marks — always of the reader's own rows only.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { notifications } from "#db/schema";
+import { NOTIFICATION_TYPES } from "~/cars/enums";
+import type { Db } from "~/db.server";
+import { NOTIFICATIONS_SHOWN, type NotificationFilter } from "~/notifications/notification-view";
+
+const BOOKING_TYPES = NOTIFICATION_TYPES.filter((type) => type.startsWith("booking_"));
+
+function filterCondition(filter: NotificationFilter) {
+  if (filter === "unread") return eq(notifications.read, false);
+  if (filter === "bookings") return inArray(notifications.type, BOOKING_TYPES);
+  if (filter === "messages") return eq(notifications.type, "new_message");
+  return undefined;
+}
+
+export async function listNotifications(db: Db, userId: string, filter: NotificationFilter) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      data: notifications.data,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), filterCondition(filter)))
+    .orderBy(desc(notifications.createdAt))
+    .limit(NOTIFICATIONS_SHOWN);
+}
+
+/** How many unread there are in all and in each group (the filters' badges). */
+export async function notificationCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)`,
+      unread: sql<number>`coalesce(sum(case when ${notifications.read} = 0 then 1 else 0 end), 0)`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return { all: Number(row?.all ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/** Marks one of the reader's notifications read; null when it is not theirs (or does not exist). */
+export async function markNotificationRead(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id, type: notifications.type, data: notifications.data });
+  return row ?? null;
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string) {
+  const result = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return result.rowsAffected;
+}
