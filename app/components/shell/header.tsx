@@ -1,7 +1,7 @@
 // The header: logo, navigation, search, language and theme toggles, bell, favourites and the user menu.
 // Menus are <details> elements, so they open without JavaScript; with it they also close on outside click.
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
 import { buttonClass } from "~/components/ui/button";
@@ -10,6 +10,9 @@ import type { Language } from "~/i18n";
 import type { ThemeSetting } from "~/utils/theme";
 import { imageUrl } from "~/utils/images";
 import { LiveSearch } from "~/components/shell/live-search";
+
+/** The bell's panel loads on the first click. */
+const NotificationPanel = lazy(() => import("~/components/notifications/notification-panel"));
 
 export interface HeaderUser {
   id: string;
@@ -170,7 +173,7 @@ function CountLink({
   label,
   unreadLabel,
   testId,
-  className = "",
+  onClick,
 }: {
   to: string;
   icon: "bell" | "mail";
@@ -178,14 +181,15 @@ function CountLink({
   label: string;
   unreadLabel: string;
   testId: string;
-  className?: string;
+  onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const badge = unread > 9 ? "9+" : String(unread);
   return (
     <Link
       to={to}
-      className={`${buttonClass("ghost", "sm")} relative ${className}`}
+      className={`${buttonClass("ghost", "sm")} relative`}
       aria-label={unread > 0 ? unreadLabel : label}
+      onClick={onClick}
     >
       <Icon name={icon} className="size-5" />
       {unread > 0 ? (
@@ -323,6 +327,10 @@ export function Header({
   theme: ThemeSetting;
 }) {
   const { t } = useTranslation();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const location = useLocation();
+  // Opening a line navigates: the panel closes with the page it was opened on.
+  useEffect(() => setPanelOpen(false), [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -364,6 +372,12 @@ export function Header({
               />
               <CountLink
                 to="/notifications"
+                onClick={(event) => {
+                  // With JavaScript the bell opens the panel; without, it is a link to the page.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  setPanelOpen(true);
+                }}
                 icon="bell"
                 unread={unreadNotifications}
                 label={t("header.notifications")}
@@ -394,6 +408,11 @@ export function Header({
           <MobileMenu user={user} language={language} theme={theme} />
         </div>
       </div>
+      {panelOpen ? (
+        <Suspense fallback={null}>
+          <NotificationPanel onClose={() => setPanelOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -5,22 +5,17 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
+import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import {
-  NOTIFICATION_FILTERS,
-  describeNotification,
-  readFilter,
-  relativeTime,
-} from "~/notifications/notification-view";
+import { NOTIFICATION_FILTERS, describeNotification, readFilter } from "~/notifications/notification-view";
 import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   notificationCounts,
 } from "~/notifications/notifications.server";
-import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 
@@ -62,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "read-all") {
     await markAllNotificationsRead(context.db, user.id);
+    // The bell's panel stays where it is (its fetcher reloads); the page goes back to its list.
+    if (form.get("stay") === "1") return { ok: true };
     return redirect(safeRedirectPath(String(form.get("redirectTo") ?? "/notifications")), 303);
   }
   return new Response("Unknown intent", { status: 400 });
@@ -108,56 +105,5 @@ export default function NotificationsPage() {
         <NotificationList notifications={notifications} now={now} />
       )}
     </section>
-  );
-}
-
-type Shown = ReturnType<typeof useLoaderData<typeof loader>>["notifications"][number];
-
-/** The lines, each a button that marks it read and opens it: on this page and in the bell's panel. */
-export function NotificationList({ notifications, now }: { notifications: Shown[]; now: number }) {
-  const { t, i18n } = useTranslation("notifications");
-  return (
-    <ul className="mt-5 grid gap-2">
-      {notifications.map((n) => {
-        const when = relativeTime(n.createdAt, now);
-        return (
-          <li key={n.id}>
-            <Form method="post" action="/notifications">
-              <input type="hidden" name="id" value={n.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="open"
-                className={`flex w-full items-start gap-3 rounded-xl border p-3 text-left hover:bg-subtle ${n.read ? "border-line bg-surface" : "border-primary/40 bg-primary-soft"}`}
-              >
-                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-subtle text-primary">
-                  <Icon name={n.icon} className="size-5" />
-                </span>
-                <span className="min-w-0 grow">
-                  <span className={`block break-words ${n.read ? "" : "font-semibold"}`}>{t(n.text, n.values)}</span>
-                  {n.prices ? (
-                    <span className="block text-sm">
-                      <s className="text-muted">{formatPrice(n.prices.old, i18n.language)}</s>{" "}
-                      <span aria-hidden="true">→</span>{" "}
-                      <span className="font-semibold text-success">{formatPrice(n.prices.new, i18n.language)}</span>
-                    </span>
-                  ) : null}
-                  <time dateTime={new Date(n.createdAt).toISOString()} className="mt-0.5 block text-xs text-muted">
-                    {when.key === "date"
-                      ? formatDate(n.createdAt, i18n.language)
-                      : t(`time.${when.key}`, { count: when.count })}
-                  </time>
-                </span>
-                {n.read ? null : (
-                  <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary">
-                    <span className="sr-only">{t("unreadMark")}</span>
-                  </span>
-                )}
-              </button>
-            </Form>
-          </li>
-        );
-      })}
-    </ul>
   );
 }
