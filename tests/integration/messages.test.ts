@@ -14,10 +14,10 @@ import {
   threadMessages,
 } from "~/messages/messaging.server";
 import { sendFromForm } from "~/messages/send-message.server";
-import { action as contactAction, loader as contactLoader } from "~/routes/_cars+/car.$id_.contact";
+import { action as contactAction, loader as contactLoader } from "~/routes/_cars+/car.$id.contact";
 import { action as replyAction, loader as threadLoader } from "~/routes/_messages+/messages.$conversationId";
 import { loader as inboxLoader } from "~/routes/_messages+/messages";
-import { action as profileMessageAction } from "~/routes/_profiles+/profile.$userId_.message";
+import { action as profileMessageAction } from "~/routes/_profiles+/profile.$userId.message";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor } from "./support/factories";
 import { callRoute, formRequest, getRequest } from "./support/routes";

@@ -1,7 +1,7 @@
 // /profile/{userId} (part 1 §2 "Public profile"): who someone is on Ratai, their active listings and the latest
 // reviews about them. Unknown or deleted people are a 404 "Profile Not Found".
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useNavigate, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { cars, profiles, users } from "#db/schema";
@@ -112,78 +112,83 @@ export default function PublicProfilePage() {
     ...(profile.isHost ? [[t("profile.completedRentals"), String(profile.totalBookings)]] : []),
     [t("profile.memberSinceLabel"), String(new Date(profile.createdAt).getFullYear())],
   ];
+  // "Send Message" (/profile/{id}/message) shows over the page, which is inert meanwhile.
+  const outlet = useOutlet();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <BackButton />
-      <section className="mt-4 rounded-2xl border border-line bg-surface p-5 sm:p-8" aria-labelledby="profile-name">
-        <div className="flex flex-wrap items-center gap-5">
-          <Avatar user={{ fullName: name, email: "?", avatarKey: profile.avatarKey }} size="size-20 text-3xl" />
-          <div className="min-w-0 flex-1">
-            <h1 id="profile-name" className="text-2xl font-bold sm:text-3xl">
-              {name}
-            </h1>
-            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-              <span className={`rounded-full px-2.5 py-0.5 font-semibold ${badge}`}>
-                {t(`profile.verification.${profile.verificationStatus}`)}
-              </span>
-              {profile.rating > 0 ? (
-                <span>
-                  <Stars rating={profile.rating} /> <span className="font-semibold">{profile.rating.toFixed(1)}</span>{" "}
-                  <span className="text-muted">{t("profile.reviewCount", { count: profile.reviewCount })}</span>
+    <>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" {...(outlet ? { inert: "" } : {})}>
+        <BackButton />
+        <section className="mt-4 rounded-2xl border border-line bg-surface p-5 sm:p-8" aria-labelledby="profile-name">
+          <div className="flex flex-wrap items-center gap-5">
+            <Avatar user={{ fullName: name, email: "?", avatarKey: profile.avatarKey }} size="size-20 text-3xl" />
+            <div className="min-w-0 flex-1">
+              <h1 id="profile-name" className="text-2xl font-bold sm:text-3xl">
+                {name}
+              </h1>
+              <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+                <span className={`rounded-full px-2.5 py-0.5 font-semibold ${badge}`}>
+                  {t(`profile.verification.${profile.verificationStatus}`)}
                 </span>
-              ) : null}
+                {profile.rating > 0 ? (
+                  <span>
+                    <Stars rating={profile.rating} /> <span className="font-semibold">{profile.rating.toFixed(1)}</span>{" "}
+                    <span className="text-muted">{t("profile.reviewCount", { count: profile.reviewCount })}</span>
+                  </span>
+                ) : null}
+              </div>
+              {profile.location ? <p className="mt-2 text-sm text-muted">{profile.location}</p> : null}
             </div>
-            {profile.location ? <p className="mt-2 text-sm text-muted">{profile.location}</p> : null}
+            {canMessage && root?.user ? (
+              <ButtonLink to={`/profile/${profile.id}/message`}>
+                <Icon name="mail" className="size-4" />
+                {t("profile.sendMessage")}
+              </ButtonLink>
+            ) : null}
           </div>
-          {canMessage && root?.user ? (
-            <ButtonLink to={`/profile/${profile.id}/message`}>
-              <Icon name="mail" className="size-4" />
-              {t("profile.sendMessage")}
-            </ButtonLink>
-          ) : null}
-        </div>
-        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
-          {stats.map(([label, value]) => (
-            <div key={label} className="rounded-xl bg-subtle p-4">
-              <dt className="text-sm text-muted">{label}</dt>
-              <dd className="text-xl font-bold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line">{profile.bio}</p> : null}
-      </section>
-
-      <section className="mt-10" aria-labelledby="listings-title">
-        <h2 id="listings-title" className="text-xl font-bold">
-          {t("profile.activeListings")}
-        </h2>
-        {listings.length === 0 ? (
-          <p className="mt-3 text-muted">{t("profile.noListings")}</p>
-        ) : (
-          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {listings.map((car) => (
-              <li key={car.id}>
-                <ListingCard car={car as CardCar} variant="profile" />
-              </li>
+          <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {stats.map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-subtle p-4">
+                <dt className="text-sm text-muted">{label}</dt>
+                <dd className="text-xl font-bold">{value}</dd>
+              </div>
             ))}
-          </ul>
-        )}
-      </section>
+          </dl>
+          {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line">{profile.bio}</p> : null}
+        </section>
 
-      <section className="mt-10 max-w-3xl" aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="text-xl font-bold">
-          {t("profile.reviews")} {reviewTotal > 0 ? <span className="text-muted">({reviewTotal})</span> : null}
-        </h2>
-        {reviewTotal > 0 ? (
-          <div className="mt-4">
-            <RatingBreakdown summary={reviewSummary} />
+        <section className="mt-10" aria-labelledby="listings-title">
+          <h2 id="listings-title" className="text-xl font-bold">
+            {t("profile.activeListings")}
+          </h2>
+          {listings.length === 0 ? (
+            <p className="mt-3 text-muted">{t("profile.noListings")}</p>
+          ) : (
+            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {listings.map((car) => (
+                <li key={car.id}>
+                  <ListingCard car={car as CardCar} variant="profile" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="mt-10 max-w-3xl" aria-labelledby="reviews-title">
+          <h2 id="reviews-title" className="text-xl font-bold">
+            {t("profile.reviews")} {reviewTotal > 0 ? <span className="text-muted">({reviewTotal})</span> : null}
+          </h2>
+          {reviewTotal > 0 ? (
+            <div className="mt-4">
+              <RatingBreakdown summary={reviewSummary} />
+            </div>
+          ) : null}
+          <div className="mt-4 max-h-[48rem] overflow-y-auto">
+            <ReviewList reviews={reviews} breakdown={false} />
           </div>
-        ) : null}
-        <div className="mt-4 max-h-[48rem] overflow-y-auto">
-          <ReviewList reviews={reviews} breakdown={false} />
-        </div>
-      </section>
-    </div>
+        </section>
+      </div>
+      <Outlet />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-// /profile/{userId}/message: the public profile's "Send Message" (part 1 §2): the recipient's picture and name, the
+// /profile/{userId}/message: the public profile's "Send Message" (part 1 §2), over the profile (a dialog, and a page
+// of its own address, with or without JavaScript): the recipient's picture and name, the
 // message box, Cancel and Send Message. Signed in; the person exists and is not oneself. The spec's dialog also
 // showed the recipient's e-mail address; we do not hand addresses to every signed-in visitor (the conversation is
 // the way to reach them).
@@ -8,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { MessageForm, MessageSent } from "~/components/messages/message-form";
 import { Avatar } from "~/components/shell/header";
+import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { sendFromPage, sentConversationId } from "~/messages/message-page.server";
 import { findRecipient } from "~/messages/messaging.server";
@@ -51,9 +53,8 @@ export default function MessagePersonPage() {
   const outcome = useActionData<typeof action>();
   const name = person.name ?? t("pages:profile.fallbackName");
   return (
-    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("profileMessage.title")}</h1>
-      <div className="mt-4 flex items-center gap-3 rounded-xl border border-line bg-surface p-4">
+    <OverlayPage title={t("profileMessage.title")} closeTo={`/profile/${person.id}`} width="max-w-2xl">
+      <div className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4">
         <Avatar user={{ fullName: name, email: "?", avatarKey: person.avatarKey }} size="size-12 text-lg" />
         <div className="min-w-0">
           <p className="text-sm text-muted">{t("profileMessage.to")}</p>
@@ -72,6 +73,6 @@ export default function MessagePersonPage() {
           />
         )}
       </div>
-    </section>
+    </OverlayPage>
   );
 }

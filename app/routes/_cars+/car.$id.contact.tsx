@@ -1,6 +1,7 @@
-// /car/{id}/contact: "Contact owner" (part 1 §2): a general question or a booking inquiry (rentable cars only)
-// with subject, dates, pickup place and the message. Signed in; the car public; never one's own. After sending,
-// the page says "Message Sent" and links to the conversation.
+// /car/{id}/contact: "Contact owner" (part 1 §2) over the car page (a dialog, and a page of its own address, with
+// or without JavaScript; listing cards and profiles link here too): a general question or a booking inquiry
+// (rentable cars only) with subject, dates, pickup place and the message. Signed in; the car public; never one's
+// own. After sending it says "Message Sent" and links to the conversation.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { and, eq } from "drizzle-orm";
@@ -8,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { cars } from "#db/schema";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { MessageForm, MessageSent } from "~/components/messages/message-form";
+import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { sendFromPage, sentConversationId } from "~/messages/message-page.server";
 import { PUBLIC_CAR } from "~/search/listing-query.server";
@@ -64,27 +66,24 @@ export default function ContactOwnerPage() {
   const { car, today, sent } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t("contact.title")}</h1>
-      <p className="mt-1 text-muted">
+    <OverlayPage title={t("contact.title")} closeTo={`/car/${car.id}`} width="max-w-2xl">
+      <p className="mb-5 text-muted">
         {t("contact.lead")}{" "}
         <Link to={`/car/${car.id}`} className="font-semibold text-primary hover:underline">
           {car.name}
         </Link>
       </p>
-      <div className="mt-6">
-        {sent ? (
-          <MessageSent conversationId={sent} backTo={`/car/${car.id}`} backLabel={t("contact.backToCar")} />
-        ) : (
-          <MessageForm
-            outcome={outcome}
-            inquiry={{ bookingAllowed: car.bookingAllowed, today }}
-            placeholder={t("contact.contentPlaceholder")}
-            submitLabel={t("contact.send")}
-            cancelTo={`/car/${car.id}`}
-          />
-        )}
-      </div>
-    </section>
+      {sent ? (
+        <MessageSent conversationId={sent} backTo={`/car/${car.id}`} backLabel={t("contact.backToCar")} />
+      ) : (
+        <MessageForm
+          outcome={outcome}
+          inquiry={{ bookingAllowed: car.bookingAllowed, today }}
+          placeholder={t("contact.contentPlaceholder")}
+          submitLabel={t("contact.send")}
+          cancelTo={`/car/${car.id}`}
+        />
+      )}
+    </OverlayPage>
   );
 }
