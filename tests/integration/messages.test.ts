@@ -377,13 +377,15 @@ describe("the pages", () => {
     );
     expect(inbox.data.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 0 })]);
     expect(await countUnreadMessages(ctx.db, host.id)).toBe(0);
-    const thread = await callRoute<{ messages: { content: string }[]; other: { name: string } }>(
+    const thread = await callRoute<{ messages: { content: string }[]; other: { name: string }; live: unknown }>(
       threadLoader,
       getRequest(path, { cookie: hostCookie }),
       ctx.context,
       params,
     );
     expect(thread.data.other.name).toBe("Rūta Nuomininkė");
+    // These tests run with PARTYKIT_HOST=off: no ticket, so the page polls.
+    expect(thread.data.live).toBeNull();
     expect(thread.data.messages.map((m) => m.content)).toEqual(["Labas"]);
 
     const empty = await callRoute<{ issues: Record<string, string> }>(

@@ -52,6 +52,8 @@ export async function createTestContext(overrides: Partial<WorkerEnv> = {}): Pro
     ENVIRONMENT: "test",
     PHOTOS: createMemoryBucket(),
     IMAGES: createImagesBinding(),
+    // No live rooms unless a test brings its own (messages.test.ts does).
+    PARTYKIT_HOST: "off",
     ...overrides,
   };
   return testContextOver(client, raw, file, dir);
