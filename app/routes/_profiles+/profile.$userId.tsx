@@ -17,6 +17,7 @@ import { PROFILE_REVIEWS } from "~/reviews/review-limits";
 import { findReviewsAbout, reviewSummaryAbout } from "~/reviews/reviews-about.server";
 import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
 import { pageMeta } from "~/utils/meta";
+import { displayName } from "~/profiles/display-name";
 
 export const handle = {
   i18n: ["pages", "cars", "features", "reviews"],
@@ -63,9 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     reviewSummaryAbout(context.db, id),
   ]);
   const listings = await toCards(context.db, listingRows, viewer?.id ?? null);
-  const displayName = profile.accountType === "company" && profile.companyName ? profile.companyName : profile.fullName;
   return {
-    profile: { ...profile, displayName: displayName ?? "", createdAt: profile.createdAt.getTime() },
+    profile: { ...profile, displayName: displayName(profile) ?? "", createdAt: profile.createdAt.getTime() },
     listings,
     reviews,
     reviewTotal: reviewSummary.total,
