@@ -28,6 +28,8 @@ const oneOf = (column: string, values: readonly string[]) =>
 // The enumerations live in app/cars/enums.ts (no Drizzle there), so browser code can use them too.
 import {
   ACCOUNT_TYPES,
+  AUDIT_ACTIONS,
+  AUDIT_TARGETS,
   CANCELLATION_POLICIES,
   CAR_CATEGORIES,
   CAR_STATUSES,
@@ -771,10 +773,65 @@ export const contactMessages = sqliteTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     type: text("type", { enum: CONTACT_TYPES }).notNull().default("general"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("lt"),
+    /** When an admin marked it answered, and who; null while it waits. */
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("contact_messages_type", oneOf("type", CONTACT_TYPES)),
     index("contact_messages_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * The footer's newsletter, double opt-in: a row is written when someone asks, with the SHA-256 of the token the
+ * confirmation e-mail carries; only a confirmed, not unsubscribed address receives anything. One row per address.
+ */
+export const newsletterSubscriptions = sqliteTable(
+  "newsletter_subscriptions",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    language: text("language", { enum: LANGUAGES }).notNull().default("lt"),
+    tokenHash: text("token_hash").notNull(),
+    tokenExpiresAt: integer("token_expires_at", { mode: "timestamp_ms" }).notNull(),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_unique").on(t.email),
+    uniqueIndex("newsletter_subscriptions_token_unique").on(t.tokenHash),
+    check("newsletter_subscriptions_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+// ---------------------------------------------------------------- administration
+
+/**
+ * Every admin action, written in the same batch as the change it records: who (the admin, kept as a name too so
+ * the line survives the account), what (an action code and its target), when, and the details that matter
+ * (a rejection reason, the fields an edit changed). Admins read it at /admin/audit; nothing updates or deletes it.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: AUDIT_TARGETS }).notNull(),
+    targetId: text("target_id").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("audit_log_action", oneOf("action", AUDIT_ACTIONS)),
+    check("audit_log_target_type", oneOf("target_type", AUDIT_TARGETS)),
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt),
   ],
 );

@@ -57,3 +57,16 @@ export const FUEL_POLICIES = ["return_same_level", "return_full", "pay_for_fuel"
 export const CANCELLATION_POLICIES = ["24_hours", "48_hours", "72_hours", "no_cancellation"] as const;
 export const DAMAGE_POLICIES = ["renter_responsible", "insurance_covered", "shared_responsibility"] as const;
 export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;
+/** What the audit log records: every change an admin makes. */
+export const AUDIT_ACTIONS = [
+  "approve_listing",
+  "reject_listing",
+  "edit_listing",
+  "create_package",
+  "edit_package",
+  "delete_package",
+  "approve_verification",
+  "reject_verification",
+  "handle_contact",
+] as const;
+export const AUDIT_TARGETS = ["car", "insurance_package", "user", "contact_message"] as const;

@@ -14,6 +14,8 @@ import enPayment from "./en/payment.json";
 import enReviews from "./en/reviews.json";
 import enMessages from "./en/messages.json";
 import enNotifications from "./en/notifications.json";
+import enAdmin from "./en/admin.json";
+import enDashboard from "./en/dashboard.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -29,6 +31,8 @@ import ltPayment from "./lt/payment.json";
 import ltReviews from "./lt/reviews.json";
 import ltMessages from "./lt/messages.json";
 import ltNotifications from "./lt/notifications.json";
+import ltAdmin from "./lt/admin.json";
+import ltDashboard from "./lt/dashboard.json";
 
 export const resources = {
   lt: {
@@ -47,6 +51,8 @@ export const resources = {
     agreement: ltAgreement,
     messages: ltMessages,
     notifications: ltNotifications,
+    admin: ltAdmin,
+    dashboard: ltDashboard,
   },
   en: {
     common: enCommon,
@@ -64,5 +70,7 @@ export const resources = {
     agreement: enAgreement,
     messages: enMessages,
     notifications: enNotifications,
+    admin: enAdmin,
+    dashboard: enDashboard,
   },
 };

@@ -4,7 +4,7 @@ import { PlaceholderPage } from "~/components/shell/placeholder-page";
 import { pageMeta } from "~/utils/meta";
 import { placeholderData } from "~/utils/placeholder.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.hostDashboard" };
+export const handle = { i18n: ["pages", "dashboard"], breadcrumb: "dashboard:titles.hostDashboard" };
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   placeholderData(request, context, "hostDashboard", "user");
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
