@@ -102,7 +102,7 @@ export function listingErrors(input: ListingInput, now: Date = new Date()): stri
   return errors;
 }
 
-function isValidLocationText(value: string): boolean {
+export function isValidLocationText(value: string): boolean {
   const text = value.trim();
   return text.length >= 2 && text.length <= 200;
 }

@@ -18,6 +18,30 @@ import {
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
+/** A person's documents, oldest first (for the batch that reads the profile with them). */
+export function documentsOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: verificationDocuments.id,
+      kind: verificationDocuments.kind,
+      fileName: verificationDocuments.fileName,
+      contentType: verificationDocuments.contentType,
+      sizeBytes: verificationDocuments.sizeBytes,
+      createdAt: verificationDocuments.createdAt,
+    })
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.userId, userId))
+    .orderBy(asc(verificationDocuments.createdAt));
+}
+
+/** The documents the account type asks for (a leftover of another kind is not shown), with times as numbers. */
+export function requiredDocuments(accountType: AccountType, documents: Awaited<ReturnType<typeof documentsOf>>) {
+  const required = requiredDocumentKinds(accountType);
+  return documents
+    .filter((document) => required.includes(document.kind))
+    .map((document) => ({ ...document, createdAt: document.createdAt.getTime() }));
+}
+
 export async function getVerification(db: Db, userId: string) {
   const [[profile], documents] = await db.batch([
     db
@@ -29,18 +53,7 @@ export async function getVerification(db: Db, userId: string) {
       })
       .from(profiles)
       .where(eq(profiles.id, userId)),
-    db
-      .select({
-        id: verificationDocuments.id,
-        kind: verificationDocuments.kind,
-        fileName: verificationDocuments.fileName,
-        contentType: verificationDocuments.contentType,
-        sizeBytes: verificationDocuments.sizeBytes,
-        createdAt: verificationDocuments.createdAt,
-      })
-      .from(verificationDocuments)
-      .where(eq(verificationDocuments.userId, userId))
-      .orderBy(asc(verificationDocuments.createdAt)),
+    documentsOf(db, userId),
   ]);
   if (!profile) return null;
   const required = requiredDocumentKinds(profile.accountType);
@@ -51,9 +64,7 @@ export async function getVerification(db: Db, userId: string) {
     submittedAt: profile.submittedAt?.getTime() ?? null,
     required,
     missing: missingDocumentKinds(profile.accountType, documents),
-    documents: documents
-      .filter((document) => required.includes(document.kind))
-      .map((document) => ({ ...document, createdAt: document.createdAt.getTime() })),
+    documents: requiredDocuments(profile.accountType, documents),
   };
 }
 

@@ -1,13 +1,74 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
+// /admin: the protected pages that keep the marketplace clean (part 2 §2 Admin, §6 "Others see 'Access Denied'"). This
+// layout shows the tabs with what waits in each; it protects nothing by itself: every child's loader and action
+// calls requireAdmin too (a layout loader does not guard its children's actions).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/accounts/guards.server";
+import { countOpenContactMessages } from "~/admin/contact-inbox.server";
+import { listingCounts } from "~/admin/listing-moderation.server";
+import { countVerificationQueue } from "~/admin/verification-review.server";
+import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
 
-export const handle = { i18n: ["pages", "admin"], breadcrumb: "admin:titles.admin" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "admin", "admin");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.admin" };
 
-export default function AdminPage() {
-  return <PlaceholderPage page="admin" />;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [listings, verifications, contact, t] = await Promise.all([
+    listingCounts(context.db),
+    countVerificationQueue(context.db),
+    countOpenContactMessages(context.db),
+    getT(request, "admin"),
+  ]);
+  return { title: t("titles.admin"), waiting: { listings: listings.pending, verifications, contact } };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+const TABS = [
+  { to: "/admin/listings", label: "tabs.listings", waiting: "listings" },
+  { to: "/admin/packages", label: "tabs.packages" },
+  { to: "/admin/verifications", label: "tabs.verifications", waiting: "verifications" },
+  { to: "/admin/contact", label: "tabs.contact", waiting: "contact" },
+  { to: "/admin/audit", label: "tabs.audit" },
+] as const;
+
+export default function AdminLayout() {
+  const { t } = useTranslation("admin");
+  const { waiting } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t("titles.admin")}</h1>
+      <p className="mt-1 text-muted">{t("intro")}</p>
+      <nav aria-label={t("tabs.label")} className="mt-6 -mx-4 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-line">
+          {TABS.map((tab) => {
+            const count = "waiting" in tab ? waiting[tab.waiting] : 0;
+            return (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  className={({ isActive }) =>
+                    `-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold ${
+                      isActive ? "border-primary text-primary" : "border-transparent text-muted hover:text-fg"
+                    }`
+                  }
+                >
+                  {t(tab.label)}
+                  {count > 0 ? (
+                    <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">
+                      <span className="sr-only">{t("tabs.waiting", { count })}</span>
+                      <span aria-hidden="true">{count}</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
 }

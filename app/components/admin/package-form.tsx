@@ -1,0 +1,132 @@
+// The insurance package form of /admin/packages/new and /admin/packages/{id}/edit (part 2 §3 Insurance package, §5):
+// name and provider required; price per day or a percentage of the car's value; deductible and maximum coverage in
+// euros; the three lists one entry per line; order, active, most popular.
+import { FormProvider, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PACKAGE_LIMITS, PackageSchema } from "~/admin/package-rules";
+import { Button, buttonClass } from "~/components/ui/button";
+import { CheckboxField, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+
+export type PackageFormValues = Partial<
+  Record<
+    | "name"
+    | "provider"
+    | "description"
+    | "price_per_day"
+    | "price_percentage"
+    | "deductible"
+    | "max_coverage"
+    | "coverage"
+    | "features"
+    | "exclusions"
+    | "sort_order",
+    string
+  > &
+    Record<"active" | "is_popular", "on" | undefined>
+>;
+
+export function PackageForm({
+  id,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  closeTo,
+}: {
+  id: string;
+  defaultValue: PackageFormValues;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  closeTo: string;
+}) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(PackageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PackageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const list = (name: "coverage" | "features" | "exclusions") => (
+    <TextAreaField
+      meta={fields[name]}
+      label={t(`packages.fields.${name}`)}
+      hint={t("packages.fields.listHint")}
+      rows={4}
+    />
+  );
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.name}
+          label={t("packages.fields.name")}
+          inputProps={{ maxLength: PACKAGE_LIMITS.name }}
+        />
+        <TextField
+          meta={fields.provider}
+          label={t("packages.fields.provider")}
+          inputProps={{ maxLength: PACKAGE_LIMITS.provider }}
+        />
+        <TextAreaField
+          meta={fields.description}
+          label={t("packages.fields.description")}
+          rows={3}
+          maxLength={PACKAGE_LIMITS.description}
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.price_per_day}
+          label={t("packages.fields.pricePerDay")}
+          hint={t("packages.fields.pricePerDayHint")}
+          inputProps={{ inputMode: "decimal" }}
+        />
+        <TextField
+          meta={fields.price_percentage}
+          label={t("packages.fields.pricePercentage")}
+          hint={t("packages.fields.pricePercentageHint")}
+          inputProps={{ inputMode: "decimal" }}
+        />
+        <TextField
+          meta={fields.deductible}
+          label={t("packages.fields.deductible")}
+          hint={t("packages.fields.deductibleHint")}
+          inputProps={{ inputMode: "decimal" }}
+        />
+        <TextField
+          meta={fields.max_coverage}
+          label={t("packages.fields.maxCoverage")}
+          hint={t("packages.fields.maxCoverageHint")}
+          inputProps={{ inputMode: "decimal" }}
+        />
+        {list("coverage")}
+        {list("features")}
+        {list("exclusions")}
+        <TextField
+          meta={fields.sort_order}
+          label={t("packages.fields.sortOrder")}
+          hint={t("packages.fields.sortOrderHint")}
+          type="number"
+          inputProps={{ min: 0, max: PACKAGE_LIMITS.sortOrder }}
+        />
+        <div className="grid content-start gap-3 sm:col-span-2">
+          <CheckboxField meta={fields.active} label={t("packages.fields.active")} />
+          <CheckboxField meta={fields.is_popular} label={t("packages.fields.popular")} />
+        </div>
+        <div className="flex flex-row-reverse flex-wrap gap-3 sm:col-span-2">
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {submitLabel}
+          </Button>
+          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+            {t("dialog.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,204 @@
+// /admin/listings: every listing by status (pending, approved, rejected, all) with counts, newest submitted first
+// (part 2 §2 Admin, §7). Each row opens the car, the edit dialog, and approve or reject, which ask for confirmation:
+// those are child pages shown over this list (a dialog with its own address, JavaScript or not).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, Outlet, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/accounts/guards.server";
+import { ADMIN_LISTINGS_PAGE_SIZE, listingCounts, listListings } from "~/admin/listing-moderation.server";
+import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-rules";
+import { Badge } from "~/components/cars/car-badges";
+import { PriceText } from "~/components/cars/price-text";
+import { VerificationBadge } from "~/components/profile/verification-badge";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { getT } from "~/i18n.server";
+import { formatDate, formatNumber } from "~/utils/format";
+import { imageUrl } from "~/utils/images";
+import { pageMeta } from "~/utils/meta";
+
+export const handle = { i18n: ["admin", "cars", "profile"], breadcrumb: "admin:titles.listings" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const status = listingFilter(url.searchParams.get("status"));
+  const page = pageNumber(url.searchParams.get("page"));
+  const [counts, { listings, hasMore }, t] = await Promise.all([
+    listingCounts(context.db),
+    listListings(context.db, status, page),
+    getT(request, "admin"),
+  ]);
+  return { title: t("titles.listings"), status, page, counts, listings, hasMore, pageSize: ADMIN_LISTINGS_PAGE_SIZE };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+const STATUS_TONE = { pending: "info", approved: "success", rejected: "neutral", suspended: "neutral" } as const;
+
+function listHref(status: string, page = 1) {
+  const params = new URLSearchParams();
+  if (status !== "pending") params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/listings${query ? `?${query}` : ""}`;
+}
+
+export default function AdminListingsPage() {
+  const { t, i18n } = useTranslation("admin");
+  const { status, page, counts, listings, hasMore } = useLoaderData<typeof loader>();
+  const outlet = useOutlet();
+  const { search } = useLocation();
+  return (
+    <>
+      <div {...(outlet ? { inert: "" } : {})}>
+        <nav aria-label={t("listings.filterLabel")} className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {LISTING_FILTERS.map((name) => (
+              <li key={name}>
+                <Link
+                  to={listHref(name)}
+                  aria-current={status === name ? "page" : undefined}
+                  className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
+                    status === name
+                      ? "border-primary bg-primary-soft text-primary"
+                      : "border-line bg-surface text-muted hover:text-fg"
+                  }`}
+                >
+                  {t(`listings.filters.${name}`)}
+                  <span className="rounded-full bg-subtle px-2 py-0.5 text-xs text-fg">{counts[name]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {listings.length === 0 ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
+            <Icon name="check" className="size-10 text-muted" />
+            <h2 className="mt-4 text-lg font-semibold">{t(`listings.empty.${status}`)}</h2>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-4" aria-label={t(`listings.filters.${status}`)}>
+            {listings.map((listing) => {
+              const name = `${listing.make} ${listing.model} ${listing.year}`;
+              return (
+                <li key={listing.id}>
+                  <article
+                    aria-labelledby={`listing-${listing.id}`}
+                    className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:grid-cols-[10rem_1fr_auto]"
+                  >
+                    <div className="aspect-[4/3] self-start overflow-hidden rounded-xl bg-subtle">
+                      {listing.photo ? (
+                        <img
+                          src={imageUrl(listing.photo, "card")}
+                          alt=""
+                          width={640}
+                          height={480}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-full object-cover"
+                        />
+                      ) : (
+                        <div className="flex size-full items-center justify-center text-muted">
+                          <Icon name="car" className="size-10" />
+                        </div>
+                      )}
+                    </div>
+                    <div className="min-w-0">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <h2 id={`listing-${listing.id}`} className="text-lg font-semibold">
+                          <Link to={`/car/${listing.id}`} className="hover:text-primary hover:underline">
+                            {name}
+                          </Link>
+                        </h2>
+                        <Badge variant={STATUS_TONE[listing.status]}>{t(`status.${listing.status}`)}</Badge>
+                        {listing.available ? null : <Badge>{t("listings.unavailable")}</Badge>}
+                      </div>
+                      <p className="mt-1 text-sm text-muted">
+                        {t(`listings.type.${listing.listingType}`)} · {formatNumber(listing.mileage, i18n.language)} km
+                        · {listing.location}
+                      </p>
+                      <PriceText car={listing} className="mt-1 text-sm font-semibold" />
+                      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                        <span>
+                          {listing.ownerName ?? t("listings.unnamed")}{" "}
+                          <span className="text-muted">({listing.ownerEmail})</span>
+                        </span>
+                        <VerificationBadge status={listing.ownerVerification} submittedAt={null} />
+                      </p>
+                      <p className="mt-1 text-xs text-muted">
+                        {t("listings.submitted", { date: formatDate(listing.submittedAt, i18n.language) })}
+                        {listing.approvedAt
+                          ? ` · ${t("listings.approvedOn", { date: formatDate(listing.approvedAt, i18n.language) })}`
+                          : null}
+                      </p>
+                      {listing.status === "rejected" && listing.rejectionReason ? (
+                        <p className="mt-2 rounded-lg bg-danger-soft p-2 text-sm text-danger">
+                          {t("listings.reason", { reason: listing.rejectionReason })}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="col-span-2 flex flex-wrap content-start gap-2 sm:col-span-1 sm:w-40 sm:flex-col">
+                      {canApprove(listing.status) ? (
+                        <Link
+                          to={`/admin/listings/${listing.id}/approve${search}`}
+                          preventScrollReset
+                          aria-label={t("listings.approveCar", { car: name })}
+                          className={buttonClass("primary", "sm")}
+                        >
+                          <Icon name="check" className="size-4" />
+                          {t("listings.approve")}
+                        </Link>
+                      ) : null}
+                      {canReject(listing.status) ? (
+                        <Link
+                          to={`/admin/listings/${listing.id}/reject${search}`}
+                          preventScrollReset
+                          aria-label={t("listings.rejectCar", { car: name })}
+                          className={buttonClass("danger", "sm")}
+                        >
+                          <Icon name="close" className="size-4" />
+                          {t("listings.reject")}
+                        </Link>
+                      ) : null}
+                      <Link
+                        to={`/admin/listings/${listing.id}/edit${search}`}
+                        preventScrollReset
+                        aria-label={t("listings.editCar", { car: name })}
+                        className={buttonClass("secondary", "sm")}
+                      >
+                        {t("listings.edit")}
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        {page > 1 || hasMore ? (
+          <nav aria-label={t("pagination.label")} className="mt-6 flex items-center justify-between gap-4">
+            {page > 1 ? (
+              <Link to={listHref(status, page - 1)} className={buttonClass("secondary", "sm")}>
+                {t("pagination.previous")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-muted">{t("pagination.page", { page })}</span>
+            {hasMore ? (
+              <Link to={listHref(status, page + 1)} className={buttonClass("secondary", "sm")}>
+                {t("pagination.next")}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+      <Outlet />
+    </>
+  );
+}

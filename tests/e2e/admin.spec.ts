@@ -1,0 +1,183 @@
+// /admin with JavaScript on and off: an admin approves a pending listing and it is on /cars at once, rejects one with
+// a reason, writes an insurance package (a bad one first), decides a verification, and reads the audit log; axe on
+// every admin page and dialog. Someone who is not an admin gets 'Access Denied'. Each project makes its own rows.
+import { createClient } from "@libsql/client";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, registerAndSignIn, test, visit } from "./support";
+
+const db = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+
+/** Letters only, so the catalogue's word search finds it as one word. */
+function uniqueWord(prefix: string) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let word = prefix;
+  for (let i = 0; i < 8; i += 1) word += letters[Math.floor(Math.random() * letters.length)];
+  return word;
+}
+
+/** A pending rental listing of host@demo.lt, as the wizard would leave it; returns its model name. */
+async function pendingListing() {
+  const model = uniqueWord("Niva");
+  const client = db();
+  try {
+    const owner = await client.execute("select id from users where email = 'host@demo.lt'");
+    const now = Date.now();
+    await client.execute({
+      sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
+              listing_type, daily_price, status, submitted_at, created_at, updated_at)
+            values (?, ?, 'Lada', ?, 2019, 80000, 'Kaunas', 'suv', 'petrol', 'manual', 'rental', 3500, 'pending', ?, ?, ?)`,
+      args: [crypto.randomUUID(), String(owner.rows[0]!.id), model, now, now, now],
+    });
+  } finally {
+    client.close();
+  }
+  return model;
+}
+
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post("/auth/signin", {
+    form: { email: "admin@demo.lt", password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+test("an admin approves a pending listing and it is on /cars at once", async ({ page }) => {
+  const model = await pendingListing();
+  await signInAsAdmin(page);
+  await visit(page, "/admin");
+  await expect(page).toHaveURL(/\/admin\/listings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Administravimas" })).toBeVisible();
+
+  await page.getByRole("link", { name: `Patvirtinti Lada ${model} 2019` }).click();
+  const dialog = page.getByRole("dialog", { name: "Patvirtinti skelbimą" });
+  await expect(dialog.getByText(`Lada ${model} 2019`)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Patvirtinti skelbimą" }).click();
+
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: `Lada ${model} 2019` })).toHaveCount(0);
+  await visit(page, "/admin/listings?status=approved");
+  await expect(page.getByRole("heading", { name: `Lada ${model} 2019` })).toBeVisible();
+
+  await visit(page, `/cars?search=${model}`);
+  await expect(page.getByRole("main").getByText(`Lada ${model}`).first()).toBeVisible();
+
+  await visit(page, "/admin/audit?action=approve_listing");
+  await expect(page.getByText("admin@demo.lt patvirtino skelbimą").first()).toBeVisible();
+});
+
+test("an admin rejects a listing with a reason, and corrects another through the edit dialog", async ({ page }) => {
+  const rejected = await pendingListing();
+  const edited = await pendingListing();
+  await signInAsAdmin(page);
+  await visit(page, "/admin/listings");
+
+  await page.getByRole("link", { name: `Atmesti Lada ${rejected} 2019` }).click();
+  const dialog = page.getByRole("dialog", { name: "Atmesti skelbimą" });
+  await dialog.getByLabel("Priežastis savininkui").fill("Nuotraukose nesimato valstybinio numerio.");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Atmesti skelbimą" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await visit(page, "/admin/listings?status=rejected");
+  const card = page.getByRole("article", { name: `Lada ${rejected} 2019` });
+  await expect(card.getByText("Priežastis: Nuotraukose nesimato valstybinio numerio.")).toBeVisible();
+
+  await visit(page, "/admin/listings");
+  await page.getByRole("link", { name: `Redaguoti Lada ${edited} 2019` }).click();
+  const edit = page.getByRole("dialog", { name: "Redaguoti skelbimą" });
+  await edit.getByLabel("Metai").fill("1800");
+  await edit.getByLabel("Vieta").fill("Klaipėda");
+  await edit.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
+  await expect(edit.getByText("Įveskite tinkamus automobilio metus")).toBeVisible();
+  // What was typed stays.
+  await expect(edit.getByLabel("Vieta")).toHaveValue("Klaipėda");
+  await expectAccessible(page);
+  await edit.getByLabel("Metai").fill("2018");
+  await edit.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: `Lada ${edited} 2018` })).toBeVisible();
+  await expect(page.getByRole("article", { name: `Lada ${edited} 2018` }).getByText("Klaipėda")).toBeVisible();
+});
+
+test("an admin creates an insurance package after fixing the form, then deletes it", async ({ page }) => {
+  const name = uniqueWord("Auksinis ");
+  await signInAsAdmin(page);
+  await visit(page, "/admin/packages");
+  await page.getByRole("link", { name: "Naujas paketas" }).click();
+  const dialog = page.getByRole("dialog", { name: "Naujas draudimo paketas" });
+  await expect(dialog.getByLabel("Didžiausia draudimo suma (€)")).toHaveValue("100000");
+  await dialog.getByLabel("Kaina per dieną (€)").fill("11,50");
+  await dialog.getByLabel("Ką apima").fill("Susidūrimo žala\nVagystė");
+  await dialog.getByRole("button", { name: "Sukurti paketą" }).click();
+  await expect(dialog.getByText("Pavadinimas ir draudikas yra privalomi").first()).toBeVisible();
+  await expect(dialog.getByLabel("Kaina per dieną (€)")).toHaveValue("11,50");
+  await expectAccessible(page);
+
+  await dialog.getByLabel("Pavadinimas").fill(name);
+  await dialog.getByLabel("Draudikas").fill("Gjensidige");
+  await dialog.getByRole("button", { name: "Sukurti paketą" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const card = page.getByRole("article", { name });
+  await expect(card.getByText("11,50 € / d.")).toBeVisible();
+  await expect(card.getByText("Apima: 2 · privalumai: 0 · neapima: 0")).toBeVisible();
+
+  await card.getByRole("link", { name: `Ištrinti ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Ištrinti draudimo paketą" });
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Ištrinti paketą" }).click();
+  await expect(page.getByRole("article", { name })).toHaveCount(0);
+});
+
+test("an admin verifies a person from the queue", async ({ page }) => {
+  const { email } = await registerAndSignIn(page);
+  const client = db();
+  let userId = "";
+  try {
+    const user = await client.execute({ sql: "select id from users where email = ?", args: [email] });
+    userId = String(user.rows[0]!.id);
+    await client.execute({
+      sql: "update profiles set verification_status = 'pending', verification_submitted_at = ? where id = ?",
+      args: [Date.now(), userId],
+    });
+    for (const kind of ["identity", "driving_licence"]) {
+      await client.execute({
+        sql: `insert into verification_documents (id, user_id, kind, storage_key, content_type, size_bytes, file_name, created_at)
+              values (?, ?, ?, ?, 'image/png', 2048, ?, ?)`,
+        args: [crypto.randomUUID(), userId, kind, `private/verification/${userId}/${kind}`, `${kind}.png`, Date.now()],
+      });
+    }
+  } finally {
+    client.close();
+  }
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await visit(page, "/admin/verifications");
+  await page.locator(`a[href="/admin/verifications/${userId}"]`).click();
+  const dialog = page.getByRole("dialog", { name: "Tapatybės patikrinimas" });
+  await expect(dialog.getByText(email)).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /Asmens dokumentas/ })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Patvirtinti tapatybę" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await visit(page, "/admin/audit?action=approve_verification");
+  await expect(page.getByText("admin@demo.lt patvirtino asmens tapatybę").first()).toBeVisible();
+});
+
+test("every admin tab passes axe, and someone who is not an admin gets Access Denied", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const path of [
+    "/admin/listings?status=all",
+    "/admin/packages",
+    "/admin/verifications",
+    "/admin/contact",
+    "/admin/audit",
+  ]) {
+    await visit(page, path);
+  }
+  await page.context().clearCookies();
+  await registerAndSignIn(page);
+  await visit(page, "/admin/packages", { status: 403 });
+  await expect(page.getByRole("heading", { name: "Prieiga uždrausta" })).toBeVisible();
+});
