@@ -1,6 +1,6 @@
 // Columns both dashboards select beside a booking or a car.
 import { sql } from "drizzle-orm";
-import { cars } from "#db/schema";
+import { cars, profiles } from "#db/schema";
 
 /**
  * The car's first photo (the primary one, else the first in order), or null. The outer car is named in full:
@@ -11,3 +11,10 @@ export const carImageKey = sql<string | null>`(select ci.storage_key from car_im
 
 /** "Make Model Year". */
 export const carName = sql<string>`${cars.make} || ' ' || ${cars.model} || ' ' || ${cars.year}`;
+
+/** What a person's name is made of (see displayName), selected as one nested object. */
+export const personName = {
+  fullName: profiles.fullName,
+  companyName: profiles.companyName,
+  accountType: profiles.accountType,
+};

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, listingDailyStats, profiles } from "#db/schema";
 import { BUCKET_SIZE, chartBuckets, niceScale } from "~/dashboard/chart";
-import { carImageKey, carName } from "~/dashboard/columns.server";
+import { carImageKey, carName, personName } from "~/dashboard/columns.server";
 import {
   availableDays,
   averageCents,
@@ -123,9 +123,7 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
         createdAt: bookings.createdAt,
         carId: bookings.carId,
         carName,
-        renterFullName: profiles.fullName,
-        renterCompanyName: profiles.companyName,
-        renterAccountType: profiles.accountType,
+        renter: personName,
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
@@ -199,15 +197,11 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
       scale: niceScale(Math.max(0, ...barEarnings)),
       bars: buckets.map((bucket, i) => ({ from: bucket.from, until: bucket.until, earnings: barEarnings[i]! })),
     },
-    recentBookings: recent.map(({ renterFullName, renterCompanyName, renterAccountType, createdAt, ...row }) => ({
+    recentBookings: recent.map(({ renter, createdAt, ...row }) => ({
       ...row,
       value: Number(row.value),
       createdAt: createdAt.getTime(),
-      renterName: displayName({
-        fullName: renterFullName,
-        companyName: renterCompanyName,
-        accountType: renterAccountType,
-      }),
+      renterName: displayName(renter),
     })),
     topCars,
   };

@@ -3,7 +3,7 @@
 // then the recommendations (they need the saved searches), then the cards' photos.
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, favorites, notifications, profiles, reviews, savedSearches } from "#db/schema";
-import { carImageKey, carName } from "~/dashboard/columns.server";
+import { carImageKey, carName, personName } from "~/dashboard/columns.server";
 import type { Db } from "~/db.server";
 import { describeNotification } from "~/notifications/notification-view";
 import { displayName } from "~/profiles/display-name";
@@ -44,9 +44,7 @@ export async function loadRenterDashboard(db: Db, userId: string, now: Date) {
         carId: cars.id,
         carName,
         imageKey: carImageKey,
-        hostFullName: profiles.fullName,
-        hostCompanyName: profiles.companyName,
-        hostAccountType: profiles.accountType,
+        host: personName,
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
@@ -117,10 +115,7 @@ export async function loadRenterDashboard(db: Db, userId: string, now: Date) {
       upcoming: Number(counts?.upcoming ?? 0),
       unreadNotifications: Number(unread?.n ?? 0),
     },
-    upcoming: upcoming.map(({ hostFullName, hostCompanyName, hostAccountType, ...trip }) => ({
-      ...trip,
-      hostName: displayName({ fullName: hostFullName, companyName: hostCompanyName, accountType: hostAccountType }),
-    })),
+    upcoming: upcoming.map(({ host, ...trip }) => ({ ...trip, hostName: displayName(host) })),
     completed: completed.map((trip) => ({ ...trip, reviewed: Boolean(trip.reviewed) })),
     favorites: cards
       .slice(0, favoriteRows.length)

@@ -43,65 +43,60 @@ export function EarningsChart({ chart, period }: { chart: Chart; period: Period 
 
   return (
     <figure className="mt-4">
-      <svg
-        role="img"
-        aria-labelledby="earnings-chart-title"
-        aria-describedby="earnings-chart-summary"
-        width="100%"
-        height={HEIGHT}
-        className="block overflow-visible text-[11px]"
-      >
-        <title id="earnings-chart-title">{t(TITLES[size])}</title>
-        {scale.ticks.map((tick) => (
-          <line
-            key={`grid-${tick}`}
-            x1="0"
-            x2="100%"
-            y1={y(tick)}
-            y2={y(tick)}
-            className={tick === 0 ? "stroke-fg/40" : "stroke-line"}
-            strokeDasharray={tick === 0 ? undefined : "3 3"}
-          />
-        ))}
-        {bars.map((bar, i) => {
-          const top = y(bar.earnings);
-          return (
-            <rect
-              key={bar.from}
-              x={`${i * slot + slot * 0.15}%`}
-              width={`${slot * 0.7}%`}
-              y={top}
-              height={TOP + PLOT - top}
-              rx={2}
-              className="fill-primary"
+      {/* The axis values stand in the padding, left of the SVG's box (its overflow is visible). */}
+      <div className="pl-16">
+        <svg
+          role="img"
+          aria-labelledby="earnings-chart-title"
+          aria-describedby="earnings-chart-summary"
+          width="100%"
+          height={HEIGHT}
+          className="block overflow-visible text-[11px]"
+        >
+          <title id="earnings-chart-title">{t(TITLES[size])}</title>
+          {scale.ticks.map((tick) => (
+            <line
+              key={`grid-${tick}`}
+              x1="0"
+              x2="100%"
+              y1={y(tick)}
+              y2={y(tick)}
+              className={tick === 0 ? "stroke-fg/40" : "stroke-line"}
+              strokeDasharray={tick === 0 ? undefined : "3 3"}
             />
-          );
-        })}
-        {/* The axis values sit on their lines, over the bars, with a halo of the card's colour. */}
-        {scale.ticks.map((tick) => (
-          <text
-            key={`tick-${tick}`}
-            x="0"
-            y={y(tick) - 4}
-            className="fill-muted stroke-surface"
-            strokeWidth={3}
-            paintOrder="stroke"
-          >
-            {formatPrice(tick, language)}
-          </text>
-        ))}
-        {bars.map((bar, i) => (
-          <text
-            key={`label-${bar.from}`}
-            x={`${(i + 0.5) * slot}%`}
-            y={HEIGHT - 6}
-            textAnchor="middle"
-            className={`fill-muted ${i % narrow === 0 ? "inline" : "hidden"} ${i % wide === 0 ? "sm:inline" : "sm:hidden"}`}
-          >
-            {barLabel(bar, size, language)}
-          </text>
-        ))}
-      </svg>
+          ))}
+          {bars.map((bar, i) => {
+            const top = y(bar.earnings);
+            return (
+              <rect
+                key={bar.from}
+                x={`${i * slot + slot * 0.15}%`}
+                width={`${slot * 0.7}%`}
+                y={top}
+                height={TOP + PLOT - top}
+                rx={2}
+                className="fill-primary"
+              />
+            );
+          })}
+          {scale.ticks.map((tick) => (
+            <text key={`tick-${tick}`} x={-8} y={y(tick) + 4} textAnchor="end" className="fill-muted">
+              {formatPrice(tick, language)}
+            </text>
+          ))}
+          {bars.map((bar, i) => (
+            <text
+              key={`label-${bar.from}`}
+              x={`${(i + 0.5) * slot}%`}
+              y={HEIGHT - 6}
+              textAnchor="middle"
+              className={`fill-muted ${i % narrow === 0 ? "inline" : "hidden"} ${i % wide === 0 ? "sm:inline" : "sm:hidden"}`}
+            >
+              {barLabel(bar, size, language)}
+            </text>
+          ))}
+        </svg>
+      </div>
       <figcaption id="earnings-chart-summary" className="mt-2 text-sm text-muted">
         {summary}
       </figcaption>

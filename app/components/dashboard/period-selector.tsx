@@ -8,14 +8,14 @@ export function PeriodSelector({ period, path }: { period: Period; path: string 
   const { t } = useTranslation("dashboard");
   return (
     <nav aria-label={t("period.label")}>
-      <ul className="inline-flex rounded-xl border border-line bg-surface p-1">
+      <ul className="grid grid-cols-4 rounded-xl border border-line bg-surface p-1 sm:inline-flex">
         {PERIODS.map((value) => (
           <li key={value}>
             <Link
               to={value === DEFAULT_PERIOD ? path : `${path}?period=${value}`}
               aria-current={period === value ? "page" : undefined}
               preventScrollReset
-              className={`inline-block rounded-lg px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${period === value ? "bg-primary text-on-primary" : "text-muted hover:bg-subtle hover:text-fg"}`}
+              className={`block rounded-lg px-2 py-1.5 text-center text-sm font-semibold whitespace-nowrap sm:px-3 ${period === value ? "bg-primary text-on-primary" : "text-muted hover:bg-subtle hover:text-fg"}`}
             >
               {t(`period.${value}`)}
             </Link>

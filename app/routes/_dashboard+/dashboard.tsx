@@ -190,7 +190,7 @@ export default function DashboardPage() {
           <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {data.recommended.map((car) => (
               <li key={car.id}>
-                <ListingCard car={car as CardCar} variant="featured" />
+                <ListingCard car={car as CardCar} variant="listing" />
               </li>
             ))}
           </ul>

@@ -123,7 +123,7 @@ function HostPanel({ data }: { data: Data }) {
         <EarningsChart chart={data.chart} period={period} />
       </DashboardSection>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <DashboardSection id="performance-title" title={t("host.performance.title")}>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Figure label={t("host.performance.views")} value={formatNumber(figures.views, language)} />
@@ -157,7 +157,7 @@ function HostPanel({ data }: { data: Data }) {
           ) : (
             <ul className="mt-3 divide-y divide-line">
               {data.recentBookings.map((booking) => (
-                <li key={booking.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
+                <li key={booking.id} className="flex items-start justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-semibold">
                       <Link to={`/car/${booking.carId}`} className="hover:underline">
@@ -172,7 +172,7 @@ function HostPanel({ data }: { data: Data }) {
                       {t("host.recent.renter", { name: booking.renterName ?? t("host.recent.unknownRenter") })}
                     </p>
                   </div>
-                  <div className="flex flex-col items-end gap-1">
+                  <div className="flex shrink-0 flex-col items-end gap-1">
                     <BookingStatusPill status={booking.status} />
                     <span className="text-sm font-semibold tabular-nums">{formatPrice(booking.value, language)}</span>
                   </div>
