@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { conversations, messages, notifications, users } from "#db/schema";
+import { conversations, listingDailyStats, messages, notifications, users } from "#db/schema";
 import {
   countUnreadMessages,
   findConversation,
@@ -171,6 +171,59 @@ describe("sending", () => {
     expect(await ctx.db.select().from(messages).where(eq(messages.senderId, renter.id))).toHaveLength(20);
     // A minute later the window has passed.
     expect((await attempt(renter.id, host.id, new Date(NOW.getTime() + 60_001))).ok).toBe(true);
+  });
+
+  it("counts the car's contacts and inquiries for its owner, per Vilnius day, in the same write", async () => {
+    const { renter, host, car } = await pair();
+    const other = await createCar(ctx, host.id, { make: "Volvo", model: "XC60" });
+    const stranger = await createUser(ctx);
+    const stats = async () =>
+      (await ctx.db.select().from(listingDailyStats))
+        .map(({ carId, day, contacts, inquiries, views, favorites }) => ({
+          car: carId === car.id ? "octavia" : carId === other.id ? "xc60" : carId,
+          day,
+          contacts,
+          inquiries,
+          views,
+          favorites,
+        }))
+        .sort((a, b) => a.car.localeCompare(b.car) || a.day.localeCompare(b.day));
+    const inquiry = (senderId: string, carId: string, at: Date) =>
+      sendMessage(
+        ctx.db,
+        { senderId, recipientId: host.id, carId, type: "booking_inquiry", subject: null, content: "Laisva?" },
+        at,
+      );
+    const row = (name: string, day: string, contacts: number, inquiries: number) => ({
+      car: name,
+      day,
+      contacts,
+      inquiries,
+      views: 0,
+      favorites: 0,
+    });
+
+    // The first message about the Octavia is a contact (12:00 in Vilnius on the 22nd).
+    await send(renter.id, host.id, "Labas", NOW, car.id);
+    expect(await stats()).toEqual([row("octavia", "2026-11-22", 1, 0)]);
+    // More about the same car, and the owner's reply (no car), are not new contacts.
+    await send(renter.id, host.id, "Dar klausimas", new Date(NOW.getTime() + 1000), car.id);
+    await send(host.id, renter.id, "Prašom", new Date(NOW.getTime() + 2000));
+    // Asking to book is an inquiry (the conversation already talked about this car: no new contact).
+    await inquiry(renter.id, car.id, new Date(NOW.getTime() + 3000));
+    expect(await stats()).toEqual([row("octavia", "2026-11-22", 1, 1)]);
+    // Another car in the same conversation is a contact for that car; a second person's inquiry is both.
+    await inquiry(renter.id, other.id, new Date(NOW.getTime() + 4000));
+    await inquiry(stranger.id, car.id, new Date(NOW.getTime() + 5000));
+    // 22:30 UTC is 00:30 on the 23rd in Vilnius: the next day's row.
+    await inquiry(stranger.id, car.id, new Date("2026-11-22T22:30:00Z"));
+    // The owner writing about their own car to someone else counts for nobody.
+    await send(host.id, stranger.id, "Turiu ir Volvo", new Date(NOW.getTime() + 6000), other.id);
+    expect(await stats()).toEqual([
+      row("octavia", "2026-11-22", 2, 2),
+      row("octavia", "2026-11-23", 0, 1),
+      row("xc60", "2026-11-22", 1, 1),
+    ]);
   });
 });
 

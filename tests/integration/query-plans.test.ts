@@ -2,6 +2,9 @@
 // their query plans checked, so a change that makes one of them scan a table fails here.
 import type { Client, InStatement, InValue } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
+import { PERIODS } from "~/dashboard/period";
+import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
 import { createDb } from "~/db.server";
 import { DRIVER_OPTIONS, LISTING_SORTS, parseListingFilters, type ListingScope } from "~/search/listing-filters";
 import { findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
@@ -102,5 +105,13 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
   it("the header's quick search uses an index", async () => {
     await expectIndexed((db) => findQuickResults(db, "tesla"));
     await expectIndexed((db) => findQuickResults(db, "2021 vilnius"));
+  });
+
+  it("the dashboards use an index, for the demo host and the demo renter", async () => {
+    const idOf = async (email: string) =>
+      String((await ctx.client.execute({ sql: "select id from users where email = ?", args: [email] })).rows[0]!.id);
+    const [host, renter] = [await idOf("host@demo.lt"), await idOf("renter@demo.lt")];
+    for (const period of PERIODS) await expectIndexed((db) => loadHostDashboard(db, host, period, new Date()));
+    await expectIndexed((db) => loadRenterDashboard(db, renter, new Date()));
   });
 });

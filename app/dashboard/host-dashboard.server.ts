@@ -1,0 +1,210 @@
+// The host dashboard's figures (part 2 §2, §3 "Host stats"; §6: the bookings whose owner_id is the host) for a
+// period, read in one batch of aggregate queries. What each figure means, and why: docs/decisions/011.
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { bookings, cars, listingDailyStats, profiles } from "#db/schema";
+import { BUCKET_SIZE, chartBuckets, niceScale } from "~/dashboard/chart";
+import { carImageKey, carName, personName } from "~/dashboard/columns.server";
+import {
+  availableDays,
+  averageCents,
+  cappedPercent,
+  growthPercent,
+  occupancyPercent,
+  ratingOrNull,
+} from "~/dashboard/figures";
+import { monthRange, periodRange, type DayRange, type Period } from "~/dashboard/period";
+import type { Db } from "~/db.server";
+import { displayName } from "~/profiles/display-name";
+import { vilniusDay } from "~/utils/format";
+
+export const RECENT_BOOKINGS = 5;
+export const TOP_CARS = 3;
+
+/** What a booking is worth on the dashboard (part 2 §9): its total without the refundable deposit. */
+const VALUE = sql`(${bookings.totalAmount} - ${bookings.depositAmount})`;
+/** A booking the host took: confirmed, under way or done (not a request, not cancelled). */
+const TAKEN = sql`${bookings.status} in ('confirmed', 'active', 'completed')`;
+/** Completed within the range: earnings belong to the moment the host marked the rental complete. */
+const completedWithin = (range: Pick<DayRange, "startMs" | "endMs">) =>
+  sql`(${bookings.status} = 'completed' and ${bookings.completedAt} >= ${range.startMs} and ${bookings.completedAt} < ${range.endMs})`;
+/**
+ * What /bookings shows a host (app/bookings/my-bookings.server.ts): not a checkout the renter never finished, nor
+ * one that failed before any answer. Repeated here so both pages count the same requests.
+ */
+const VISIBLE_TO_HOST = sql`not (${bookings.paymentStatus} = 'unpaid' or (${bookings.paymentStatus} = 'failed' and ${bookings.confirmedAt} is null))`;
+
+const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`;
+const sumWhen = (condition: SQL, expression: SQL) =>
+  sql<number>`coalesce(sum(case when ${condition} then ${expression} end), 0)`;
+
+export async function loadHostDashboard(db: Db, ownerId: string, period: Period, now: Date) {
+  const range = periodRange(period, now);
+  const month = monthRange(now);
+  const buckets = chartBuckets(range, BUCKET_SIZE[period]);
+  const inPeriod = completedWithin(range);
+  const bucketOf = sql.join(
+    [sql`case`, ...buckets.map((b, i) => sql`when ${bookings.completedAt} < ${b.endMs} then ${i}`), sql`end`],
+    sql` `,
+  );
+  const mine = eq(bookings.ownerId, ownerId);
+
+  const [[totals], perCar, ownCars, [stats], repeaters, chartRows, recent, [profile]] = await db.batch([
+    db
+      .select({
+        earnings: sumWhen(inPeriod, VALUE),
+        payout: sumWhen(inPeriod, sql`${bookings.hostEarnings}`),
+        completed: total(inPeriod),
+        previousEarnings: sumWhen(completedWithin(range.previous), VALUE),
+        monthEarnings: sumWhen(completedWithin(month), VALUE),
+        active: total(sql`${bookings.status} in ('confirmed', 'active') and ${bookings.endDate} > ${range.today}`),
+        pending: total(sql`${bookings.status} = 'pending' and ${VISIBLE_TO_HOST}`),
+        taken: total(
+          sql`${TAKEN} and ${bookings.createdAt} >= ${range.startMs} and ${bookings.createdAt} < ${range.endMs}`,
+        ),
+      })
+      .from(bookings)
+      .where(mine),
+    db
+      .select({
+        carId: bookings.carId,
+        earnings: sumWhen(inPeriod, VALUE),
+        completed: total(inPeriod),
+        // The days of [start, end) inside [from, until): a booking holds its car until the day it comes back.
+        bookedDays: sumWhen(
+          sql`${TAKEN} and ${bookings.startDate} < ${range.until} and ${bookings.endDate} > ${range.from}`,
+          sql`cast(julianday(min(${bookings.endDate}, ${range.until})) - julianday(max(${bookings.startDate}, ${range.from})) as integer)`,
+        ),
+      })
+      .from(bookings)
+      .where(mine)
+      .groupBy(bookings.carId),
+    db
+      .select({
+        id: cars.id,
+        make: cars.make,
+        model: cars.model,
+        year: cars.year,
+        status: cars.status,
+        listingType: cars.listingType,
+        deletedAt: cars.deletedAt,
+        approvedAt: cars.approvedAt,
+        createdAt: cars.createdAt,
+        imageKey: carImageKey,
+      })
+      .from(cars)
+      .where(eq(cars.ownerId, ownerId)),
+    db
+      .select({ views: total(sql`${listingDailyStats.views}`), inquiries: total(sql`${listingDailyStats.inquiries}`) })
+      .from(listingDailyStats)
+      .innerJoin(cars, eq(cars.id, listingDailyStats.carId))
+      .where(
+        and(eq(cars.ownerId, ownerId), gte(listingDailyStats.day, range.from), lt(listingDailyStats.day, range.until)),
+      ),
+    // The renters who came back, a row each (few), counted here.
+    db
+      .select({ renterId: bookings.renterId })
+      .from(bookings)
+      .where(and(mine, TAKEN))
+      .groupBy(bookings.renterId)
+      .having(sql`count(*) >= 2`),
+    db
+      .select({ bucket: sql<number>`${bucketOf}`.as("bucket"), earnings: total(VALUE) })
+      .from(bookings)
+      .where(and(mine, inPeriod))
+      .groupBy(sql`bucket`),
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        startDate: bookings.startDate,
+        endDate: bookings.endDate,
+        totalDays: bookings.totalDays,
+        value: sql<number>`${VALUE}`,
+        createdAt: bookings.createdAt,
+        carId: bookings.carId,
+        carName,
+        renter: personName,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .leftJoin(profiles, eq(profiles.id, bookings.renterId))
+      .where(and(mine, VISIBLE_TO_HOST))
+      .orderBy(desc(bookings.createdAt), asc(bookings.id))
+      .limit(RECENT_BOOKINGS),
+    db
+      .select({ rating: profiles.rating, reviewCount: profiles.reviewCount })
+      .from(profiles)
+      .where(eq(profiles.id, ownerId)),
+  ]);
+
+  const figuresByCar = new Map(perCar.map((row) => [row.carId, row]));
+  // The fleet that could be rented: approved rental listings not deleted, each from the day it was approved. The
+  // availability switch has no history, so it does not take days away.
+  const fleet = ownCars
+    .filter((car) => car.status === "approved" && car.listingType !== "sale" && car.deletedAt === null)
+    .map((car) => ({
+      availableDays: availableDays(range, vilniusDay(car.approvedAt ?? car.createdAt)),
+      bookedDays: Number(figuresByCar.get(car.id)?.bookedDays ?? 0),
+    }));
+
+  const earnings = Number(totals?.earnings ?? 0);
+  const completed = Number(totals?.completed ?? 0);
+  const taken = Number(totals?.taken ?? 0);
+  const inquiries = Number(stats?.inquiries ?? 0);
+  const barEarnings = buckets.map(() => 0);
+  for (const row of chartRows) if (row.bucket !== null) barEarnings[Number(row.bucket)] = Number(row.earnings);
+
+  const carsById = new Map(ownCars.map((car) => [car.id, car]));
+  const topCars = perCar
+    .filter((row) => Number(row.earnings) > 0 && carsById.has(row.carId))
+    .map((row) => {
+      const car = carsById.get(row.carId)!;
+      return {
+        id: car.id,
+        name: `${car.make} ${car.model} ${car.year}`,
+        imageKey: car.imageKey,
+        deleted: car.deletedAt !== null,
+        earnings: Number(row.earnings),
+        completed: Number(row.completed),
+      };
+    })
+    .sort((a, b) => b.earnings - a.earnings || b.completed - a.completed || a.name.localeCompare(b.name))
+    .slice(0, TOP_CARS);
+
+  return {
+    hasListings: ownCars.length > 0,
+    range: { from: range.from, until: range.until, days: range.days },
+    figures: {
+      totalEarnings: earnings,
+      hostPayout: Number(totals?.payout ?? 0),
+      earningsGrowth: growthPercent(earnings, Number(totals?.previousEarnings ?? 0)),
+      monthEarnings: Number(totals?.monthEarnings ?? 0),
+      activeBookings: Number(totals?.active ?? 0),
+      pendingBookings: Number(totals?.pending ?? 0),
+      occupancy: occupancyPercent(fleet),
+      conversion: cappedPercent(taken, inquiries),
+      averageBookingValue: averageCents(earnings, completed),
+      completedBookings: completed,
+      repeatCustomers: repeaters.length,
+      rating: ratingOrNull(Number(profile?.rating ?? 0)),
+      reviewCount: Number(profile?.reviewCount ?? 0),
+      views: Number(stats?.views ?? 0),
+      inquiries,
+      bookings: taken,
+    },
+    chart: {
+      size: BUCKET_SIZE[period],
+      scale: niceScale(Math.max(0, ...barEarnings)),
+      bars: buckets.map((bucket, i) => ({ from: bucket.from, until: bucket.until, earnings: barEarnings[i]! })),
+    },
+    recentBookings: recent.map(({ renter, createdAt, ...row }) => ({
+      ...row,
+      value: Number(row.value),
+      createdAt: createdAt.getTime(),
+      renterName: displayName(renter),
+    })),
+    topCars,
+  };
+}
+
+export type HostDashboard = Awaited<ReturnType<typeof loadHostDashboard>>;
