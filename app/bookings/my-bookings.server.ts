@@ -12,7 +12,7 @@ export const MY_BOOKINGS_LIMIT = 50;
 const other = alias(profiles, "other_party");
 
 /** What the host never sees: an unfinished checkout, and a checkout that failed before any answer. */
-const VISIBLE_TO_HOST = sql`not (${bookings.paymentStatus} = 'unpaid' or (${bookings.paymentStatus} = 'failed' and ${bookings.confirmedAt} is null))`;
+export const VISIBLE_TO_HOST = sql`not (${bookings.paymentStatus} = 'unpaid' or (${bookings.paymentStatus} = 'failed' and ${bookings.confirmedAt} is null))`;
 
 function scope(role: BookingRole, userId: string): SQL {
   return role === "host" ? and(eq(bookings.ownerId, userId), VISIBLE_TO_HOST)! : eq(bookings.renterId, userId);

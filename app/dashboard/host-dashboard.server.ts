@@ -13,6 +13,7 @@ import {
   ratingOrNull,
 } from "~/dashboard/figures";
 import { monthRange, periodRange, type DayRange, type Period } from "~/dashboard/period";
+import { VISIBLE_TO_HOST } from "~/bookings/my-bookings.server";
 import type { Db } from "~/db.server";
 import { displayName } from "~/profiles/display-name";
 import { vilniusDay } from "~/utils/format";
@@ -27,11 +28,6 @@ const TAKEN = sql`${bookings.status} in ('confirmed', 'active', 'completed')`;
 /** Completed within the range: earnings belong to the moment the host marked the rental complete. */
 const completedWithin = (range: Pick<DayRange, "startMs" | "endMs">) =>
   sql`(${bookings.status} = 'completed' and ${bookings.completedAt} >= ${range.startMs} and ${bookings.completedAt} < ${range.endMs})`;
-/**
- * What /bookings shows a host (app/bookings/my-bookings.server.ts): not a checkout the renter never finished, nor
- * one that failed before any answer. Repeated here so both pages count the same requests.
- */
-const VISIBLE_TO_HOST = sql`not (${bookings.paymentStatus} = 'unpaid' or (${bookings.paymentStatus} = 'failed' and ${bookings.confirmedAt} is null))`;
 
 const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`;
 const sumWhen = (condition: SQL, expression: SQL) =>

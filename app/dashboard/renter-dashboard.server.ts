@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, favorites, notifications, profiles, reviews, savedSearches } from "#db/schema";
 import { carImageKey, carName, personName } from "~/dashboard/columns.server";
+import { listNotifications } from "~/notifications/notifications.server";
 import type { Db } from "~/db.server";
 import { describeNotification } from "~/notifications/notification-view";
 import { displayName } from "~/profiles/display-name";
@@ -77,20 +78,7 @@ export async function loadRenterDashboard(db: Db, userId: string, now: Date) {
       .where(eq(favorites.userId, userId))
       .orderBy(desc(favorites.createdAt), asc(favorites.id))
       .limit(RENTER_SHOWN.favorites),
-    db
-      .select({
-        id: notifications.id,
-        type: notifications.type,
-        title: notifications.title,
-        message: notifications.message,
-        data: notifications.data,
-        read: notifications.read,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), asc(notifications.id))
-      .limit(RENTER_SHOWN.notifications),
+    listNotifications(db, userId, "all", RENTER_SHOWN.notifications),
     db
       .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
       .from(savedSearches)

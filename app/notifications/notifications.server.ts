@@ -15,7 +15,13 @@ function filterCondition(filter: NotificationFilter) {
   return undefined;
 }
 
-export async function listNotifications(db: Db, userId: string, filter: NotificationFilter) {
+/** The newest first (`limit` of them: the page's 50, the dashboard's 5), of one filter. */
+export function listNotifications(
+  db: Db,
+  userId: string,
+  filter: NotificationFilter,
+  limit: number = NOTIFICATIONS_SHOWN,
+) {
   return db
     .select({
       id: notifications.id,
@@ -29,7 +35,7 @@ export async function listNotifications(db: Db, userId: string, filter: Notifica
     .from(notifications)
     .where(and(eq(notifications.userId, userId), filterCondition(filter)))
     .orderBy(desc(notifications.createdAt))
-    .limit(NOTIFICATIONS_SHOWN);
+    .limit(limit);
 }
 
 /** How many unread there are in all and in each group (the filters' badges). */
