@@ -1,20 +1,7 @@
 // /news: the articles, newest first, with one featured. Static for now (no article pages: each card holds the
 // whole short text), per language, same ids.
+import type { Article } from "~/information/news";
 import type { Localised } from "./types";
-
-export const NEWS_CATEGORIES = ["company", "product", "guides", "safety"] as const;
-export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
-
-export interface Article {
-  id: string;
-  category: NewsCategory;
-  /** YYYY-MM-DD */
-  date: string;
-  featured?: boolean;
-  title: string;
-  summary: string;
-  body: string[];
-}
 
 export const ARTICLES: Localised<Article[]> = {
   en: [
