@@ -105,8 +105,19 @@ function Section({ section }: { section: DocumentSection }) {
   );
 }
 
-/** "Last updated", the intro, a table of contents (for documents of four sections or more) and the sections. */
-export function DocumentView({ document, children }: { document: InformationDocument; children?: ReactNode }) {
+/**
+ * "Last updated", the intro, a table of contents (for documents of four sections or more) and the sections; then
+ * `children`, which `appendix` names in the contents (the cookie page's preferences form).
+ */
+export function DocumentView({
+  document,
+  children,
+  appendix,
+}: {
+  document: InformationDocument;
+  children?: ReactNode;
+  appendix?: { id: string; title: string };
+}) {
   const { t, i18n } = useTranslation("pages");
   const withContents = document.sections.length >= 4;
   return (
@@ -117,7 +128,7 @@ export function DocumentView({ document, children }: { document: InformationDocu
             {t("document.contents")}
           </h2>
           <ol className="mt-3 space-y-1.5 border-l border-line pl-4 text-sm">
-            {document.sections.map((section) => (
+            {[...document.sections, ...(appendix ? [appendix] : [])].map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-muted hover:text-primary hover:underline">
                   {section.title}

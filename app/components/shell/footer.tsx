@@ -67,10 +67,10 @@ export function Footer() {
             <p>{t("footer.hours")}</p>
           </address>
           <section aria-labelledby="footer-newsletter" className="mt-6 max-w-sm">
-            <h2 id="footer-newsletter" className="sr-only">
+            <h2 id="footer-newsletter" className="mb-2 text-sm font-semibold">
               {t("footer.newsletter.title")}
             </h2>
-            <NewsletterForm id="footer-newsletter" compact />
+            <NewsletterForm id="footer-newsletter-form" />
           </section>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">

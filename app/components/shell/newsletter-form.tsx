@@ -13,12 +13,13 @@ export type NewsletterActionData =
 export function NewsletterForm({
   id,
   result,
-  compact = false,
+  hint = true,
 }: {
   id: string;
   /** The action's answer when this page is the no-JavaScript result of a post. */
   result?: NewsletterActionData;
-  compact?: boolean;
+  /** Off where the text around the box already says what the newsletter is. */
+  hint?: boolean;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<NewsletterActionData>();
@@ -35,17 +36,20 @@ export function NewsletterForm({
     );
   }
   const error = answer?.status === "error" ? answer : null;
-  const describedBy = [`${id}-hint`, error?.fieldError || error?.formError ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+  const describedBy =
+    [hint ? `${id}-hint` : null, error?.fieldError || error?.formError ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <fetcher.Form method="post" action="/newsletter" noValidate className="grid gap-2">
-      <label htmlFor={`${id}-email`} className={compact ? "text-sm font-semibold" : "font-semibold"}>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {t("footer.newsletter.hint")}
+        </p>
+      ) : null}
+      <label htmlFor={`${id}-email`} className="text-sm font-semibold">
         {t("footer.newsletter.label")}
       </label>
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        {t("footer.newsletter.hint")}
-      </p>
       <div className="flex flex-wrap gap-2">
         <input
           id={`${id}-email`}

@@ -55,7 +55,7 @@ export const DISCLAIMER: Localised<InformationDocument> = {
   lt: {
     updated: "2026-11-20",
     intro: [
-      "Ratai – tai platforma, jungianti automobilių savininkus su nuomininkais ir pirkėjais. Šiame puslapyje paaiškiname, ką tikriname ir už ką atsakome. Privalomos taisyklės pateiktos [naudojimo sąlygose](/terms).",
+      "Ratai – tai platforma, jungianti automobilių savininkus su nuomininkais ir pirkėjais. Šiame puslapyje paaiškiname, ką tikriname ir už ką atsakome. Privalomos taisyklės pateiktos [naudojimosi taisyklėse](/terms).",
     ],
     sections: [
       {

@@ -8,14 +8,18 @@ export function DocumentPage({
   title,
   content,
   children,
+  appendix,
 }: {
   title: string;
   content: InformationDocument;
   children?: ReactNode;
+  appendix?: { id: string; title: string };
 }) {
   return (
     <InfoPage title={title}>
-      <DocumentView document={content}>{children}</DocumentView>
+      <DocumentView document={content} appendix={appendix}>
+        {children}
+      </DocumentView>
     </InfoPage>
   );
 }

@@ -125,9 +125,14 @@ function Category({ name, checked, disabled = false }: { name: string; checked: 
 }
 
 export default function CookiesPage() {
+  const { t } = useTranslation("pages");
   const { title, content } = useLoaderData<typeof loader>();
   return (
-    <DocumentPage title={title} content={content}>
+    <DocumentPage
+      title={title}
+      content={content}
+      appendix={{ id: "preferences", title: t("cookies.preferencesTitle") }}
+    >
       <PreferencesForm />
     </DocumentPage>
   );

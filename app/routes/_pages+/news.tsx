@@ -131,7 +131,7 @@ export default function NewsPage() {
               {t("news.subscribeTitle")}
             </h2>
             <p className="mt-1 mb-4 text-sm text-muted">{t("news.subscribeText")}</p>
-            <NewsletterForm id="news-newsletter" />
+            <NewsletterForm id="news-newsletter" hint={false} />
           </section>
         </aside>
       </div>
