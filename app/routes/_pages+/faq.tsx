@@ -2,9 +2,10 @@
 // address and works without JavaScript), the questions as an accordion of <details>. Filtering happens in the
 // loader, ignoring case and diacritics (information/faq-search.ts). Anonymous visits come from the edge cache.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InfoPage } from "~/components/information/info-page";
+import { TabLinks } from "~/components/information/tab-links";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
@@ -77,21 +78,17 @@ export default function FaqPage() {
           {t("faq.search")}
         </Button>
       </Form>
-      <nav aria-label={t("faq.categoryLabel")} className="mt-5 -mx-4 overflow-x-auto px-4 [scrollbar-width:none]">
-        <ul className="flex gap-2">
-          {[null, ...FAQ_CATEGORIES].map((category) => (
-            <li key={category ?? "all"}>
-              <Link
-                to={faqHref(query.q, category)}
-                aria-current={query.category === category ? "page" : undefined}
-                className="inline-flex min-h-9 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold whitespace-nowrap hover:bg-subtle aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-on-primary"
-              >
-                {category ? t(`faq.categories.${category}`) : t("faq.allCategories")}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="mt-5">
+        <TabLinks
+          label={t("faq.categoryLabel")}
+          tabs={[null, ...FAQ_CATEGORIES].map((category) => ({
+            key: category ?? "all",
+            to: faqHref(query.q, category),
+            label: category ? t(`faq.categories.${category}`) : t("faq.allCategories"),
+            current: query.category === category,
+          }))}
+        />
+      </div>
       <p role="status" className="mt-6 text-sm text-muted">
         {filtered ? t("faq.found", { count: entries.length }) : t("faq.countAll", { count: entries.length })}
       </p>

@@ -2,12 +2,13 @@
 // be shared), the featured article, the others newest first, and the newsletter box (the real double opt-in, the
 // same as the footer's). Anonymous visits come from the edge cache.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { InfoPage } from "~/components/information/info-page";
+import { TabLinks } from "~/components/information/tab-links";
 import { NewsletterForm } from "~/components/shell/newsletter-form";
 import { ARTICLES } from "~/information/content/news.server";
-import { NEWS_CATEGORIES, type Article, type NewsCategory } from "~/information/news";
+import { NEWS_CATEGORIES, type Article } from "~/information/news";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
@@ -38,34 +39,20 @@ function ArticleMeta({ article }: { article: Article }) {
   );
 }
 
-function Tabs({ current }: { current: NewsCategory | null }) {
-  const { t } = useTranslation("pages");
-  return (
-    <nav aria-label={t("news.tabsLabel")} className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none]">
-      <ul className="flex gap-2">
-        {[null, ...NEWS_CATEGORIES].map((category) => (
-          <li key={category ?? "all"}>
-            <Link
-              to={category ? `/news?category=${category}` : "/news"}
-              preventScrollReset
-              aria-current={current === category ? "page" : undefined}
-              className="inline-flex min-h-9 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold whitespace-nowrap hover:bg-subtle aria-[current=page]:border-primary aria-[current=page]:bg-primary aria-[current=page]:text-on-primary"
-            >
-              {category ? t(`news.categories.${category}`) : t("news.all")}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function NewsPage() {
   const { t } = useTranslation("pages");
   const { title, category, featured, articles } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} lead={t("news.lead")}>
-      <Tabs current={category} />
+      <TabLinks
+        label={t("news.tabsLabel")}
+        tabs={[null, ...NEWS_CATEGORIES].map((tab) => ({
+          key: tab ?? "all",
+          to: tab ? `/news?category=${tab}` : "/news",
+          label: tab ? t(`news.categories.${tab}`) : t("news.all"),
+          current: category === tab,
+        }))}
+      />
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
           {featured ? (
