@@ -57,3 +57,4 @@ export { getLoadContext } from "~/load-context";
 export { runScheduledJobs } from "~/jobs.server";
 export { isCrossSiteWrite } from "~/utils/request-origin.server";
 export { withEdgeCache } from "~/utils/edge-cache.server";
+export { honourCookiePreferences } from "~/information/cookie-preferences.server";

@@ -8,8 +8,14 @@ import type { WorkerEnv } from "~/env.server";
 
 const serverBuild = build as unknown as ServerBuild;
 // Everything else comes from the build's entry module, so nothing is bundled twice (see entry.server.tsx).
-const { createRequestHandler, getLoadContext, runScheduledJobs, isCrossSiteWrite, withEdgeCache } = serverBuild.entry
-  .module as unknown as typeof EntryServer;
+const {
+  createRequestHandler,
+  getLoadContext,
+  runScheduledJobs,
+  isCrossSiteWrite,
+  withEdgeCache,
+  honourCookiePreferences,
+} = serverBuild.entry.module as unknown as typeof EntryServer;
 const handleRemixRequest = createRequestHandler(serverBuild);
 
 export default {
@@ -25,7 +31,9 @@ export default {
       waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
       cache,
     };
-    return withEdgeCache(request, cacheContext, () => handleRemixRequest(request, loadContext));
+    const response = await withEdgeCache(request, cacheContext, () => handleRemixRequest(request, loadContext));
+    // The visitor's cookie choice holds for every route that sets a preference cookie (see the module).
+    return honourCookiePreferences(request, response);
   },
   async scheduled(controller, env, ctx) {
     const context = getLoadContext({

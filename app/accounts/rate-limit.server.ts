@@ -23,6 +23,11 @@ export const RATE_LIMITS = {
   messageSend: { limit: 20, windowMs: 60_000 },
   /** Changing the password while signed in: guesses of the current password. */
   passwordChange: { limit: 5, windowMs: 5 * 60_000 },
+  /** The contact form, per signed-in user or else per client: 5 per 10 minutes. */
+  contact: { limit: 5, windowMs: 10 * 60_000 },
+  /** Newsletter confirmation e-mails, per address (nobody's inbox gets flooded) and per client. */
+  newsletter: { limit: 3, windowMs: 15 * 60_000 },
+  newsletterPerClient: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

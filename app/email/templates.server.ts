@@ -68,3 +68,14 @@ export function bookingEmail(
     t("email:booking.footer"),
   );
 }
+
+/** The newsletter's double opt-in: the link that confirms the address (no name: we only have the address). */
+export function newsletterConfirmMessage(t: TFunction, to: string, url: string): EmailMessage {
+  return message(
+    to,
+    t("email:newsletter.subject"),
+    [t("email:newsletter.greeting"), t("email:newsletter.body"), t("email:newsletter.expiry")],
+    { label: t("email:newsletter.action"), url },
+    t("email:newsletter.ignore"),
+  );
+}

@@ -1,8 +1,8 @@
 // Anonymous visitors get the home and listing pages from the Workers cache of their data centre: rendering 24 cards
 // and counting thousands of cars is the costly part of the product, and most visitors are not signed in.
 //
-// - Only for GET/HEAD of the catalogue pages (and their single-fetch .data), and only without a session or toast
-//   cookie: a signed-in page (favourite hearts, the user menu) is never cached, and never served to someone else.
+// - Only for GET/HEAD of the catalogue and information pages (and their single-fetch .data), and only without a
+//   session or toast cookie: a signed-in page (favourite hearts, the user menu) is never cached, and never served to someone else.
 // - The key holds the language, the theme and the catalogue's version, which database triggers bump whenever what
 //   the public sees changes (migration 0004). An approved listing is on the pages anyone opens a second later.
 // - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
@@ -11,7 +11,24 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db.server";
 
 export const EDGE_CACHE_SECONDS = 300;
-const CACHEABLE_PATHS = new Set(["/", "/rentals", "/sales", "/cars"]);
+/**
+ * The catalogue pages, and the information pages that read the same for every anonymous visitor (not /contact,
+ * whose form a session fills in, nor /cookies, which shows the visitor's own choice; decision 006).
+ */
+const CACHEABLE_PATHS = new Set([
+  "/",
+  "/rentals",
+  "/sales",
+  "/cars",
+  "/about",
+  "/faq",
+  "/help",
+  "/terms",
+  "/privacy",
+  "/career",
+  "/news",
+  "/disclaimer",
+]);
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|toast)=/;
 
 export interface EdgeCache {

@@ -96,6 +96,17 @@ describe("the edge cache", () => {
     expect(cache.size()).toBe(0);
   });
 
+  it("caches the information pages that read the same for everyone, but not the contact form or cookie choices", async () => {
+    for (const path of ["/about", "/faq", "/help", "/terms", "/privacy", "/career", "/news", "/disclaimer"]) {
+      expect(cacheablePath(get(path))).toBe(path);
+      expect(cacheablePath(get(path, "session=abc"))).toBeNull();
+    }
+    expect(cacheablePath(get("/faq.data?q=uzstatas&_routes=routes%2F_pages%2B%2Ffaq"))).toBe("/faq");
+    for (const path of ["/contact", "/cookies", "/newsletter", "/newsletter/confirm?token=abc"]) {
+      expect(cacheablePath(get(path)), path).toBeNull();
+    }
+  });
+
   it("stores only a 200 that sets no cookie", async () => {
     const cache = memoryCache();
     await serve(cache, get("/sales"), () => new Response("oops", { status: 503 }));

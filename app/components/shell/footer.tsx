@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { NewsletterForm } from "~/components/shell/newsletter-form";
 import { Icon } from "~/components/ui/icons";
 
 const columns = [
@@ -65,6 +66,12 @@ export function Footer() {
             </p>
             <p>{t("footer.hours")}</p>
           </address>
+          <section aria-labelledby="footer-newsletter" className="mt-6 max-w-sm">
+            <h2 id="footer-newsletter" className="mb-2 text-sm font-semibold">
+              {t("footer.newsletter.title")}
+            </h2>
+            <NewsletterForm id="footer-newsletter-form" />
+          </section>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {columns.map((column) => (

@@ -157,16 +157,21 @@ describe("the browser's i18next", () => {
     }
   });
 
-  it.each(languages)("t gives what i18next gives, for every key in every namespace (%s)", async (language) => {
-    const [realI18n, liteI18n] = await Promise.all([realInstance(language), liteInstance(language)]);
-    for (const ns of namespaces) {
-      const realT = realI18n.getFixedT(null, ns) as unknown as T;
-      const liteT: T = (key, options) => liteI18n.t(key, { ...options, ns: options?.ns || ns });
-      expect(mismatches(ALL_CASES, realT, liteT), `t of ${ns}`).toEqual([]);
-    }
-    // The instance's own t (the default namespace).
-    expect(mismatches(ALL_CASES, realI18n.t.bind(realI18n) as unknown as T, liteI18n.t.bind(liteI18n))).toEqual([]);
-  });
+  // Every key of every namespace, in many forms: seconds alone, far more on a loaded machine.
+  it.each(languages)(
+    "t gives what i18next gives, for every key in every namespace (%s)",
+    async (language) => {
+      const [realI18n, liteI18n] = await Promise.all([realInstance(language), liteInstance(language)]);
+      for (const ns of namespaces) {
+        const realT = realI18n.getFixedT(null, ns) as unknown as T;
+        const liteT: T = (key, options) => liteI18n.t(key, { ...options, ns: options?.ns || ns });
+        expect(mismatches(ALL_CASES, realT, liteT), `t of ${ns}`).toEqual([]);
+      }
+      // The instance's own t (the default namespace).
+      expect(mismatches(ALL_CASES, realI18n.t.bind(realI18n) as unknown as T, liteI18n.t.bind(liteI18n))).toEqual([]);
+    },
+    60_000,
+  );
 
   it("falls back as i18next does when a plural form is missing", async () => {
     // The app's texts have every form; these do not: `_zero` first for 0, then the language's form, then the bare
@@ -283,6 +288,7 @@ describe("the browser's react-i18next", () => {
         (realI18n as unknown as I18n).reportNamespaces.getUsedNamespaces().sort(),
       );
     },
+    60_000,
   );
 
   function Link({ to, children, ...props }: { to: string; children?: ReactNode; [prop: string]: unknown }) {

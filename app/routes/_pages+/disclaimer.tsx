@@ -1,13 +1,20 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
+// /disclaimer: what Ratai checks and answers for, in the reader's language. The same for every anonymous visitor,
+// so it comes from the edge cache (decision 006).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { DISCLAIMER } from "~/information/content/disclaimer.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { DocumentPage } from "./__document-page";
+import { informationPageData } from "./__document-page.server";
 
 export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.disclaimer" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "disclaimer");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+
+export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "disclaimer", DISCLAIMER);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });
 
 export default function DisclaimerPage() {
-  return <PlaceholderPage page="disclaimer" />;
+  const { title, content } = useLoaderData<typeof loader>();
+  return <DocumentPage title={title} content={content} />;
 }

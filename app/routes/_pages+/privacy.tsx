@@ -1,13 +1,20 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
+// /privacy: the Privacy Policy, in the reader's language, with a table of contents; its #gdpr section is the
+// footer's "GDPR" link. The same for every anonymous visitor, so it comes from the edge cache (decision 006).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { PRIVACY } from "~/information/content/privacy.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { DocumentPage } from "./__document-page";
+import { informationPageData } from "./__document-page.server";
 
 export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.privacy" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "privacy");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+
+export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "privacy", PRIVACY);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });
 
 export default function PrivacyPage() {
-  return <PlaceholderPage page="privacy" />;
+  const { title, content } = useLoaderData<typeof loader>();
+  return <DocumentPage title={title} content={content} />;
 }

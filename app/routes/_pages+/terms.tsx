@@ -1,13 +1,20 @@
-// Placeholder until its issue builds the page; the access rule is already the final one.
+// /terms: the Terms of Service (fees, deposits, cancellation, host verification), in the reader's language, with a
+// table of contents. The same for every anonymous visitor, so it comes from the edge cache (decision 006).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { PlaceholderPage } from "~/components/shell/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { TERMS } from "~/information/content/terms.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderData } from "~/utils/placeholder.server";
+import { DocumentPage } from "./__document-page";
+import { informationPageData } from "./__document-page.server";
 
 export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.terms" };
-export const loader = ({ request, context }: LoaderFunctionArgs) => placeholderData(request, context, "terms");
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title);
+
+export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "terms", TERMS);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title, { description: data?.description });
 
 export default function TermsPage() {
-  return <PlaceholderPage page="terms" />;
+  const { title, content } = useLoaderData<typeof loader>();
+  return <DocumentPage title={title} content={content} />;
 }
