@@ -45,6 +45,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 )
               )
                 return "framework";
+              // What the root layout loads on every page anyway, as one chunk instead of a dozen small ones (each
+              // chunk costs its own import lines and gzip framing on every first load). Only modules in the root's
+              // static graph belong here; lazy ones (dialogs, panels, live updates) stay out.
+              if (
+                /\/app\/(components\/(auth\/auth-link|ui\/(icons|button|field-errors)|shell\/(header|newsletter-form))|utils\/(images|format|use-hydrated|meta)|i18n\.ts|i18n\/lite\/)/.test(
+                  id,
+                )
+              )
+                return "shell";
               return undefined;
             },
           },

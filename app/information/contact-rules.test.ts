@@ -36,19 +36,19 @@ describe("the contact form's schema", () => {
 
   it("asks for each required field by name, and for a real e-mail address", () => {
     expect(errorsOf({ name: " ", email: "not-an-address" })).toMatchObject({
-      name: ["pages:contact.errors.nameRequired"],
+      name: ["information:contact.errors.nameRequired"],
       email: ["validation.emailInvalid"],
-      subject: ["pages:contact.errors.subjectRequired"],
-      message: ["pages:contact.errors.messageRequired"],
+      subject: ["information:contact.errors.subjectRequired"],
+      message: ["information:contact.errors.messageRequired"],
     });
-    expect(errorsOf({})?.email).toEqual(["pages:contact.errors.emailRequired"]);
+    expect(errorsOf({})?.email).toEqual(["information:contact.errors.emailRequired"]);
   });
 
   it("defaults the type to general and refuses one that is not on the list", () => {
     const { type: _type, ...rest } = GOOD;
     const submission = parseWithZod(form(rest), { schema: ContactSchema });
     expect(submission.status === "success" && submission.value.type).toBe("general");
-    expect(errorsOf({ ...GOOD, type: "lawsuit" })?.type).toEqual(["pages:contact.errors.typeInvalid"]);
+    expect(errorsOf({ ...GOOD, type: "lawsuit" })?.type).toEqual(["information:contact.errors.typeInvalid"]);
   });
 
   it("caps name, subject and message", () => {
@@ -66,9 +66,9 @@ describe("the contact form's schema", () => {
       message: `${atCaps.message}m`,
     });
     expect(over).toMatchObject({
-      name: ["pages:contact.errors.nameTooLong"],
-      subject: ["pages:contact.errors.subjectTooLong"],
-      message: ["pages:contact.errors.messageTooLong"],
+      name: ["information:contact.errors.nameTooLong"],
+      subject: ["information:contact.errors.subjectTooLong"],
+      message: ["information:contact.errors.messageTooLong"],
     });
   });
 });

@@ -12,16 +12,16 @@ export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as cons
 
 const required = (field: string, max: number) =>
   z
-    .string({ error: `pages:contact.errors.${field}Required` })
+    .string({ error: `information:contact.errors.${field}Required` })
     .trim()
-    .min(1, `pages:contact.errors.${field}Required`)
-    .max(max, `pages:contact.errors.${field}TooLong`);
+    .min(1, `information:contact.errors.${field}Required`)
+    .max(max, `information:contact.errors.${field}TooLong`);
 
 export const ContactSchema = z.object({
-  type: z.enum(CONTACT_TYPES, { error: "pages:contact.errors.typeInvalid" }).default("general"),
+  type: z.enum(CONTACT_TYPES, { error: "information:contact.errors.typeInvalid" }).default("general"),
   name: required("name", CONTACT_LIMITS.name),
   email: z
-    .string({ error: "pages:contact.errors.emailRequired" })
+    .string({ error: "information:contact.errors.emailRequired" })
     .trim()
     .toLowerCase()
     .refine(isValidEmail, "validation.emailInvalid"),

@@ -16,6 +16,7 @@ import enMessages from "./en/messages.json";
 import enNotifications from "./en/notifications.json";
 import enAdmin from "./en/admin.json";
 import enDashboard from "./en/dashboard.json";
+import enInformation from "./en/information.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -33,6 +34,7 @@ import ltMessages from "./lt/messages.json";
 import ltNotifications from "./lt/notifications.json";
 import ltAdmin from "./lt/admin.json";
 import ltDashboard from "./lt/dashboard.json";
+import ltInformation from "./lt/information.json";
 
 export const resources = {
   lt: {
@@ -53,6 +55,7 @@ export const resources = {
     notifications: ltNotifications,
     admin: ltAdmin,
     dashboard: ltDashboard,
+    information: ltInformation,
   },
   en: {
     common: enCommon,
@@ -72,5 +75,6 @@ export const resources = {
     notifications: enNotifications,
     admin: enAdmin,
     dashboard: enDashboard,
+    information: enInformation,
   },
 };

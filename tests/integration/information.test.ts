@@ -104,8 +104,8 @@ describe("the contact form", () => {
     expect(response.status).toBe(400);
     expect(response.data.error).toMatchObject({
       email: ["validation.emailInvalid"],
-      subject: ["pages:contact.errors.subjectRequired"],
-      message: ["pages:contact.errors.messageTooLong"],
+      subject: ["information:contact.errors.subjectRequired"],
+      message: ["information:contact.errors.messageTooLong"],
     });
     expect(response.data.error?.name).toBeUndefined();
     expect(response.data.initialValue).toMatchObject({ type: "media", name: "Rūta", email: "ruta@" });
@@ -120,7 +120,7 @@ describe("the contact form", () => {
     }
     const refused = await callRoute<Reply>(contactAction, formRequest("/contact", CONTACT, { ip }), ctx.context);
     expect(refused.status).toBe(429);
-    expect(refused.data.error?.[""]).toEqual(["pages:contact.errors.rateLimited"]);
+    expect(refused.data.error?.[""]).toEqual(["information:contact.errors.rateLimited"]);
     expect(refused.data.initialValue).toMatchObject({ subject: "Partnerystė" });
     expect(await ctx.db.select().from(contactMessages)).toHaveLength(5);
     // Someone else is not held back.

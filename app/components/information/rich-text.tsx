@@ -118,7 +118,7 @@ export function DocumentView({
   children?: ReactNode;
   appendix?: { id: string; title: string };
 }) {
-  const { t, i18n } = useTranslation("pages");
+  const { t, i18n } = useTranslation(["information", "pages"]);
   const withContents = document.sections.length >= 4;
   return (
     <div className="grid gap-10 lg:grid-cols-[16rem_1fr]">

@@ -1,11 +1,10 @@
 // The newsletter box (footer on every page, and /news): one e-mail field posting to /newsletter. Kept small for
-// the shell: no validation library (the server checks and answers next to the field). With JavaScript a fetcher
-// answers in place; without, the action redirects back with a toast (or shows its own page with the message).
-import { useFetcher, useLocation } from "@remix-run/react";
+// the shell (it is in every page's first load): no fetcher, no validation library. JavaScript or not, the action
+// redirects back with a toast ("check your inbox"), or answers with its own page, the message next to the field.
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export type NewsletterActionData =
   { status: "sent" } | { status: "error"; email: string; fieldError: string | null; formError: string | null };
@@ -22,11 +21,10 @@ export function NewsletterForm({
   hint?: boolean;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<NewsletterActionData>();
   const location = useLocation();
-  const hydrated = useHydrated();
-  const answer = fetcher.data ?? result;
-  const busy = fetcher.state !== "idle";
+  const navigation = useNavigation();
+  const answer = result;
+  const busy = navigation.state === "submitting" && navigation.formAction === "/newsletter";
   if (answer?.status === "sent") {
     return (
       <p role="status" className="flex gap-2 rounded-lg bg-success-soft p-3 text-sm text-fg">
@@ -41,7 +39,7 @@ export function NewsletterForm({
       .filter(Boolean)
       .join(" ") || undefined;
   return (
-    <fetcher.Form method="post" action="/newsletter" noValidate className="grid gap-2">
+    <Form method="post" action="/newsletter" preventScrollReset noValidate className="grid gap-2">
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {t("footer.newsletter.hint")}
@@ -73,7 +71,6 @@ export function NewsletterForm({
       </div>
       <FieldErrors id={`${id}-error`} errors={error ? [error.fieldError ?? error.formError ?? ""] : undefined} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {hydrated ? <input type="hidden" name="inline" value="1" /> : null}
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 // The information pages' documents (legal texts, FAQ entries, articles, positions): per language, typed, and served
-// by the loaders, so they reach only the page that shows them (docs/decisions/011-information-page-content.md).
+// by the loaders, so they reach only the page that shows them (docs/decisions/012-information-pages.md).
 // A text may link with [label](/path); the renderer (components/information/rich-text.tsx) makes it a link.
 import type { Language } from "~/i18n";
 

@@ -8,7 +8,7 @@ export type InformationPage =
 
 /** The page's title and meta description, translated (meta functions have no translator). */
 export async function informationPageMeta(request: Request, page: InformationPage) {
-  const t = await getT(request, "pages");
+  const t = await getT(request, ["information", "pages"]);
   return { title: t(`titles.${page}`), description: t(`descriptions.${page}`) };
 }
 

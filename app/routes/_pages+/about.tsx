@@ -14,7 +14,7 @@ import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.about" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.about" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, [stats]] = await Promise.all([
@@ -46,7 +46,7 @@ function initials(name: string) {
 }
 
 export default function AboutPage() {
-  const { t, i18n } = useTranslation("pages");
+  const { t, i18n } = useTranslation(["information", "pages"]);
   const { title, content, stats } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} lead={t("about.lead")}>

@@ -10,7 +10,7 @@ import { POSITIONS } from "~/information/content/company.server";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.career" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.career" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "career", POSITIONS);
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title, { description: data?.description });
 
 export default function CareerPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, content } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} lead={t("career.lead")} width="max-w-4xl">

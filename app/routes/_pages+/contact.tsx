@@ -28,7 +28,7 @@ import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { informationPageMeta } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.contact" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.contact" };
 
 /** Spec §9: the sent state shows for 3 seconds, then the form resets. */
 export const SENT_STATE_MS = 3000;
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     client: clientAddress(request),
   });
   if (!saved.ok) {
-    return data(submission.reply({ formErrors: ["pages:contact.errors.rateLimited"] }), { status: 429 });
+    return data(submission.reply({ formErrors: ["information:contact.errors.rateLimited"] }), { status: 429 });
   }
   return redirect("/contact?sent=1", 303);
 }
@@ -83,7 +83,7 @@ const FAQ_SHORTCUTS = [
 ] as const;
 
 function ContactForm() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -149,7 +149,7 @@ function ContactForm() {
 }
 
 function SentNotice() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   return (
     <div role="status" className="flex gap-3 rounded-xl border border-success/40 bg-success-soft p-4">
       <Icon name="check" className="mt-0.5 size-5 shrink-0 text-success" />
@@ -177,7 +177,7 @@ function useSentState(sent: boolean) {
 }
 
 export default function ContactPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, sent } = useLoaderData<typeof loader>();
   const { showForm } = useSentState(sent);
   return (

@@ -25,7 +25,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { DocumentPage } from "./__document-page";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.cookies" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.cookies" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await informationPageData(request, "cookies", COOKIE_POLICY);
@@ -59,7 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title, { description: data?.description });
 
 function PreferencesForm() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { preferences, chosen } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -98,7 +98,7 @@ function PreferencesForm() {
 }
 
 function Category({ name, checked, disabled = false }: { name: string; checked: boolean; disabled?: boolean }) {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const id = `cookie-${name}`;
   return (
     <div className="flex items-start gap-3 rounded-xl border border-line p-4">
@@ -125,7 +125,7 @@ function Category({ name, checked, disabled = false }: { name: string; checked: 
 }
 
 export default function CookiesPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, content } = useLoaderData<typeof loader>();
   return (
     <DocumentPage

@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
 import { DocumentPage } from "./__document-page";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.disclaimer" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.disclaimer" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "disclaimer", DISCLAIMER);
 

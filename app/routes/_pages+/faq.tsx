@@ -14,7 +14,7 @@ import { FAQ_CATEGORIES, FAQ_QUERY_MAX_LENGTH, filterFaq, readFaqQuery } from "~
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.faq" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.faq" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title, description, content } = await informationPageData(request, "faq", FAQ);
@@ -34,7 +34,7 @@ function faqHref(q: string, category: string | null) {
 }
 
 export default function FaqPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, query, entries } = useLoaderData<typeof loader>();
   const filtered = query.q !== "" || query.category !== null;
   return (

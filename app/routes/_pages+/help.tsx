@@ -8,7 +8,7 @@ import { Icon, type IconName } from "~/components/ui/icons";
 import { pageMeta } from "~/utils/meta";
 import { informationPageMeta } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.help" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.help" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => informationPageMeta(request, "help");
 
@@ -61,7 +61,7 @@ const CHANNELS: { key: string; icon: IconName; to: string }[] = [
 ];
 
 export default function HelpPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} lead={t("help.lead")}>

@@ -13,7 +13,7 @@ import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.news" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.news" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title, description, content } = await informationPageData(request, "news", ARTICLES);
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title, { description: data?.description });
 
 function ArticleMeta({ article }: { article: Article }) {
-  const { t, i18n } = useTranslation("pages");
+  const { t, i18n } = useTranslation(["information", "pages"]);
   return (
     <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted">
       <span className="font-semibold text-primary">{t(`news.categories.${article.category}`)}</span>
@@ -40,7 +40,7 @@ function ArticleMeta({ article }: { article: Article }) {
 }
 
 export default function NewsPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, category, featured, articles } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} lead={t("news.lead")}>

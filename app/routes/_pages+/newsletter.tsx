@@ -18,10 +18,10 @@ import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:newsletter.title" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getT(request, "pages");
+  const t = await getT(request, ["information", "pages"]);
   return { title: t("newsletter.title") };
 }
 
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
 export default function NewsletterPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const result = useActionData<typeof action>();
   return (
     <InfoPage title={t("newsletter.title")} lead={t("newsletter.lead")} width="max-w-2xl">

@@ -10,10 +10,10 @@ import { getT } from "~/i18n.server";
 import { confirmNewsletterSubscription, unsubscribeToken } from "~/information/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:newsletter.title" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await getT(request, "pages");
+  const t = await getT(request, ["information", "pages"]);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const confirmed = await confirmNewsletterSubscription(context.db, token);
   const unsubscribe = confirmed.ok
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
 export default function NewsletterConfirmPage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, email, unsubscribe } = useLoaderData<typeof loader>();
   return (
     <InfoPage title={title} width="max-w-2xl">

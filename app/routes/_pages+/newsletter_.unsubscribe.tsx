@@ -10,7 +10,7 @@ import { getT } from "~/i18n.server";
 import { isUnsubscribeTokenValid, unsubscribeNewsletter } from "~/information/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:newsletter.title" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };
 
 function linkOf(params: URLSearchParams | FormData) {
   const value = (name: string) => {
@@ -21,7 +21,7 @@ function linkOf(params: URLSearchParams | FormData) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = await getT(request, "pages");
+  const t = await getT(request, ["information", "pages"]);
   const link = linkOf(new URL(request.url).searchParams);
   const valid = await isUnsubscribeTokenValid(context.env.sessionSecrets, link.id, link.token);
   return { title: t("newsletter.unsubscribeTitle"), valid, ...link };
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
 export default function NewsletterUnsubscribePage() {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation(["information", "pages"]);
   const { title, valid, id, token } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";

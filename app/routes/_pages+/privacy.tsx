@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
 import { DocumentPage } from "./__document-page";
 import { informationPageData } from "./__document-page.server";
 
-export const handle = { i18n: ["pages"], breadcrumb: "pages:titles.privacy" };
+export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.privacy" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => informationPageData(request, "privacy", PRIVACY);
 
