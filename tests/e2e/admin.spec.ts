@@ -165,6 +165,32 @@ test("an admin verifies a person from the queue", async ({ page }) => {
   await expect(page.getByText("admin@demo.lt patvirtino asmens tapatybę").first()).toBeVisible();
 });
 
+test("an admin reads a contact message and marks it answered", async ({ page }) => {
+  const subject = uniqueWord("Sąskaita ");
+  const client = db();
+  try {
+    await client.execute({
+      sql: `insert into contact_messages (id, name, email, subject, message, type, language, created_at)
+            values (?, 'Rūta Petraitė', 'ruta@example.lt', ?, 'Kada gausiu sąskaitą faktūrą?', 'support', 'lt', ?)`,
+      args: [crypto.randomUUID(), subject, Date.now()],
+    });
+  } finally {
+    client.close();
+  }
+  await signInAsAdmin(page);
+  await visit(page, "/admin/contact");
+  const message = page.getByRole("article", { name: subject });
+  await expect(message.getByText("Kada gausiu sąskaitą faktūrą?")).toBeVisible();
+  await expect(message.getByRole("link", { name: "Atsakyti el. paštu" })).toHaveAttribute(
+    "href",
+    `mailto:ruta@example.lt?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+  );
+  await message.getByRole("button", { name: `Pažymėti „${subject}“ atsakyta` }).click();
+  await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
+  await visit(page, "/admin/contact?show=handled");
+  await expect(page.getByRole("article", { name: subject }).getByText(/Atsakyta/)).toBeVisible();
+});
+
 test("every admin tab passes axe, and someone who is not an admin gets Access Denied", async ({ page }) => {
   await signInAsAdmin(page);
   for (const path of [
