@@ -46,6 +46,8 @@ export interface DemoPerson {
   bio?: string;
   verification: "pending" | "verified" | "rejected";
   verificationNote?: string;
+  /** Sent identity documents for review this many days ago (the admin's verification queue). */
+  documentsInReviewDaysAgo?: number;
   isAdmin?: boolean;
   isHost?: boolean;
   /** Months since sign-up. */
@@ -255,6 +257,7 @@ export const PEOPLE: readonly DemoPerson[] = [
     city: "Utena",
     phone: "+370 601 22478",
     verification: "pending",
+    documentsInReviewDaysAgo: 1,
     joinedMonthsAgo: 2,
   },
   {

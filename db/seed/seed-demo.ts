@@ -45,6 +45,7 @@ import {
   type PersonKey,
 } from "./demo-data";
 import type { PhotoStore } from "./photo-store";
+import { samplePdf } from "./sample-document";
 import { BACKGROUNDS, renderAvatar, renderPhoto, type Background, type BodyShape, type PhotoSpec } from "./photos";
 import { BORDER_SPOTS, CITIES, type Spot } from "./places";
 import { createRandom, type Random } from "./random";
@@ -68,6 +69,8 @@ type ConversationRow = Insert<typeof schema.conversations>;
 type MessageRow = Insert<typeof schema.messages>;
 type NotificationRow = Insert<typeof schema.notifications>;
 type StatsRow = Insert<typeof schema.listingDailyStats>;
+type DocumentRow = Insert<typeof schema.verificationDocuments>;
+type ContactRow = Insert<typeof schema.contactMessages>;
 
 export const DEMO_SEED = "ratai-demo-v1";
 
@@ -136,6 +139,7 @@ export async function seedDemo(
   const [photoTotals, hashes] = await Promise.all([
     uploadPhotos(photos, data.photoJobs, data.avatarJobs),
     Promise.all(data.users.map(() => hashPassword(DEMO_PASSWORD, pepper))),
+    Promise.all(data.documentJobs.map((job) => photos.put(job.key, job.bytes))),
   ]);
   data.users.forEach((user, i) => (user.passwordHash = hashes[i] as string));
 
@@ -172,6 +176,11 @@ interface PhotoJob {
 interface AvatarJob {
   key: string;
   person: DemoPerson;
+}
+
+interface DocumentJob {
+  key: string;
+  bytes: Uint8Array;
 }
 
 async function uploadPhotos(store: PhotoStore, photoJobs: PhotoJob[], avatarJobs: AvatarJob[]) {
@@ -237,6 +246,9 @@ interface DemoData {
   stats: StatsRow[];
   photoJobs: PhotoJob[];
   avatarJobs: AvatarJob[];
+  documents: DocumentRow[];
+  documentJobs: DocumentJob[];
+  contactMessages: ContactRow[];
 }
 
 const INSURANCE: Record<
@@ -385,6 +397,10 @@ function buildDemo(now: Date, random: Random): DemoData {
       dateOfBirth: person.dateOfBirth ?? null,
       verificationStatus: person.verification,
       verificationNote: person.verificationNote ?? null,
+      verificationSubmittedAt:
+        person.documentsInReviewDaysAgo === undefined
+          ? null
+          : new Date(clampPast(nowMs - person.documentsInReviewDaysAgo * DAY - peopleRandom.int(1, 8) * HOUR)),
       isHost: person.isHost ?? false,
       hostSince: person.isHost ? new Date(createdAt + peopleRandom.int(5, 30) * DAY) : null,
       termsAcceptedAt: new Date(createdAt),
@@ -394,6 +410,38 @@ function buildDemo(now: Date, random: Random): DemoData {
       updatedAt: new Date(createdAt),
     });
   }
+  // Identity documents waiting for an admin: sample PDFs in the private part of the bucket, as an upload leaves them.
+  const documents: DocumentRow[] = [];
+  const documentJobs: DocumentJob[] = [];
+  const documentRandom = random.fork("documents");
+  for (const { person, id } of people.values()) {
+    if (person.documentsInReviewDaysAgo === undefined) continue;
+    const kinds = [
+      ["identity", "Asmens tapatybes kortele", "asmens-tapatybes-kortele.pdf"],
+      ["driving_licence", "Vairuotojo pazymejimas", "vairuotojo-pazymejimas.pdf"],
+    ] as const;
+    for (const [kind, title, fileName] of kinds) {
+      const key = `private/verification/${id}/${documentRandom.uuid()}`;
+      const bytes = samplePdf([
+        `${title} - PAVYZDYS / SAMPLE`,
+        person.fullName,
+        `Gimimo data: ${person.dateOfBirth ?? "1988-04-12"}`,
+        "Ratai demonstracinis dokumentas: ne tikras asmens dokumentas.",
+      ]);
+      documentJobs.push({ key, bytes });
+      documents.push({
+        id: documentRandom.uuid(),
+        userId: id,
+        kind,
+        storageKey: key,
+        contentType: "application/pdf",
+        sizeBytes: bytes.byteLength,
+        fileName,
+        createdAt: new Date(clampPast(nowMs - person.documentsInReviewDaysAgo * DAY - 10 * HOUR)),
+      });
+    }
+  }
+
   const who = (key: PersonKey) => {
     const entry = people.get(key);
     if (!entry) throw new Error(`Unknown person ${key}`);
@@ -1112,7 +1160,36 @@ function buildDemo(now: Date, random: Random): DemoData {
     stats,
     photoJobs,
     avatarJobs,
+    documents,
+    documentJobs,
+    contactMessages: demoContactMessages(nowMs, clampPast).map((row) => ({ ...row, id: documentRandom.uuid() })),
   };
+}
+
+/** What visitors wrote through /contact, waiting for an admin (one from a member, one from a company). */
+function demoContactMessages(nowMs: number, clampPast: (ms: number) => number): ContactRow[] {
+  return [
+    {
+      name: "Rūta Petraitė",
+      email: "ruta.petraite@example.lt",
+      subject: "Sąskaita faktūra už nuomą",
+      message:
+        "Laba diena, praėjusią savaitę nuomojausi automobilį Klaipėdoje. Ar galėčiau gauti sąskaitą faktūrą įmonės vardu? Ačiū.",
+      type: "support",
+      language: "lt",
+      createdAt: new Date(clampPast(nowMs - 26 * HOUR)),
+    },
+    {
+      name: "Mark Jensen",
+      email: "mark.jensen@example.dk",
+      subject: "Fleet partnership in Vilnius",
+      message:
+        "Hello, we run a small fleet of electric vans in Vilnius and would like to list them on Ratai as a company. Who can we talk to about terms?",
+      type: "business",
+      language: "en",
+      createdAt: new Date(clampPast(nowMs - 5 * HOUR)),
+    },
+  ];
 }
 
 /** Averages are stored to two decimals, as the pages show one. */
@@ -1179,6 +1256,8 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.messages, data.messages),
     ...inserts(schema.notifications, data.notifications),
     ...inserts(schema.listingDailyStats, data.stats, 500),
+    ...inserts(schema.verificationDocuments, data.documents),
+    ...inserts(schema.contactMessages, data.contactMessages),
   ];
   const [first, ...rest] = statements;
   if (!first) return;

@@ -570,6 +570,35 @@ describe("demo seed", () => {
   );
 
   it(
+    "leaves one person's documents in the admin's verification queue, stored privately, and two contact messages",
+    async () => {
+      const { client, store } = await seeded();
+      const waiting = await all(
+        client,
+        "select id, email from profiles where verification_status = 'pending' and verification_submitted_at is not null",
+      );
+      expect(waiting.map((p) => p.email)).toEqual(["vytautas.navickas@example.lt"]);
+      const documents = await all(
+        client,
+        "select kind, storage_key, content_type, size_bytes from verification_documents",
+      );
+      expect(documents.map((d) => d.kind).sort()).toEqual(["driving_licence", "identity"]);
+      for (const document of documents) {
+        expect(String(document.storage_key)).toMatch(new RegExp(`^private/verification/${String(waiting[0]!.id)}/`));
+        const bytes = store.objects.get(String(document.storage_key));
+        expect(bytes?.byteLength).toBe(num(document.size_bytes));
+        expect(new TextDecoder().decode(bytes!.slice(0, 8))).toBe("%PDF-1.4");
+      }
+      const contact = await all(client, "select type, language, handled_at from contact_messages order by created_at");
+      expect(contact).toEqual([
+        expect.objectContaining({ type: "support", language: "lt", handled_at: null }),
+        expect.objectContaining({ type: "business", language: "en", handled_at: null }),
+      ]);
+    },
+    SEED_TIMEOUT,
+  );
+
+  it(
     "does nothing the second time, and gives the same data for the same day",
     async () => {
       const now = new Date();
