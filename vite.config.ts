@@ -49,7 +49,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // chunk costs its own import lines and gzip framing on every first load). Only modules in the root's
               // static graph belong here; lazy ones (dialogs, panels, live updates) stay out.
               if (
-                /\/app\/(components\/(auth\/auth-link|ui\/(icons|button|field-errors)|shell\/(header|newsletter-form))|utils\/(images|format|use-hydrated|meta)|i18n\.ts|i18n\/lite\/)/.test(
+                /\/app\/(components\/(auth\/auth-link|ui\/(icons|button|field-errors)|shell\/(header|newsletter-form))|utils\/(images|format|use-hydrated|meta|nonce)|i18n\.ts|i18n\/lite\/)/.test(
                   id,
                 )
               )

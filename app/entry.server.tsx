@@ -7,7 +7,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "~/i18n";
 import { getLanguage, i18nServer } from "~/i18n.server";
 import { resources } from "~/locales/resources.server";
-import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { NonceProvider } from "~/utils/nonce";
+import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
 export default async function handleRequest(
   request: Request,
@@ -25,11 +26,15 @@ export default async function handleRequest(
   });
 
   let status = responseStatusCode;
+  const nonce = createNonce();
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} />
-    </I18nextProvider>,
+    <NonceProvider nonce={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
     {
+      nonce,
       signal: request.signal,
       onError(error: unknown) {
         if (!request.signal.aborted) console.error(error);
@@ -41,7 +46,12 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, loadContext.env.isProduction);
+  const partykitHost = loadContext.env.partykit.host;
+  applySecurityHeaders(responseHeaders, {
+    isProduction: loadContext.env.isProduction,
+    nonce,
+    partykitHost: partykitHost === "off" ? null : partykitHost,
+  });
   return new Response(body, { headers: responseHeaders, status });
 }
 

@@ -28,6 +28,7 @@ import { countUnreadNotifications } from "~/notifications/unread.server";
 import { liveTicket } from "~/realtime/live.server";
 import { userRoom } from "~/realtime/room-token";
 import styles from "~/styles/app.css?url";
+import { useNonce } from "~/utils/nonce";
 import { isTheme, type ThemeSetting } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
@@ -135,6 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useThemeSetting(data?.theme ?? "system");
   useChangeLanguage(language);
   useHydrationMarker();
+  const nonce = useNonce();
   return (
     <html lang={language} data-theme={theme} className="scroll-pt-20">
       <head>
@@ -147,8 +149,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         <InlineTranslations />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -19,7 +19,8 @@ export const test = base.extend<{ clientAddress: string }>({
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error" && /Minified React error|hydrat/i.test(message.text()))
+      // …and so does anything the Content Security Policy refused (a script, a socket, an image).
+      if (message.type() === "error" && /Minified React error|hydrat|Content Security Policy/i.test(message.text()))
         errors.push(`console: ${message.text()}`);
     });
     await use(page);
