@@ -6,7 +6,8 @@
 //   - The Worker, after saving a message, POSTs the event here with the shared secret (Bearer); the room passes it
 //     to everyone connected. Anything else is refused.
 import type * as Party from "partykit/server";
-import { safeEqual, verifyRoomToken } from "../app/realtime/room-token";
+import { verifyRoomToken } from "../app/realtime/room-token";
+import { safeEqual } from "../app/utils/crypto.server";
 
 /** WebSocket close codes in the application range: 4401 not allowed in, 4400 malformed. */
 export const CLOSE_UNAUTHORISED = 4401;

@@ -3,6 +3,7 @@
 // price per day or a percentage of the car's value, not both: the booking would use only the first); the coverage,
 // features and exclusions lists one entry per line, blank lines dropped (the spec's "added on Enter if not blank").
 import { z } from "zod";
+import { parseEurosToCents } from "~/cars/listing-rules";
 import { sanitizeText } from "~/utils/sanitize";
 
 export const PACKAGE_LIMITS = {
@@ -18,17 +19,10 @@ export const PACKAGE_LIMITS = {
 export const DEFAULT_DEDUCTIBLE_CENTS = 0;
 export const DEFAULT_MAX_COVERAGE_CENTS = 100_000 * 100;
 
-/** Euros as typed ("15", "15.5", "1 500,00") to cents; null when it is not a number of at most two decimals. */
+/** Euros as typed ("15", "15.5", "1 500,00") to cents, zero allowed; null when it is not such a number. */
 export function eurosToCents(input: unknown): number | null {
   if (typeof input !== "string") return null;
-  const text = input
-    .trim()
-    .replace(/[\s\u00a0]/g, "")
-    .replace(",", ".");
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  const [whole = "0", fraction = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents <= PACKAGE_LIMITS.euros * 100 ? cents : null;
+  return parseEurosToCents(input, { min: 0, max: PACKAGE_LIMITS.euros * 100 });
 }
 
 /** Cents back to what the form shows ("15", "15.50"). */

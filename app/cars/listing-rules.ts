@@ -43,10 +43,10 @@ export function isValidMileage(value: number): boolean {
 }
 
 /**
- * A price typed in euros ("1250", "1250.5", "1 250,50") to integer cents, or null when it breaks the rule:
- * positive, at most two decimals, at most 10,000,000.
+ * An amount typed in euros ("1250", "1250.5", "1 250,50") to integer cents, or null when it is not a number of at
+ * most two decimals within [min, max] cents.
  */
-export function parsePriceToCents(input: string | number): number | null {
+export function parseEurosToCents(input: string | number, range: { min: number; max: number }): number | null {
   const text = String(input)
     .trim()
     .replace(/[\s\u00a0]/g, "")
@@ -54,8 +54,13 @@ export function parsePriceToCents(input: string | number): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   const [whole = "0", fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > PRICE_MAX_EUROS * 100) return null;
+  if (!Number.isSafeInteger(cents) || cents < range.min || cents > range.max) return null;
   return cents;
+}
+
+/** A listing's price: positive, at most two decimals, at most 10,000,000 €. */
+export function parsePriceToCents(input: string | number): number | null {
+  return parseEurosToCents(input, { min: 1, max: PRICE_MAX_EUROS * 100 });
 }
 
 export function isValidHorsepower(value: number): boolean {

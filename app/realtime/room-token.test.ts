@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ROOM_TOKEN_TTL_MS, conversationRoom, safeEqual, signRoomToken, verifyRoomToken } from "~/realtime/room-token";
+import { ROOM_TOKEN_TTL_MS, conversationRoom, signRoomToken, verifyRoomToken } from "~/realtime/room-token";
+import { safeEqual } from "~/utils/crypto.server";
 
 const SECRET = "room-secret-for-tests";
 const room = conversationRoom("c1");
