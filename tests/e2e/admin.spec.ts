@@ -125,6 +125,7 @@ test("an admin creates an insurance package after fixing the form, then deletes 
 
   await card.getByRole("link", { name: `Ištrinti ${name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Ištrinti draudimo paketą" });
+  await expect(confirm.getByText(name)).toBeVisible();
   await expectAccessible(page);
   await confirm.getByRole("button", { name: "Ištrinti paketą" }).click();
   await expect(page.getByRole("article", { name })).toHaveCount(0);

@@ -40,6 +40,8 @@ export const javaScriptOn = (projectName: string) => projectName === "js";
 export async function expectAccessible(page: Page) {
   const javaScriptOff = test.info().project.use.javaScriptEnabled === false;
   if (!javaScriptOff) return expectNoSeriousViolations(page, page.url());
+  // A click's navigation may still be under way: read the document once it has loaded, not the one being replaced.
+  await page.waitForLoadState("load");
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
