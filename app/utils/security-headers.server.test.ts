@@ -37,6 +37,10 @@ describe("security headers", () => {
     applySecurityHeaders(production, { isProduction: true, nonce: "n", partykitHost: null });
     expect(production.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
     expect(production.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(production.get("X-Frame-Options")).toBe("DENY");
+    expect(production.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    // No camera or microphone for anyone; location (the map's "near me") and payment for our own pages only.
+    expect(production.get("Permissions-Policy")).toBe("camera=(), microphone=(), geolocation=(self), payment=(self)");
     const local = new Headers();
     applySecurityHeaders(local, { isProduction: false, nonce: "n", partykitHost: null });
     expect(local.get("Strict-Transport-Security")).toBeNull();

@@ -39,3 +39,38 @@ test("the page works under its policy: scripts run and nothing is refused", asyn
   }
   expect(refused).toEqual([]);
 });
+
+test("a write from another site is refused before any route runs; our own pages' writes and Stripe's webhook pass", async ({
+  page,
+  baseURL,
+}) => {
+  const paths = ["/auth/signin", "/resources/theme", "/favorites", "/contact", "/admin/packages/new", "/car/x/book"];
+  for (const path of paths) {
+    const foreign = await page.request.post(path, {
+      headers: { Origin: "https://evil.example" },
+      form: { theme: "dark", email: "a@b.lt", password: "x" },
+      maxRedirects: 0,
+    });
+    expect(foreign.status(), path).toBe(403);
+    expect(await foreign.text(), path).toBe("Cross-site request refused");
+    // A browser that sends no Origin still says where the request came from.
+    const crossSite = await page.request.post(path, {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      form: { theme: "dark" },
+      maxRedirects: 0,
+    });
+    expect(crossSite.status(), path).toBe(403);
+  }
+  const own = await page.request.post("/resources/theme", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { theme: "dark" },
+  });
+  expect(own.status()).toBe(200);
+  expect(await own.json()).toEqual({ theme: "dark" });
+  // Stripe signs its calls; the webhook judges them by the signature (400 without one), not by Origin.
+  const webhook = await page.request.post("/webhooks/stripe", {
+    headers: { Origin: "https://stripe.example" },
+    data: "{}",
+  });
+  expect(webhook.status()).not.toBe(403);
+});
