@@ -176,6 +176,10 @@ try {
       String(port),
       "--ip",
       "127.0.0.1",
+      // The devtools port, one per instance: side-by-side servers (journeys, bench, a second checkout) would all
+      // take wrangler's default 9229 and the second would not start.
+      "--inspector-port",
+      String(Number(process.env.INSPECTOR_PORT ?? port + 10000)),
       "--persist-to",
       persistTo,
       "--show-interactive-dev-session=false",

@@ -1,6 +1,6 @@
 // Headers every document carries, among them a Content Security Policy with a fresh nonce per response: the only
-// scripts that run are the ones this response marked with it (Remix's <Scripts>, <ScrollRestoration>, React's
-// streaming) and what they load ('strict-dynamic'). Styles may be inline (style attributes, Leaflet's positioning);
+// inline scripts that run are the ones this response marked with it (Remix's <Scripts>, <ScrollRestoration>, React's
+// streaming); script files come from this origin only (not 'strict-dynamic': see decision 014). Styles may be inline (style attributes, Leaflet's positioning);
 // images come from here, data/blob URLs (previews) and OpenStreetMap's tiles; connections go here, to blob URLs (the
 // browser-side photo downsizing) and to the PartyKit host.
 // Forms post here, or to Stripe Checkout (a booking's form is answered by a redirect there).
@@ -22,7 +22,7 @@ export function contentSecurityPolicy({ isProduction, nonce, partykitHost }: Sec
   const sockets = partykitHost ? [`wss://${partykitHost}`, ...(isProduction ? [] : [`ws://${partykitHost}`])] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https://tile.openstreetmap.org"],
     "font-src": ["'self'"],
