@@ -1,5 +1,6 @@
-// Vitest runs unit tests (next to the rules: app/**/*.test.ts) and integration tests (tests/integration) in Node,
-// without the Remix and Cloudflare Vite plugins (they keep handles open and the run never ends).
+// Vitest runs unit tests (next to the rules: app/**/*.test.ts, and the scripts' logic beside them) and integration
+// tests (tests/integration) in Node, without the Remix and Cloudflare Vite plugins (they keep handles open and the
+// run never ends).
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -7,7 +8,13 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "party/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "party/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

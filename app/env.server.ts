@@ -28,6 +28,17 @@ export interface WorkerEnv {
 const DEV_SESSION_SECRET = "dev-session-secret-not-for-production";
 const DEV_PASSWORD_PEPPER = "dev-pepper-not-for-production";
 
+/** What the Worker refuses to run without in production (scripts/deploy.ts checks them before a deploy). */
+export const PRODUCTION_REQUIRED = [
+  "DATABASE_AUTH_TOKEN",
+  "SESSION_SECRET",
+  "PASSWORD_PEPPER",
+  "APP_URL",
+  "EMAIL_API_KEY",
+  "PARTYKIT_SECRET",
+  "STRIPE_SECRET_KEY",
+] as const;
+
 const EnvSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
@@ -55,15 +66,7 @@ const EnvSchema = z
       });
     }
     if (env.ENVIRONMENT !== "production") return;
-    for (const key of [
-      "DATABASE_AUTH_TOKEN",
-      "SESSION_SECRET",
-      "PASSWORD_PEPPER",
-      "APP_URL",
-      "EMAIL_API_KEY",
-      "PARTYKIT_SECRET",
-      "STRIPE_SECRET_KEY",
-    ] as const) {
+    for (const key of PRODUCTION_REQUIRED) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
     }
     if (env.STRIPE_API_URL) {

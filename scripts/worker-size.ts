@@ -13,7 +13,7 @@ try {
   execFileSync(
     "npx",
     ["wrangler", "deploy", "--dry-run", "--env", "production", "--outdir", outdir],
-    // WRANGLER_LOG=error keeps out the warnings about production variables set per deploy (README "Deploy").
+    // WRANGLER_LOG=error keeps wrangler's banner and warnings out of the one line this prints.
     { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_LOG: "error" } },
   );
   const bundle = readFileSync(join(outdir, "worker.js"));
