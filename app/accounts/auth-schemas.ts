@@ -50,7 +50,7 @@ export const EmailOnlySchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "auth.reset.invalidLink" }),
+    token: z.string({ error: "auth:reset.invalidLink" }),
     password: NewPasswordSchema,
     confirm_password: z.string({ error: "validation.passwordsDiffer" }),
   })

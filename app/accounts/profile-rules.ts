@@ -51,10 +51,14 @@ export function dateOfBirthProblem(value: string, today: string = vilniusDay()):
  */
 export const ProfileSchema = z.object({
   full_name: z.string({ error: "validation.nameFormat" }).trim().refine(isValidName, "validation.nameFormat"),
-  phone: z.string().trim().refine(isValidPhone, "validation.phoneFormat").optional(),
-  location: z.string().trim().refine(isValidLocation, "validation.locationFormat").optional(),
+  phone: z.string({ error: "validation.phoneFormat" }).trim().refine(isValidPhone, "validation.phoneFormat").optional(),
+  location: z
+    .string({ error: "validation.locationFormat" })
+    .trim()
+    .refine(isValidLocation, "validation.locationFormat")
+    .optional(),
   date_of_birth: z
-    .string()
+    .string({ error: "profile:validation.dateOfBirthFormat" })
     .trim()
     .superRefine((value, ctx) => {
       const problem = dateOfBirthProblem(value);
@@ -62,7 +66,7 @@ export const ProfileSchema = z.object({
     })
     .optional(),
   // Part 1 §5: bio is sanitised and cut to 500 characters, not refused; the textarea stops at 500 anyway.
-  bio: z.string().optional(),
+  bio: z.string({ error: "errors.badRequest" }).optional(),
 });
 
 export type ProfileInput = z.infer<typeof ProfileSchema>;

@@ -48,7 +48,7 @@ const required = z
 
 const optionalEuros = (message: string) =>
   z
-    .string()
+    .string({ error: message })
     .optional()
     .transform((value, ctx) => {
       if (!value?.trim()) return null;
@@ -59,7 +59,7 @@ const optionalEuros = (message: string) =>
 
 const euroWithDefault = (fallback: number) =>
   z
-    .string()
+    .string({ error: "errors.badRequest" })
     .optional()
     .transform((value) => eurosToCents(value) ?? fallback);
 
@@ -68,12 +68,12 @@ export const PackageSchema = z
     name: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.name)),
     provider: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.provider)),
     description: z
-      .string()
+      .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => (value ? sanitizeText(value, PACKAGE_LIMITS.description) || null : null)),
     price_per_day: optionalEuros("admin:validation.pricePerDay"),
     price_percentage: z
-      .string()
+      .string({ error: "admin:validation.pricePercentage" })
       .optional()
       .transform((value, ctx) => {
         if (!value?.trim()) return null;
@@ -86,22 +86,22 @@ export const PackageSchema = z
       }),
     deductible: euroWithDefault(DEFAULT_DEDUCTIBLE_CENTS),
     max_coverage: euroWithDefault(DEFAULT_MAX_COVERAGE_CENTS),
-    coverage: z.string().optional().transform(listEntries),
-    features: z.string().optional().transform(listEntries),
-    exclusions: z.string().optional().transform(listEntries),
+    coverage: z.string({ error: "errors.badRequest" }).optional().transform(listEntries),
+    features: z.string({ error: "errors.badRequest" }).optional().transform(listEntries),
+    exclusions: z.string({ error: "errors.badRequest" }).optional().transform(listEntries),
     sort_order: z
-      .string()
+      .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => {
         const n = Number(value);
         return value?.trim() && Number.isInteger(n) ? Math.min(PACKAGE_LIMITS.sortOrder, Math.max(0, n)) : 0;
       }),
     active: z
-      .string()
+      .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => value === "on"),
     is_popular: z
-      .string()
+      .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => value === "on"),
   })

@@ -48,7 +48,8 @@ export const stepProgress = (step: WizardStep) => step * 25;
 export const DRIVER_SERVICES = ["self_drive_only", "both_options", "driver_only"] as const;
 export type DriverServiceOption = (typeof DRIVER_SERVICES)[number];
 
-const text = z.string().optional();
+// A list or object where one value belongs is a tampered form: refused with a message, not zod's English.
+const text = z.string({ error: "errors.badRequest" }).optional();
 
 const PickupPointFields = z.object({
   name: text,
@@ -65,16 +66,16 @@ export type PickupPointValues = z.infer<typeof PickupPointFields>;
 
 /** Every field of the wizard, as typed. A draft is a partial of this. */
 export const ListingFields = z.object({
-  listing_type: z.enum(LISTING_TYPES).optional(),
+  listing_type: z.enum(LISTING_TYPES, { error: "listings:errors.listingType" }).optional(),
   vin: text,
   make: text,
   model: text,
   year: text,
   mileage: text,
   location: text,
-  category: z.enum(CAR_CATEGORIES).optional(),
-  fuel_type: z.enum(FUEL_TYPES).optional(),
-  transmission: z.enum(TRANSMISSIONS).optional(),
+  category: z.enum(CAR_CATEGORIES, { error: "errors.badRequest" }).optional(),
+  fuel_type: z.enum(FUEL_TYPES, { error: "errors.badRequest" }).optional(),
+  transmission: z.enum(TRANSMISSIONS, { error: "errors.badRequest" }).optional(),
   horsepower: text,
   engine_size: text,
   seats: text,
@@ -90,7 +91,7 @@ export const ListingFields = z.object({
   monthly_deposit: text,
   min_rental_days: text,
   max_rental_days: text,
-  driver_service: z.enum(DRIVER_SERVICES).optional(),
+  driver_service: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
   daily_price_with_driver: text,
   weekly_price_with_driver: text,
   monthly_price_with_driver: text,
@@ -98,13 +99,31 @@ export const ListingFields = z.object({
   minimum_rental_hours: text,
   pickup_points: z.array(PickupPointFields).max(MAX_PICKUP_POINTS).optional(),
   primary_point: text,
-  features: z.array(z.string()).optional(),
+  features: z.array(z.string({ error: "errors.badRequest" })).optional(),
   description: text,
   rules: text,
   /** The step 4 file input: checked by the photo rules on the server, never kept in a draft. */
   photos: z.unknown().optional(),
 });
 export type ListingValues = z.infer<typeof ListingFields>;
+
+const LIST_FIELDS = new Set<string>(["pickup_points", "features", "photos"]);
+
+/**
+ * The posted values, typed or as they came when the parse failed. A text field that did not arrive as one string
+ * (repeated, or `make.x=` read as an object) is dropped, so the rules never see a list or object where they read
+ * text: without this a forged form was a 500.
+ */
+export function postedListingValues(posted: { status?: string; value?: unknown; payload: unknown }): ListingValues {
+  if (posted.status === "success") return posted.value as ListingValues;
+  const payload = (typeof posted.payload === "object" && posted.payload !== null ? posted.payload : {}) as Record<
+    string,
+    unknown
+  >;
+  return Object.fromEntries(
+    Object.entries(payload).filter(([name, value]) => LIST_FIELDS.has(name) || typeof value === "string"),
+  ) as ListingValues;
+}
 
 /** Which fields each step owns: what it saves into the draft, and what it validates. */
 export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> = {

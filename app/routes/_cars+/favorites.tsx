@@ -53,7 +53,7 @@ const FavoriteSchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: FavoriteSchema });
-  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  if (submission.status !== "success") return data({ ok: false, error: "errors.badRequest" }, { status: 400 });
   const { carId, intent, fetcher } = submission.value;
   const { db } = context;
 
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .select({ id: cars.id })
       .from(cars)
       .where(and(eq(cars.id, carId), PUBLIC_CAR));
-    if (!car) return data({ ok: false }, { status: 404 });
+    if (!car) return data({ ok: false, error: "errors.carNotFound" }, { status: 404 });
     // Insert-or-ignore, then count it in the owner's statistics only if a row was really added (changes()).
     await db.batch([
       db.insert(favorites).values({ userId: user.id, carId }).onConflictDoNothing(),

@@ -1,7 +1,13 @@
 // /notifications: the bell's panel as a page (part 1 §2), what the bell leads to without JavaScript: the filters
 // All / Unread / Bookings / Messages (a GET parameter), mark all as read, and each line a button that marks it read
 // and opens what it is about. The newest 50; relative times as the spec words them.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
@@ -61,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (form.get("stay") === "1") return { ok: true };
     return redirect(safeRedirectPath(String(form.get("redirectTo") ?? "/notifications")), 303);
   }
-  return new Response("Unknown intent", { status: 400 });
+  return data({ error: "errors.badRequest" }, { status: 400 });
 }
 
 export default function NotificationsPage() {

@@ -17,6 +17,7 @@ import {
   needsReview,
   stepIssues,
   toCarValues,
+  postedListingValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
@@ -135,14 +136,15 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const posted = parseWithZod(formData, { schema: ListingFields });
-  const typed = (posted.status === "success" ? posted.value : posted.payload) as ListingValues;
+  const typed = postedListingValues(posted);
   // The type is not edited here: it decides which prices apply, and renting out needs verification.
   const values: ListingValues = { ...typed, listing_type: car.listingType };
   const withPoints = applyPickupPointIntent(values, intent);
   if (withPoints) return data<ActionResult>({ values: withPoints, revision: Date.now() });
 
   const issues = EDITED_STEPS.flatMap((step) => stepIssues(step, values).issues);
-  if (issues.length > 0) {
+  // A field of the wrong shape (a repeated or nested name) fails the parse even when the rules found nothing.
+  if (issues.length > 0 || posted.status !== "success") {
     const submission = parseWithZod(formData, {
       schema: ListingFields.superRefine((_, ctx) => {
         for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });

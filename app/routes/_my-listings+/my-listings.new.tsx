@@ -26,6 +26,7 @@ import {
   firstInvalidStep,
   toCarValues,
   wizardStep,
+  postedListingValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
@@ -109,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Parse the step's fields as typed (no rules yet), to save them whatever the intent.
   const posted = parseWithZod(formData, { schema: ListingFields });
-  const typed = pickStep(step, posted.status === "success" ? posted.value : (posted.payload as ListingValues));
+  const typed = pickStep(step, postedListingValues(posted));
   let values: ListingValues = { ...earlier, ...typed };
   const save = () => saveDraft(context.db, user.id, draft?.id ?? null, values);
 

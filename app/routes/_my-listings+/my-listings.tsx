@@ -77,7 +77,7 @@ const AvailabilitySchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AvailabilitySchema });
-  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  if (submission.status !== "success") return data({ ok: false, error: "errors.badRequest" }, { status: 400 });
   const { carId, available } = submission.value;
   // Someone else's car is refused outright (403), as the other owner-only actions are.
   requireOwner(await findCarForOwner(context.db, carId), user, "errors.carNotFound");

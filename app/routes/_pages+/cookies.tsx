@@ -2,7 +2,7 @@
 // §3, §4): necessary always on; analytics, marketing and preferences by choice; Save, Accept all and Only necessary,
 // each answered with a toast. The choice is a cookie (information/cookie-preferences.server.ts) that the Worker
 // honours for the language and theme cookies. Not edge-cached: the form shows the visitor's own choice.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -41,7 +41,14 @@ const TOASTS: Record<CookieIntent, string> = {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (!isCookieIntent(intent)) return redirect("/cookies", 303);
+  if (!isCookieIntent(intent)) {
+    return redirectWithToast(
+      "/cookies#preferences",
+      { type: "error", title: "errors.badRequestTitle", description: "errors.badRequest" },
+      context.env,
+      { status: 303 },
+    );
+  }
   const preferences = preferencesFor(intent, (category) => form.get(category) === "on");
   const secure = context.env.isProduction || new URL(request.url).protocol === "https:";
   const headers = new Headers();

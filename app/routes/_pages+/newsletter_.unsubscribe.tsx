@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const link = linkOf(await request.formData());
   const valid = await isUnsubscribeTokenValid(context.env.sessionSecrets, link.id, link.token);
   if (!valid || !(await unsubscribeNewsletter(context.db, link.id))) {
-    return data({ done: false }, { status: 400 });
+    return data({ done: false, error: "information:newsletter.unsubscribeInvalid" }, { status: 400 });
   }
   return { done: true };
 }

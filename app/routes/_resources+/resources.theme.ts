@@ -1,7 +1,7 @@
 // POST /resources/theme: stores the visitor's theme choice. Without JavaScript it redirects back.
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "~/utils/redirect";
-import { isTheme } from "~/utils/theme";
+import { isTheme, type ThemeSetting } from "~/utils/theme";
 import { themeHeader } from "~/utils/theme.server";
 
 export async function loader() {
@@ -11,7 +11,9 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const value = form.get("theme");
-  const setting = isTheme(value) ? value : "system";
+  // Only the toggle's three values: anything else is a tampered form, refused without touching the cookie.
+  if (!isTheme(value) && value !== "system") return data({ error: "errors.badRequest" }, { status: 400 });
+  const setting: ThemeSetting = value;
   const headers = { "Set-Cookie": await themeHeader(setting, context.env.isProduction) };
   const redirectTo = form.get("redirectTo");
   if (typeof redirectTo === "string") return redirect(safeRedirectPath(redirectTo), { headers });
