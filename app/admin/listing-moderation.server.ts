@@ -117,7 +117,11 @@ export async function requireListing(db: Db, carId: string | undefined) {
 
 export type AdminListing = NonNullable<Awaited<ReturnType<typeof findListingForAdmin>>>;
 
-export type DecisionOutcome = { status: "done" } | { status: "not-found" } | { status: "wrong-status"; now: CarStatus };
+export type DecisionOutcome =
+  { status: "done" } | { status: "not-found" } | { status: "own-listing" } | { status: "wrong-status"; now: CarStatus };
+
+/** Nobody reviews themselves: an admin's own listing waits for another admin (approve, reject and edit alike). */
+export const isOwnListing = (car: { ownerId: string }, admin: Pick<Admin, "id">) => car.ownerId === admin.id;
 
 const statusIn = (statuses: readonly CarStatus[]) => inArray(cars.status, [...statuses]);
 
@@ -138,6 +142,7 @@ async function decide(
 ): Promise<DecisionOutcome> {
   const car = await findListingForAdmin(db, carId);
   if (!car) return { status: "not-found" };
+  if (isOwnListing(car, admin)) return { status: "own-listing" };
   const took = sql`exists (select 1 from ${cars} where ${cars.id} = ${carId} and ${cars.status} = ${change.status}
     and ${cars.updatedAt} = ${now.getTime()})`;
   const approving = change.status === "approved";
@@ -202,9 +207,10 @@ export async function editListing(
   carId: string,
   input: ListingEdit,
   now = new Date(),
-): Promise<{ status: "saved" | "unchanged" | "not-found" }> {
+): Promise<{ status: "saved" | "unchanged" | "not-found" | "own-listing" }> {
   const car = await findListingForAdmin(db, carId);
   if (!car) return { status: "not-found" };
+  if (isOwnListing(car, admin)) return { status: "own-listing" };
   const edit = capListingEdit(input);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of EDITABLE) {

@@ -79,7 +79,7 @@ export async function findVerificationCase(db: Db, userId: string) {
 }
 
 export type VerificationDecision = { verdict: "approve" } | { verdict: "reject"; reason: string };
-export type VerificationOutcome = "done" | "not-found" | "stale";
+export type VerificationOutcome = "done" | "not-found" | "stale" | "own-case";
 
 /** Approve or reject the submission made at `submittedAt` (what the admin looked at). */
 export async function decideVerification(
@@ -90,6 +90,8 @@ export async function decideVerification(
   decision: VerificationDecision,
   now = new Date(),
 ): Promise<VerificationOutcome> {
+  // Nobody verifies themselves: an admin's own documents wait for another admin.
+  if (userId === admin.id) return "own-case";
   const approve = decision.verdict === "approve";
   const reason = approve ? null : decision.reason;
   const status = approve ? "verified" : "rejected";

@@ -258,6 +258,37 @@ describe("listing moderation", () => {
     expect(result.data.listings.map((l) => l.id).at(-1)).toBe(older.id);
     expect(result.data.listings[0]!.ownerName).toBe("Ona Savininkė");
   });
+
+  it("leaves an admin's own listing to another admin: no buttons on it, and approving it is refused", async () => {
+    const { car, admin } = await setUp();
+    const own = await createCar(ctx, admin.id, { status: "pending" });
+    const list = await callRoute<{ listings: { id: string; own: boolean }[] }>(
+      listingsLoader,
+      getRequest("/admin/listings", { cookie: admin.cookie }),
+      ctx.context,
+    );
+    expect(Object.fromEntries(list.data.listings.map((l) => [l.id, l.own]))).toEqual({
+      [car.id]: false,
+      [own.id]: true,
+    });
+
+    const refused = await callRoute<{ message: string }>(
+      approveAction,
+      formRequest(`/admin/listings/${own.id}/approve`, {}, { cookie: admin.cookie }),
+      ctx.context,
+      { carId: own.id },
+    );
+    expect(refused).toMatchObject({ status: 403, data: { message: "admin:errors.ownCase" } });
+    const other = await signedIn({ isAdmin: true });
+    const approved = await callRoute(
+      approveAction,
+      formRequest(`/admin/listings/${own.id}/approve`, {}, { cookie: other.cookie }),
+      ctx.context,
+      { carId: own.id },
+    );
+    expect(approved.status).toBe(302);
+    expect(await auditLines()).toEqual([expect.objectContaining({ actorId: other.id, targetId: own.id })]);
+  });
 });
 
 describe("insurance packages", () => {

@@ -4,7 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { forbidden, requireAdmin } from "~/accounts/guards.server";
 import { approveListing } from "~/admin/listing-moderation.server";
 import { canApprove } from "~/admin/moderation-rules";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -24,6 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const outcome = await approveListing(context.db, admin, params.carId ?? "");
   if (outcome.status === "not-found") return data({ error: "admin:errors.notFound" }, { status: 404 });
+  if (outcome.status === "own-listing") forbidden("admin:errors.ownCase");
   if (outcome.status === "wrong-status") return data({ error: "admin:errors.cannotApprove" }, { status: 409 });
   return redirectWithToast(
     backToList(request),

@@ -6,8 +6,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
-import { editListing, requireListing } from "~/admin/listing-moderation.server";
+import { forbidden, requireAdmin } from "~/accounts/guards.server";
+import { editListing, isOwnListing, requireListing } from "~/admin/listing-moderation.server";
 import { EDIT_LIMITS, listingEditSchema } from "~/admin/moderation-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
@@ -24,6 +24,7 @@ export const loader = (args: LoaderFunctionArgs) => loadListingDialog(args, "tit
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const car = await requireListing(context.db, params.carId);
+  if (isOwnListing(car, admin)) forbidden("admin:errors.ownCase");
   const submission = parseWithZod(await request.formData(), { schema: listingEditSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ formErrors: ["admin:errors.invalidData"] }), { status: 400 });
@@ -32,6 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (outcome.status === "not-found") {
     return data(submission.reply({ formErrors: ["admin:errors.notFound"] }), { status: 404 });
   }
+  if (outcome.status === "own-listing") forbidden("admin:errors.ownCase");
   return redirectWithToast(
     backToList(request),
     { type: "success", title: outcome.status === "saved" ? "admin:toasts.edited" : "admin:toasts.unchanged" },

@@ -4,8 +4,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
-import { rejectListing, requireListing } from "~/admin/listing-moderation.server";
+import { forbidden, requireAdmin } from "~/accounts/guards.server";
+import { isOwnListing, rejectListing, requireListing } from "~/admin/listing-moderation.server";
 import {
   canReject,
   DEFAULT_REJECTION_REASON,
@@ -30,11 +30,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const car = await requireListing(context.db, params.carId);
+  if (isOwnListing(car, admin)) forbidden("admin:errors.ownCase");
   const form = await request.formData();
   const ownersT = await i18nServer.getFixedT(car.ownerLanguage, "admin");
   const reason = rejectionReason(form.get("reason"), ownersT(DEFAULT_REJECTION_REASON));
   const outcome = await rejectListing(context.db, admin, car.id, reason);
   if (outcome.status === "not-found") return data({ error: "admin:errors.notFound" }, { status: 404 });
+  if (outcome.status === "own-listing") forbidden("admin:errors.ownCase");
   if (outcome.status === "wrong-status") return data({ error: "admin:errors.cannotReject" }, { status: 409 });
   return redirectWithToast(
     backToList(request),

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
-import { ADMIN_LISTINGS_PAGE_SIZE, listingCounts, listListings } from "~/admin/listing-moderation.server";
+import { ADMIN_LISTINGS_PAGE_SIZE, isOwnListing, listingCounts, listListings } from "~/admin/listing-moderation.server";
 import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-rules";
 import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";
@@ -20,7 +20,7 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin", "cars", "profile"], breadcrumb: "admin:titles.listings" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const status = listingFilter(url.searchParams.get("status"));
   const page = pageNumber(url.searchParams.get("page"));
@@ -29,7 +29,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listListings(context.db, status, page),
     getT(request, "admin"),
   ]);
-  return { title: t("titles.listings"), status, page, counts, listings, hasMore, pageSize: ADMIN_LISTINGS_PAGE_SIZE };
+  return {
+    title: t("titles.listings"),
+    status,
+    page,
+    counts,
+    // An admin's own listings are decided by another admin (listing-moderation.server.ts): no buttons on them.
+    listings: listings.map((listing) => ({ ...listing, own: isOwnListing(listing, admin) })),
+    hasMore,
+    pageSize: ADMIN_LISTINGS_PAGE_SIZE,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -139,38 +148,42 @@ export default function AdminListingsPage() {
                         </p>
                       ) : null}
                     </div>
-                    <div className="col-span-2 flex flex-wrap content-start gap-2 sm:col-span-1 sm:w-40 sm:flex-col">
-                      {canApprove(listing.status) ? (
+                    {listing.own ? (
+                      <p className="col-span-2 text-sm text-muted sm:col-span-1 sm:w-40">{t("listings.ownListing")}</p>
+                    ) : (
+                      <div className="col-span-2 flex flex-wrap content-start gap-2 sm:col-span-1 sm:w-40 sm:flex-col">
+                        {canApprove(listing.status) ? (
+                          <Link
+                            to={`/admin/listings/${listing.id}/approve${search}`}
+                            preventScrollReset
+                            aria-label={t("listings.approveCar", { car: name })}
+                            className={buttonClass("primary", "sm")}
+                          >
+                            <Icon name="check" className="size-4" />
+                            {t("listings.approve")}
+                          </Link>
+                        ) : null}
+                        {canReject(listing.status) ? (
+                          <Link
+                            to={`/admin/listings/${listing.id}/reject${search}`}
+                            preventScrollReset
+                            aria-label={t("listings.rejectCar", { car: name })}
+                            className={buttonClass("danger", "sm")}
+                          >
+                            <Icon name="close" className="size-4" />
+                            {t("listings.reject")}
+                          </Link>
+                        ) : null}
                         <Link
-                          to={`/admin/listings/${listing.id}/approve${search}`}
+                          to={`/admin/listings/${listing.id}/edit${search}`}
                           preventScrollReset
-                          aria-label={t("listings.approveCar", { car: name })}
-                          className={buttonClass("primary", "sm")}
+                          aria-label={t("listings.editCar", { car: name })}
+                          className={buttonClass("secondary", "sm")}
                         >
-                          <Icon name="check" className="size-4" />
-                          {t("listings.approve")}
+                          {t("listings.edit")}
                         </Link>
-                      ) : null}
-                      {canReject(listing.status) ? (
-                        <Link
-                          to={`/admin/listings/${listing.id}/reject${search}`}
-                          preventScrollReset
-                          aria-label={t("listings.rejectCar", { car: name })}
-                          className={buttonClass("danger", "sm")}
-                        >
-                          <Icon name="close" className="size-4" />
-                          {t("listings.reject")}
-                        </Link>
-                      ) : null}
-                      <Link
-                        to={`/admin/listings/${listing.id}/edit${search}`}
-                        preventScrollReset
-                        aria-label={t("listings.editCar", { car: name })}
-                        className={buttonClass("secondary", "sm")}
-                      >
-                        {t("listings.edit")}
-                      </Link>
-                    </div>
+                      </div>
+                    )}
                   </article>
                 </li>
               );

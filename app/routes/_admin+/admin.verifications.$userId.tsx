@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireAdmin } from "~/accounts/guards.server";
+import { forbidden, notFound, requireAdmin } from "~/accounts/guards.server";
 import { VERIFICATION_REASON_MAX_LENGTH, VerificationDecisionSchema } from "~/admin/moderation-rules";
 import { decideVerification, findVerificationCase } from "~/admin/verification-review.server";
 import { VerificationBadge } from "~/components/profile/verification-badge";
@@ -22,9 +22,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin", "profile"], breadcrumb: "admin:titles.verification" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const person = await findVerificationCase(context.db, params.userId ?? "");
   if (!person) notFound("admin:errors.personNotFound");
+  if (person.id === admin.id) forbidden("admin:errors.ownCase");
   const t = await getT(request, "admin");
   return { title: t("titles.verification"), person };
 }
@@ -53,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     decision.intent === "approve" ? { verdict: "approve" } : { verdict: "reject", reason: decision.reason },
   );
   if (outcome === "not-found") return data<ActionData>({ formError: "admin:errors.personNotFound" }, { status: 404 });
+  if (outcome === "own-case") forbidden("admin:errors.ownCase");
   if (outcome === "stale") return data<ActionData>({ formError: "admin:errors.verificationChanged" }, { status: 409 });
   return redirectWithToast(
     "/admin/verifications",

@@ -15,9 +15,13 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin", "profile"], breadcrumb: "admin:titles.verifications" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const [queue, t] = await Promise.all([listVerificationQueue(context.db), getT(request, "admin")]);
-  return { title: t("titles.verifications"), queue };
+  // An admin's own submission is decided by another admin (verification-review.server.ts).
+  return {
+    title: t("titles.verifications"),
+    queue: queue.map((person) => ({ ...person, own: person.id === admin.id })),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -52,14 +56,18 @@ export default function VerificationQueuePage() {
                     {t("verifications.submitted", { date: formatDateTime(person.submittedAt, i18n.language) })}
                   </p>
                 </div>
-                <Link
-                  to={`/admin/verifications/${person.id}`}
-                  preventScrollReset
-                  aria-label={t("verifications.reviewNamed", { name: person.name ?? person.email })}
-                  className={buttonClass("primary", "sm")}
-                >
-                  {t("verifications.review")}
-                </Link>
+                {person.own ? (
+                  <p className="text-sm text-muted">{t("verifications.own")}</p>
+                ) : (
+                  <Link
+                    to={`/admin/verifications/${person.id}`}
+                    preventScrollReset
+                    aria-label={t("verifications.reviewNamed", { name: person.name ?? person.email })}
+                    className={buttonClass("primary", "sm")}
+                  >
+                    {t("verifications.review")}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

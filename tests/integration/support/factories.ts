@@ -1,8 +1,10 @@
 // Factories for integration tests: each test makes the rows it needs through the app's own code paths.
-import { eq } from "drizzle-orm";
-import { bookings, cars, profiles, users } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+import { bookings, cars, contactMessages, insurancePackages, profiles, users, verificationDocuments } from "#db/schema";
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
+import { sendMessage } from "~/messages/messaging.server";
+import { storePrivateDocument } from "~/photos/photo-storage.server";
 import type { TestContext } from "./context";
 import { getRequest } from "./routes";
 
@@ -109,5 +111,78 @@ export async function createBooking(
       ...overrides,
     })
     .returning({ id: bookings.id });
+  return row!.id;
+}
+
+/** An insurance package renters can choose; returns its id. */
+export async function createPackage(ctx: TestContext, overrides: Partial<typeof insurancePackages.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(insurancePackages)
+    .values({ name: "Basic", provider: "BTA", ...overrides })
+    .returning({ id: insurancePackages.id });
+  return row!.id;
+}
+
+/** A message from one user to another, as the message form sends it; returns the conversation's id. */
+export async function createMessage(
+  ctx: TestContext,
+  message: { senderId: string; recipientId: string; content: string; carId?: string | null },
+) {
+  const sent = await sendMessage(ctx.db, {
+    carId: null,
+    type: "general",
+    subject: null,
+    ...message,
+  });
+  return sent.conversationId;
+}
+
+/**
+ * A verification document in private R2 and its row (whatever the owner's verification status), replacing the
+ * owner's earlier one of that kind; returns its id.
+ */
+export async function createDocument(
+  ctx: TestContext,
+  userId: string,
+  options: { kind?: (typeof verificationDocuments.$inferInsert)["kind"]; fileName?: string; text?: string } = {},
+) {
+  const file = new File([`%PDF-1.4\n% ${options.text ?? "identity"}\n%%EOF\n`], options.fileName ?? "pasas.pdf", {
+    type: "application/pdf",
+  });
+  const stored = await storePrivateDocument(ctx.context.env, userId, file);
+  if (!stored.ok) throw new Error(`document not stored: ${stored.problem}`);
+  const kind = options.kind ?? "identity";
+  await ctx.db
+    .delete(verificationDocuments)
+    .where(and(eq(verificationDocuments.userId, userId), eq(verificationDocuments.kind, kind)));
+  const [row] = await ctx.db
+    .insert(verificationDocuments)
+    .values({
+      userId,
+      kind,
+      storageKey: stored.key,
+      contentType: stored.contentType,
+      sizeBytes: file.size,
+      fileName: options.fileName ?? "pasas.pdf",
+    })
+    .returning({ id: verificationDocuments.id });
+  return row!.id;
+}
+
+/** A message sent through /contact, waiting for the admins; returns its id. */
+export async function createContactMessage(
+  ctx: TestContext,
+  overrides: Partial<typeof contactMessages.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(contactMessages)
+    .values({
+      name: "Ona Onaitė",
+      email: "ona@example.lt",
+      subject: "Klausimas",
+      message: "Kaip išsinuomoti automobilį?",
+      ...overrides,
+    })
+    .returning({ id: contactMessages.id });
   return row!.id;
 }
