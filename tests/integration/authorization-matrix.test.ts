@@ -37,11 +37,10 @@ import {
   uniqueEmail,
 } from "./support/factories";
 import { signWebhook } from "./support/fake-stripe";
+import { changedTables, fingerprint } from "./support/db-fingerprint";
 import {
   ROLES,
   answerOf,
-  changedTables,
-  fingerprint,
   routeExports,
   routeModules,
   shownText,

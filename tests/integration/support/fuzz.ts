@@ -1,8 +1,5 @@
-// The bad-input fuzz's tools: malformed submissions generated from a description of a form, a fingerprint of the
-// whole database (to prove a refused submission wrote nothing), and the messages a refusal carries, resolved in both
-// languages.
-import type { Client } from "@libsql/client";
-import { createHash } from "node:crypto";
+// The bad-input fuzz's tools: malformed submissions generated from a description of a form, and the messages a
+// refusal carries, resolved in both languages. (The database fingerprint is support/db-fingerprint.ts.)
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -180,30 +177,6 @@ export function malformedSubmissions(spec: FormSpec, minimum = 50): FuzzCase[] {
     });
   }
   return cases;
-}
-
-/** Every table's row count and a hash of its rows, by name; `skip` names bookkeeping tables (with a reason). */
-export async function fingerprint(client: Client, skip: Record<string, string> = {}) {
-  const tables = await client.execute(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-  );
-  const result: Record<string, { count: number; hash: string }> = {};
-  for (const row of tables.rows) {
-    const name = String(row.name);
-    if (name in skip) continue;
-    const rows = await client.execute(`select * from "${name.replaceAll('"', '""')}"`);
-    const lines = rows.rows
-      .map((r) =>
-        JSON.stringify(
-          rows.columns.map((c) => r[c]),
-          (_, v: unknown) =>
-            v instanceof ArrayBuffer ? [...new Uint8Array(v)] : typeof v === "bigint" ? String(v) : v,
-        ),
-      )
-      .sort();
-    result[name] = { count: lines.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex") };
-  }
-  return result;
 }
 
 type Tree = { [key: string]: string | Tree };
