@@ -4,7 +4,8 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "../db/schema";
-import { DatabaseUnavailableError, isTransportFailure } from "~/utils/db-errors.server";
+// Relative: vite.config.ts loads this file (through load-context) before path aliases exist.
+import { DatabaseUnavailableError, isTransportFailure } from "./utils/db-errors.server";
 
 export function createDb(client: Client) {
   return drizzle(client, { schema });
