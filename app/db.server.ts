@@ -4,6 +4,8 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "../db/schema";
+// Relative: vite.config.ts loads this file (through load-context) before path aliases exist.
+import { DatabaseUnavailableError, isTransportFailure } from "./utils/db-errors.server";
 
 export function createDb(client: Client) {
   return drizzle(client, { schema });
@@ -11,6 +13,32 @@ export function createDb(client: Client) {
 
 export type Db = ReturnType<typeof createDb>;
 
+/** The client's calls that go over the network. */
+const NETWORK_CALLS = new Set<PropertyKey>(["execute", "batch", "executeMultiple", "migrate", "transaction"]);
+
+/**
+ * The libSQL client over HTTP, whose network failures are thrown as DatabaseUnavailableError: the pages then say
+ * "Database connection not available" (app/utils/database-faults.server.ts) instead of failing with a 500.
+ */
+export function createWebClient(config: { url: string; authToken?: string }): Client {
+  const client = createClient({ url: config.url, authToken: config.authToken, intMode: "number" });
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (!NETWORK_CALLS.has(property)) return method;
+      return async (...args: unknown[]) => {
+        try {
+          return await method(...args);
+        } catch (error) {
+          throw isTransportFailure(error) ? new DatabaseUnavailableError({ cause: error }) : error;
+        }
+      };
+    },
+  });
+}
+
 export function createWebDb(config: { url: string; authToken?: string }) {
-  return createDb(createClient({ url: config.url, authToken: config.authToken, intMode: "number" }));
+  return createDb(createWebClient(config));
 }

@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "~/i18n";
 import { getLanguage, i18nServer } from "~/i18n.server";
 import { resources } from "~/locales/resources.server";
+import { markServiceUnavailable } from "~/utils/database-faults.server";
 import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
@@ -46,6 +47,7 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  markServiceUnavailable(status, responseHeaders);
   const partykitHost = loadContext.env.partykit.host;
   applySecurityHeaders(responseHeaders, {
     isProduction: loadContext.env.isProduction,
@@ -53,6 +55,12 @@ export default async function handleRequest(
     partykitHost: partykitHost === "off" ? null : partykitHost,
   });
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/** Single fetch's answers (`.data`): a 503 carries Retry-After as the document does. */
+export function handleDataRequest(response: Response) {
+  markServiceUnavailable(response.status, response.headers);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
@@ -67,4 +75,5 @@ export { getLoadContext } from "~/load-context";
 export { runScheduledJobs } from "~/jobs.server";
 export { isCrossSiteWrite } from "~/utils/request-origin.server";
 export { withEdgeCache } from "~/utils/edge-cache.server";
+export { withDatabaseFaults } from "~/utils/database-faults.server";
 export { honourCookiePreferences } from "~/information/cookie-preferences.server";

@@ -130,9 +130,19 @@ function useHydrationMarker() {
   }, []);
 }
 
+/**
+ * The page's language: the root loader's, or, when it failed (the database is down for a signed-in visitor), the one
+ * the document is being rendered in (entry.server chose it from the request, the browser from the inline bundle).
+ */
+function usePageLanguage() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  return data?.language ?? (i18n.language === "en" ? "en" : "lt");
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const language = data?.language ?? "lt";
+  const language = usePageLanguage();
   const theme = useThemeSetting(data?.theme ?? "system");
   useChangeLanguage(language);
   useHydrationMarker();
@@ -172,6 +182,7 @@ function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  const language = usePageLanguage();
   const location = useLocation();
   const revalidator = useRevalidator();
   return (
@@ -188,7 +199,7 @@ function AppShell({ children }: { children: ReactNode }) {
         user={user}
         unreadNotifications={data?.unreadNotifications ?? 0}
         unreadMessages={data?.unreadMessages ?? 0}
-        language={data?.language ?? "lt"}
+        language={language}
         theme={data?.theme ?? "system"}
       />
       <Breadcrumbs />

@@ -15,8 +15,10 @@ const {
   isCrossSiteWrite,
   withEdgeCache,
   honourCookiePreferences,
+  withDatabaseFaults,
 } = serverBuild.entry.module as unknown as typeof EntryServer;
-const handleRemixRequest = createRequestHandler(serverBuild);
+// Every loader and action answers 503 "Database connection not available" when libSQL is out of reach.
+const handleRemixRequest = createRequestHandler(withDatabaseFaults(serverBuild));
 
 export default {
   async fetch(request, env, ctx) {

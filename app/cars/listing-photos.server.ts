@@ -10,6 +10,7 @@ import {
   rotateStoredPhoto,
   storeCarPhotos,
   type PhotoBindings,
+  type StoredPhoto,
 } from "~/photos/photo-storage.server";
 
 export async function findListingPhotos(db: Db, carId: string) {
@@ -96,25 +97,39 @@ export async function rotatePhoto(db: Db, env: PhotoBindings, carId: string, ima
   }
 }
 
-/** Stores new photos after the existing ones; returns how many failed (for 'Partial Success'). */
+/** The car_images rows of photos just stored, placed from sort order `next` on (0: the first is the main one). */
+export function photoRows(carId: string, stored: readonly StoredPhoto[], next = 0) {
+  return stored.map((photo, index) => ({
+    carId,
+    storageKey: photo.storageKey,
+    width: photo.width,
+    height: photo.height,
+    isPrimary: next + index === 0,
+    sortOrder: next + index,
+  }));
+}
+
+/**
+ * Stores new photos after the existing ones; returns how many failed (for 'Partial Success'). When R2 refuses the
+ * upload, PhotoProcessingError "storage" is thrown with nothing stored and no row written (see storeCarPhotos).
+ */
 export async function addPhotos(context: Pick<AppLoadContext, "db" | "env">, carId: string, files: File[]) {
   const { db, env } = context;
   const outcome = await storeCarPhotos(env, carId, files);
   if (outcome.stored.length > 0) {
-    const [{ next = 0 } = {}] = await db
-      .select({ next: sql<number>`coalesce(max(${carImages.sortOrder}) + 1, 0)` })
-      .from(carImages)
-      .where(eq(carImages.carId, carId));
-    await db.insert(carImages).values(
-      outcome.stored.map((photo, index) => ({
-        carId,
-        storageKey: photo.storageKey,
-        width: photo.width,
-        height: photo.height,
-        isPrimary: Number(next) + index === 0,
-        sortOrder: Number(next) + index,
-      })),
-    );
+    try {
+      const [{ next = 0 } = {}] = await db
+        .select({ next: sql<number>`coalesce(max(${carImages.sortOrder}) + 1, 0)` })
+        .from(carImages)
+        .where(eq(carImages.carId, carId));
+      await db.insert(carImages).values(photoRows(carId, outcome.stored, Number(next)));
+    } catch (error) {
+      // No row names them: the objects go too.
+      await deleteStoredPhotos(env, storedKeys(outcome.stored));
+      throw error;
+    }
   }
   return outcome;
 }
+
+export const storedKeys = (stored: readonly StoredPhoto[]) => stored.map((photo) => photo.storageKey);

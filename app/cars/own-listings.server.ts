@@ -4,7 +4,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db.server";
 import type { CarValues, ListingValues, PickupPointRow } from "~/cars/listing-form";
+import { photoRows } from "~/cars/listing-photos.server";
 import type { OwnListingTab } from "~/cars/own-listing-tabs";
+import type { StoredPhoto } from "~/photos/photo-storage.server";
 import {
   bookings,
   carImages,
@@ -211,15 +213,16 @@ export async function saveDraft(db: Db, ownerId: string, draftId: string | null,
 
 /**
  * Creates the listing from a draft in one write: the car (pending, available, unverified, zero counts: part 1 §4),
- * its pickup points, and the draft's removal. Returns the new car's id.
+ * its pickup points, the rows of its photos (already stored in R2 under `carId`), and the draft's removal. Returns
+ * the new car's id.
  */
 export async function createListing(
   db: Db,
   ownerId: string,
   listing: { car: CarValues; pickupPoints: PickupPointRow[] },
   draftId: string | null,
+  { carId = crypto.randomUUID(), photos = [] }: { carId?: string; photos?: readonly StoredPhoto[] } = {},
 ) {
-  const carId = crypto.randomUUID();
   const now = new Date();
   await db.batch([
     db.insert(cars).values({
@@ -234,6 +237,7 @@ export async function createListing(
       updatedAt: now,
     }),
     ...listing.pickupPoints.map((point) => db.insert(pickupPoints).values({ carId, ...point })),
+    ...(photos.length > 0 ? [db.insert(carImages).values(photoRows(carId, photos))] : []),
     db.delete(listingDrafts).where(and(eq(listingDrafts.id, draftId ?? ""), eq(listingDrafts.ownerId, ownerId))),
   ]);
   return carId;

@@ -45,6 +45,14 @@ export class PhotoProcessingError extends Error {
   }
 }
 
+/** What the upload forms say, next to the file field, when R2 refused the upload (both languages, common.json). */
+export const STORAGE_UNAVAILABLE = "common:errors.storageUnavailable";
+
+/** True when R2 refused to store an upload (the bucket is out of reach): the form says so next to the file field. */
+export function isStorageFailure(error: unknown): boolean {
+  return error instanceof PhotoProcessingError && error.reason === "storage";
+}
+
 // Quality is honoured in production; wrangler's local emulation ignores it. The full size opens in the lightbox,
 // the card fills listing grids on phones, so it trades more detail for bytes.
 const FULL_QUALITY = 82;
@@ -105,8 +113,10 @@ export async function storeCarPhoto(
 
 /**
  * Stores photos one after another (a Worker has 128 MB; each decode happens in the binding, but each upload is
- * read whole). A photo that fails is counted and leaves nothing behind; the others are kept, for the caller to
- * report a partial success. On an unexpected error the whole batch is deleted before it is rethrown.
+ * read whole). A photo that cannot be processed is counted and leaves nothing behind; the others are kept, for the
+ * caller to report a partial success. When R2 refuses a write (PhotoProcessingError "storage": the bucket is out
+ * of reach, not this photo at fault) or anything unexpected happens, the whole batch is deleted and the error
+ * rethrown: the caller says so and writes no rows.
  */
 export async function storeCarPhotos(
   env: PhotoBindings,
@@ -120,7 +130,7 @@ export async function storeCarPhotos(
       try {
         stored.push(await storeCarPhoto(env, carId, photo));
       } catch (error) {
-        if (!(error instanceof PhotoProcessingError)) throw error;
+        if (!(error instanceof PhotoProcessingError) || error.reason === "storage") throw error;
         failed += 1;
       }
     }
@@ -230,7 +240,7 @@ export type StoredDocument =
 
 /**
  * Keeps an identity document (JPEG, PNG, WebP or PDF by content, under 10 MB) exactly as uploaded, with its type.
- * R2 errors are thrown: there is a single write, so nothing is left half-done.
+ * An R2 failure is thrown as PhotoProcessingError "storage": there is a single write, so nothing is left half-done.
  */
 export async function storePrivateDocument(
   env: Pick<PhotoBindings, "photos">,
@@ -240,9 +250,12 @@ export async function storePrivateDocument(
   const checked = checkDocument({ size: document.size, head: await readHead(document) });
   if (!checked.ok) return checked;
   const key = newPrivateDocumentKey(userId);
-  await env.photos.put(key, await document.arrayBuffer(), {
-    httpMetadata: { contentType: checked.contentType },
-  });
+  const bytes = await document.arrayBuffer();
+  try {
+    await env.photos.put(key, bytes, { httpMetadata: { contentType: checked.contentType } });
+  } catch (cause) {
+    throw new PhotoProcessingError("storage", { cause });
+  }
   return { ok: true, key, contentType: checked.contentType };
 }
 

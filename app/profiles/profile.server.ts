@@ -6,7 +6,13 @@ import { bookings, profiles } from "#db/schema";
 import type { ProfileInput } from "~/accounts/profile-rules";
 import type { PhotoProblem } from "~/cars/photo-rules";
 import type { Db } from "~/db.server";
-import { deleteAvatar, PhotoProcessingError, preparePhotos, storeAvatar } from "~/photos/photo-storage.server";
+import {
+  deleteAvatar,
+  isStorageFailure,
+  PhotoProcessingError,
+  preparePhotos,
+  storeAvatar,
+} from "~/photos/photo-storage.server";
 import { sanitizeText, TEXT_CAPS } from "~/utils/sanitize";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -78,7 +84,9 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput,
 export type AvatarOutcome =
   | { status: "saved" }
   | { status: "refused"; problem: PhotoProblem | "profile:avatar.required" | "profile:avatar.onlyOne" }
-  | { status: "failed" };
+  | { status: "failed" }
+  /** R2 refused the upload: nothing was stored and the profile is unchanged. */
+  | { status: "unavailable" };
 
 /**
  * Stores the new avatar, points the profile at it, then deletes the old one. The pointer moves only if it still
@@ -100,6 +108,7 @@ export async function replaceAvatar(
   try {
     avatarKey = await storeAvatar(env, userId, prepared.files[0]!);
   } catch (error) {
+    if (isStorageFailure(error)) return { status: "unavailable" };
     if (error instanceof PhotoProcessingError) return { status: "failed" };
     throw error;
   }

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { profiles, verificationDocuments } from "#db/schema";
 import type { Db } from "~/db.server";
-import { deletePrivateDocuments, storePrivateDocument } from "~/photos/photo-storage.server";
+import { deletePrivateDocuments, isStorageFailure, storePrivateDocument } from "~/photos/photo-storage.server";
 import type { DocumentProblem } from "~/photos/document-rules";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import {
@@ -74,7 +74,9 @@ export type UploadOutcome =
   | { status: "saved" }
   | { status: "refused"; problem: DocumentProblem | "profile:verification.errors.fileRequired" }
   | { status: "verified" }
-  | { status: "conflict" };
+  | { status: "conflict" }
+  /** R2 refused the upload: nothing was stored and no row written. */
+  | { status: "unavailable" };
 
 /**
  * Keeps a document of one kind, replacing the previous one of that kind: the row is replaced first, then the old
@@ -100,7 +102,14 @@ export async function uploadDocument(
   ]);
   if (!profile || profile.status === "verified") return { status: "verified" };
 
-  const stored = await storePrivateDocument(env, userId, file);
+  let stored: Awaited<ReturnType<typeof storePrivateDocument>>;
+  try {
+    stored = await storePrivateDocument(env, userId, file);
+  } catch (error) {
+    // A single write that failed: nothing is in R2 and no row was touched.
+    if (isStorageFailure(error)) return { status: "unavailable" };
+    throw error;
+  }
   if (!stored.ok) return { status: "refused", problem: stored.problem };
   const values = {
     storageKey: stored.key,

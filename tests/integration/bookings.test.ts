@@ -547,6 +547,46 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     expect(await bookingsOf(ctx, p.car.id)).toHaveLength(0);
   });
 
+  it("Stripe answering 500: the request and its insurance row are deleted, the profile unchanged, the choice kept", async () => {
+    const [pkg] = await ctx.db
+      .insert(insurancePackages)
+      .values({ name: "Standard", provider: "Draudikas", pricePerDay: 1200, active: true })
+      .returning();
+    await ctx.db.update(profiles).set({ dateOfBirth: null }).where(eq(profiles.id, p.renter.id));
+    // A 500 and the SDK's one retry, also a 500.
+    fake.failNext(/\/v1\/checkout\/sessions$/, 500);
+    fake.failNext(/\/v1\/checkout\/sessions$/, 500);
+    const chosen = choice({ insurance: pkg!.id, dateOfBirth: "1988-04-04", requests: "Child seat" });
+    const result = await book(ctx, p, chosen);
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith("checkout could not be created", expect.anything());
+    vi.mocked(console.error).mockClear();
+    expect(result.status).toBe(502);
+    expect(result.data.formIssue).toEqual({
+      title: "bookings:errors.bookingFailed",
+      message: "bookings:errors.paymentSetup",
+    });
+    expect(await bookingsOf(ctx, p.car.id)).toHaveLength(0);
+    expect(await ctx.db.select().from(bookingInsurance)).toHaveLength(0);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, p.renter.id));
+    expect(profile!.dateOfBirth).toBeNull();
+    // The form posts to its own address with the choice in the query, so the page shown with the message (the
+    // loader at that address) has every choice as it was.
+    const page = await callRoute<{ choice: Record<string, unknown> }>(
+      bookLoader,
+      getRequest(`/car/${p.car.id}/book?${new URLSearchParams(chosen)}`, { cookie: p.renterCookie }),
+      ctx.context,
+      { id: p.car.id },
+    );
+    expect(page.data.choice).toMatchObject({
+      start: chosen.start,
+      end: chosen.end,
+      insurance: pkg!.id,
+      requests: "Child seat",
+    });
+    // Stripe back: the same choice opens a checkout.
+    expect((await book(ctx, p, chosen)).status).toBe(303);
+  });
+
   it("authorises from a verified webhook only: forged, tampered and wrong-secret deliveries change nothing", async () => {
     await book(ctx, p);
     const sessionId = [...fake.sessions.keys()].pop()!;

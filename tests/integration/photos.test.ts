@@ -240,7 +240,7 @@ describe("refused photos", () => {
     expect(keysOf(env)).toEqual(objectsOf(stored));
   });
 
-  it("leave no objects behind when R2 fails between a photo's two sizes", async () => {
+  it("leave no objects behind when R2 fails between a photo's two sizes, and report the outage, not one photo", async () => {
     const env = createBindings();
     const put = env.photos.put.bind(env.photos);
     let puts = 0;
@@ -249,12 +249,9 @@ describe("refused photos", () => {
       if (puts === 4) throw new Error("R2 unavailable");
       return put(...args);
     }) as typeof put;
-    const { stored, failed } = await storeCarPhotos(env, carId, [
-      await drawImage(1000, 700, "jpeg"),
-      await drawImage(1000, 700, "webp"),
-    ]);
-    expect([stored.length, failed]).toEqual([1, 1]);
-    expect(keysOf(env)).toEqual(objectsOf(stored));
+    const stored = storeCarPhotos(env, carId, [await drawImage(1000, 700, "jpeg"), await drawImage(1000, 700, "webp")]);
+    await expect(stored).rejects.toMatchObject({ name: "PhotoProcessingError", reason: "storage" });
+    expect(keysOf(env)).toEqual([]);
   });
 
   it("delete the whole batch when an unexpected error stops it", async () => {

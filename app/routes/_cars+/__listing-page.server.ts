@@ -9,6 +9,7 @@ import { getT } from "~/i18n.server";
 import { filtersToParams, parseListingFilters, SCOPE_PATH, type ListingScope } from "~/search/listing-filters";
 import { findListings, type ListingPage } from "~/search/listing-query.server";
 import { savedSearchQuery } from "~/search/saved-searches.server";
+import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 
 export async function listingPageData(request: Request, context: AppLoadContext, scope: ListingScope) {
   const url = new URL(request.url);
@@ -24,6 +25,8 @@ export async function listingPageData(request: Request, context: AppLoadContext,
     }
     if (!failure) listings = await findListings(context.db, scope, filters, user?.id ?? null);
   } catch (error) {
+    // An unreachable database is every page's "Database connection not available" (database-faults.server).
+    if (isDatabaseUnavailable(error)) throw error;
     console.error("Listing query failed", error);
     failure = "unavailable";
   }

@@ -173,15 +173,6 @@ export async function action(args: ActionFunctionArgs) {
     return data({ issues: {}, formIssue: own ? ALREADY_REQUESTED : CONFLICT }, { status: 409 });
   }
 
-  // Once the request stands, the profile remembers the date of birth given here and the language e-mails should use.
-  await args.context.db
-    .update(profiles)
-    .set({
-      preferredLanguage: language,
-      ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
-    })
-    .where(eq(profiles.id, user.id));
-
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
   const t = await getT(args.request, "bookings");
   const money = (cents: number) => formatMoney(cents, language);
@@ -213,6 +204,15 @@ export async function action(args: ActionFunctionArgs) {
       expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
     });
     await attachCheckoutSession(args.context.db, inserted.id, checkout.sessionId);
+    // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the
+    // language e-mails should use; a request deleted below leaves the profile as it was.
+    await args.context.db
+      .update(profiles)
+      .set({
+        preferredLanguage: language,
+        ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
+      })
+      .where(eq(profiles.id, user.id));
     return redirect(checkout.url, 303);
   } catch (error) {
     // Part 2 §4: without a checkout the request is deleted and the renter told to try again.

@@ -46,7 +46,7 @@ import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { CITIES, locatePickupPoints } from "~/places/cities";
-import { preparePhotos } from "~/photos/photo-storage.server";
+import { isStorageFailure, preparePhotos, STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { imageUrl } from "~/utils/images";
 import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -125,7 +125,13 @@ export async function action(args: ActionFunctionArgs) {
     const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], stored.length);
     if (!photos.ok) return data<ActionResult>({ photoError: photos.problem }, { status: 400 });
     if (photos.files.length === 0) return data<ActionResult>({ photoError: "validation.photoType" }, { status: 400 });
-    const outcome = await addPhotos(args.context, car.id, photos.files);
+    let outcome: Awaited<ReturnType<typeof addPhotos>>;
+    try {
+      outcome = await addPhotos(args.context, car.id, photos.files);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      return data<ActionResult>({ photoError: STORAGE_UNAVAILABLE }, { status: 503 });
+    }
     return redirectWithToast(
       back,
       outcome.failed > 0

@@ -31,7 +31,7 @@ import {
   type WizardStep,
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
-import { addPhotos } from "~/cars/listing-photos.server";
+import { storedKeys } from "~/cars/listing-photos.server";
 import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
@@ -47,7 +47,13 @@ import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { CITIES, locatePickupPoints } from "~/places/cities";
-import { preparePhotos } from "~/photos/photo-storage.server";
+import {
+  deleteStoredPhotos,
+  isStorageFailure,
+  preparePhotos,
+  STORAGE_UNAVAILABLE,
+  storeCarPhotos,
+} from "~/photos/photo-storage.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -200,8 +206,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const listing = toCarValues(values);
   listing.pickupPoints = locatePickupPoints(listing.pickupPoints);
-  const carId = await createListing(context.db, user.id, listing, draft?.id ?? null);
-  const { failed } = photos.files.length > 0 ? await addPhotos(context, carId, photos.files) : { failed: 0 };
+  // Photos first, under the id the car will have; then the car and their rows in one write. R2 out of reach: no car,
+  // no object, the message at the photos field, the draft and what was typed kept (decision 015).
+  const carId = crypto.randomUUID();
+  let outcome: Awaited<ReturnType<typeof storeCarPhotos>> = { stored: [], failed: 0 };
+  try {
+    if (photos.files.length > 0) outcome = await storeCarPhotos(context.env, carId, photos.files);
+  } catch (error) {
+    if (!isStorageFailure(error)) throw error;
+    return data<ActionResult>(
+      {
+        result: submission.reply({ fieldErrors: { photos: [STORAGE_UNAVAILABLE] }, hideFields: ["photos"] }),
+        problem: null,
+      },
+      { status: 503 },
+    );
+  }
+  try {
+    await createListing(context.db, user.id, listing, draft?.id ?? null, { carId, photos: outcome.stored });
+  } catch (error) {
+    await deleteStoredPhotos(context.env, storedKeys(outcome.stored));
+    throw error;
+  }
+  const { failed } = outcome;
   return redirectWithToast(
     "/my-listings?tab=pending",
     failed > 0

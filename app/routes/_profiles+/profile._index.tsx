@@ -18,6 +18,7 @@ import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
+import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getOwnProfile, replaceAvatar, updateProfile, UPLOAD_LIMIT, type OwnProfile } from "~/profiles/profile.server";
 import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -53,6 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await replaceAvatar(context, user.id, formData.getAll("avatar"));
     if (outcome.status === "refused") {
       return data<ActionData>({ intent: "avatar", error: outcome.problem }, { status: 400 });
+    }
+    if (outcome.status === "unavailable") {
+      return data<ActionData>({ intent: "avatar", error: STORAGE_UNAVAILABLE }, { status: 503 });
     }
     if (outcome.status === "failed") {
       return redirectWithToast(

@@ -15,6 +15,7 @@ import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
 import { UPLOAD_LIMIT } from "~/profiles/profile.server";
+import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getVerification, submitForReview, uploadDocument, type Verification } from "~/profiles/verification.server";
 import { isRequiredKind, type VerificationDocumentKind } from "~/profiles/verification-rules";
 import { formatDate } from "~/utils/format";
@@ -93,6 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     case "conflict":
       return data<ActionData>({ intent: "upload", kind, error: "errors.conflict" }, { status: 409 });
+    case "unavailable":
+      return data<ActionData>({ intent: "upload", kind, error: STORAGE_UNAVAILABLE }, { status: 503 });
   }
 }
 

@@ -1,12 +1,16 @@
-// An R2 bucket in memory, with the part of R2's API the app uses (put, get, head, delete, list).
+// An R2 bucket in memory, with the part of R2's API the app uses (put, get, head, delete, list). `failPuts(n)` makes
+// it behave as R2 out of reach for writes: after n more successful puts, every put rejects (null: back to normal).
 interface Stored {
   bytes: Uint8Array;
   contentType?: string;
   etag: string;
 }
 
-export function createMemoryBucket(): R2Bucket & { keys(): string[] } {
+export type MemoryBucket = R2Bucket & { keys(): string[]; failPuts(after: number | null): void };
+
+export function createMemoryBucket(): MemoryBucket {
   const objects = new Map<string, Stored>();
+  let putsBeforeFailure: number | null = null;
   const toObject = (key: string, stored: Stored) => ({
     key,
     size: stored.bytes.byteLength,
@@ -22,6 +26,9 @@ export function createMemoryBucket(): R2Bucket & { keys(): string[] } {
   });
   const bucket = {
     async put(key: string, value: ArrayBuffer | Uint8Array | string, options?: R2PutOptions) {
+      if (putsBeforeFailure !== null && putsBeforeFailure-- <= 0) {
+        throw new Error("put: We encountered an internal error. Please try again. (10001)");
+      }
       const bytes = typeof value === "string" ? new TextEncoder().encode(value) : new Uint8Array(value as ArrayBuffer);
       const meta = options?.httpMetadata;
       const contentType = meta && !(meta instanceof Headers) ? meta.contentType : undefined;
@@ -46,6 +53,9 @@ export function createMemoryBucket(): R2Bucket & { keys(): string[] } {
       return { objects: found, truncated: false, delimitedPrefixes: [] };
     },
     keys: () => [...objects.keys()],
+    failPuts(after: number | null) {
+      putsBeforeFailure = after;
+    },
   };
-  return bucket as unknown as R2Bucket & { keys(): string[] };
+  return bucket as unknown as MemoryBucket;
 }

@@ -1,0 +1,114 @@
+// The page a visitor gets when the database is out of reach, rendered as the Worker renders it: Remix's request
+// handler over the real root and car page, the real entry.server, the build wrapped by withDatabaseFaults.
+import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler } from "@remix-run/cloudflare";
+import { createServer } from "node:net";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createDb, createWebClient } from "~/db.server";
+import * as entry from "~/entry.server";
+import { languageCookie } from "~/i18n.server";
+import * as root from "~/root";
+import * as car from "~/routes/_cars+/car.$id";
+import { withDatabaseFaults } from "~/utils/database-faults.server";
+import remixConfig from "../../remix.config";
+import { createTestContext, type TestContext } from "./support/context";
+import { createUser, sessionCookieFor } from "./support/factories";
+import { ORIGIN } from "./support/routes";
+
+// workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
+vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
+
+function routeAssets(id: string, parentId: string | undefined, path: string | undefined) {
+  return {
+    id,
+    parentId,
+    path,
+    module: `/assets/${id}.js`,
+    imports: [],
+    css: [],
+    hasLoader: true,
+    hasAction: id !== "root",
+    hasErrorBoundary: id === "root",
+    hasClientLoader: false,
+    hasClientAction: false,
+  };
+}
+
+/** A server build of two routes, with the Worker's wrapper. */
+function workerHandler() {
+  const build = {
+    mode: "production",
+    entry: { module: entry },
+    routes: {
+      root: { id: "root", path: "", module: root },
+      car: { id: "car", parentId: "root", path: "car/:id", module: car },
+    },
+    assets: {
+      version: "test",
+      url: "/assets/manifest.js",
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: { root: routeAssets("root", undefined, ""), car: routeAssets("car", "root", "car/:id") },
+    },
+    future: remixConfig.future,
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    basename: "/",
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  return createRequestHandler(withDatabaseFaults(build));
+}
+
+async function closedPort() {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.close());
+
+describe("the page while the database is out of reach", () => {
+  it("says so in the visitor's language, with Try again, inside the layout, status 503, no stack trace", async () => {
+    const cookie = await sessionCookieFor(ctx, (await createUser(ctx)).id);
+    const down: AppLoadContext = {
+      ...ctx.context,
+      db: createDb(createWebClient({ url: `http://127.0.0.1:${await closedPort()}` })),
+    };
+    const handle = workerHandler();
+
+    for (const [language, title, hint, again] of [
+      ["en", "Database connection not available", "Please check your connection and try again.", "Try again"],
+      [
+        "lt",
+        "Nepavyko prisijungti prie duomenų bazės",
+        "Patikrinkite ryšį ir bandykite dar kartą.",
+        "Bandyti dar kartą",
+      ],
+    ] as const) {
+      // A guest (the page's loader fails) and a signed-in visitor (the root's own lookup fails).
+      for (const session of [{ Cookie: "" }, { Cookie: cookie }]) {
+        const chosen = await languageCookie.serialize(language);
+        const headers = { Cookie: [chosen.split(";")[0], session.Cookie].filter(Boolean).join("; ") };
+        const response = await handle(new Request(`${ORIGIN}/car/some-car?from=list`, { headers }), down);
+        const html = await response.text();
+        expect(response.status).toBe(503);
+        expect(response.headers.get("Retry-After")).toBe("30");
+        expect(html).toContain(`<html lang="${language}"`);
+        // The layout is there, header and footer around the page's main part.
+        expect(html).toMatch(/<header[\s\S]*<main[\s\S]*<\/main><footer/);
+        const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+        expect(main).toMatch(new RegExp(`<h1 id="error-title"[^>]*>${title}</h1>`));
+        expect(main).toContain(hint);
+        // "Try again" is a plain link to the same address: it works without JavaScript.
+        expect(main).toMatch(new RegExp(`<a href="/car/some-car\\?from=list"[^>]*>${again}</a>`));
+        expect(main).not.toMatch(/unexpected|netikėta/i);
+        expect(html).not.toMatch(/DrizzleQueryError|DatabaseUnavailableError|fetch failed|ECONNREFUSED|\.ts:\d+/);
+      }
+    }
+  });
+});
