@@ -67,6 +67,9 @@ export function isTransportFailure(error: unknown): boolean {
     // fetch rejects with a TypeError on a network failure, in Node ("fetch failed") and workerd ("Network connection
     // lost", "internal error"); the client's own TypeErrors (a value it cannot send) are bugs, not outages.
     if (name === "TypeError" && NETWORK_MESSAGE.test(String(message))) return true;
+    // workerd also rejects with a plain Error it marks as a remote, retryable failure ("Network connection lost.").
+    const { remote, retryable } = e as { remote?: unknown; retryable?: unknown };
+    if (remote === true && retryable === true) return true;
     if (name === "AbortError" || name === "TimeoutError") return true;
     if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
     return name === "HttpServerError" && typeof status === "number" && status >= 500;

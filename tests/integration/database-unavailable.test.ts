@@ -121,6 +121,10 @@ describe("what counts as the database being out of reach", () => {
   it("network failures and 5xx do; a value the client cannot send (a bug) does not", () => {
     expect(isTransportFailure(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }))).toBe(true);
     expect(isTransportFailure(new TypeError("Network connection lost."))).toBe(true);
+    // What workerd's fetch threw in a real run with the database down (seen on the home page's listing query).
+    const lost = Object.assign(new Error("Network connection lost."), { remote: true, retryable: true });
+    expect(isTransportFailure(new Error("Failed query: select …", { cause: lost }))).toBe(true);
+    expect(isTransportFailure(Object.assign(new Error("Network connection lost."), { remote: true }))).toBe(false);
     expect(isTransportFailure(Object.assign(new Error("HTTP 502"), { name: "HttpServerError", status: 502 }))).toBe(
       true,
     );
