@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The same build with its database out of reach (port 9 on this machine: nothing listens), for tests/e2e/faults. */
+const FAULT_PORT = Number(process.env.E2E_FAULT_PORT ?? PORT - 2);
+export const FAULT_URL = `http://127.0.0.1:${FAULT_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,19 +40,34 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    command: "npx tsx scripts/start.ts --fresh --no-build --quiet",
-    url: `${BASE_URL}/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      LIBSQL_PORT: process.env.E2E_LIBSQL_PORT ?? "8098",
-      PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "2098",
-      DB_FILE: "tests/.artifacts/e2e.db",
-      PERSIST_TO: "tests/.artifacts/state",
+  webServer: [
+    {
+      command: "npx tsx scripts/start.ts --fresh --no-build --quiet",
+      url: `${BASE_URL}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        LIBSQL_PORT: process.env.E2E_LIBSQL_PORT ?? "8098",
+        PARTYKIT_PORT: process.env.E2E_PARTYKIT_PORT ?? "2098",
+        DB_FILE: "tests/.artifacts/e2e.db",
+        PERSIST_TO: "tests/.artifacts/state",
+      },
     },
-  },
+    {
+      // The Worker alone in workerd, its DATABASE_URL on a closed port: what visitors see when libSQL is unreachable.
+      command: [
+        "npx wrangler dev --ip 127.0.0.1 --show-interactive-dev-session=false --log-level error",
+        `--port ${FAULT_PORT} --inspector-port ${FAULT_PORT + 10000} --persist-to tests/.artifacts/fault-state`,
+        "--var DATABASE_URL:http://127.0.0.1:9 --var PARTYKIT_HOST:off",
+      ].join(" "),
+      url: `${FAULT_URL}/favicon.svg`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });
