@@ -11,7 +11,8 @@ import { MAX_SAVED_SEARCHES, notifySavedSearchMatches, parseSavedSearchQuery } f
 import { vilniusDay } from "~/utils/format";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor } from "./support/factories";
-import { callRoute, formRequest, getRequest } from "./support/routes";
+import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
+import { takeToast } from "~/utils/toast.server";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -74,7 +75,24 @@ describe("favourites", () => {
       formRequest("/favorites", { carId: pending.id, intent: "add", fetcher: "1" }, { cookie: user.cookie }),
       ctx.context,
     );
-    expect(refused.status).toBe(404);
+    expect(refused).toMatchObject({ status: 404, data: { ok: false, error: "errors.carNotFound" } });
+    // Without JavaScript: back to the page it was tapped on, with the reason in a toast.
+    const back = await callRoute(
+      favoriteAction,
+      formRequest(
+        "/favorites",
+        { carId: pending.id, intent: "add", redirectTo: "/rentals?page=2" },
+        { cookie: user.cookie },
+      ),
+      ctx.context,
+    );
+    expect(back).toMatchObject({ status: 302, location: "/rentals?page=2" });
+    const toast = await takeToast(getRequest("/rentals", { cookie: cookieFrom(back.headers) }), ctx.context.env);
+    expect(toast.toast).toMatchObject({
+      type: "error",
+      title: "errors.carNotFoundTitle",
+      description: "errors.carNotFound",
+    });
     const guest = await callRoute(
       favoriteAction,
       formRequest("/favorites", { carId: pending.id, intent: "add" }),

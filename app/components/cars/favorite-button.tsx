@@ -1,7 +1,9 @@
 // The heart: a POST form, so it works without JavaScript (the page reloads with a toast); with it, a fetcher
 // fills the heart at once. It sends the state it wants ("add" or "remove"), so a double click changes nothing twice.
 import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { showToast } from "~/components/shell/toaster";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 
@@ -17,7 +19,7 @@ export function FavoriteButton({
   className?: string;
 }) {
   const { t } = useTranslation("cars");
-  const fetcher = useFetcher<{ ok: boolean; isFavorite?: boolean }>({ key: `favorite-${carId}` });
+  const fetcher = useFetcher<{ ok: boolean; isFavorite?: boolean; error?: string }>({ key: `favorite-${carId}` });
   const location = useLocation();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("intent");
@@ -25,6 +27,11 @@ export function FavoriteButton({
   // heart, see shouldRevalidateAfterFavorite). Otherwise: what the page was rendered with.
   const answered = fetcher.data?.ok ? fetcher.data.isFavorite : undefined;
   const favorite = pending === "add" ? true : pending === "remove" ? false : (answered ?? isFavorite);
+  // A refusal (the car was hidden or sold meanwhile) is said, not just undone: once per answer.
+  const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  useEffect(() => {
+    if (refusal) showToast({ type: "error", title: refusal });
+  }, [fetcher.data, refusal]);
   return (
     <fetcher.Form method="post" action="/favorites" className={className}>
       <input type="hidden" name="carId" value={carId} />

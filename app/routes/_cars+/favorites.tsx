@@ -62,7 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .select({ id: cars.id })
       .from(cars)
       .where(and(eq(cars.id, carId), PUBLIC_CAR));
-    if (!car) return data({ ok: false, error: "errors.carNotFound" }, { status: 404 });
+    // Hidden or sold while the page was open: said in a toast, with JavaScript or without.
+    if (!car && fetcher) return data({ ok: false, error: "errors.carNotFound" }, { status: 404 });
+    if (!car) {
+      const back = safeRedirectPath(submission.value.redirectTo, "/favorites");
+      return redirectWithToast(
+        back,
+        { type: "error", title: "errors.carNotFoundTitle", description: "errors.carNotFound" },
+        context.env,
+      );
+    }
     // Insert-or-ignore, then count it in the owner's statistics only if a row was really added (changes()).
     await db.batch([
       db.insert(favorites).values({ userId: user.id, carId }).onConflictDoNothing(),
