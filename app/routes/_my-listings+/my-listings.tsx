@@ -2,13 +2,7 @@
 // performance of approved cars. The wizard (/my-listings/new), the edit page and the delete confirmation are child
 // routes shown over the list; without JavaScript they are the same pages.
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
@@ -77,13 +71,21 @@ const AvailabilitySchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AvailabilitySchema });
-  if (submission.status !== "success") return data({ ok: false, error: "errors.badRequest" }, { status: 400 });
+  const back = new URL(request.url);
+  back.searchParams.delete("index");
+  if (submission.status !== "success") {
+    // Only a forged form gets here; the page still says why nothing changed.
+    return redirectWithToast(
+      `/my-listings${back.search}`,
+      { type: "error", title: "errors.badRequestTitle", description: "errors.badRequest" },
+      context.env,
+      { status: 303 },
+    );
+  }
   const { carId, available } = submission.value;
   // Someone else's car is refused outright (403), as the other owner-only actions are.
   requireOwner(await findCarForOwner(context.db, carId), user, "errors.carNotFound");
   const changed = await setAvailability(context.db, user.id, carId, available === "true");
-  const back = new URL(request.url);
-  back.searchParams.delete("index");
   if (!changed) {
     return redirectWithToast(
       `/my-listings${back.search}`,
