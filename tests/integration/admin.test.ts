@@ -26,7 +26,7 @@ import { loader as queueLoader } from "~/routes/_admin+/admin.verifications";
 import { action as contactAction } from "~/routes/_admin+/admin.contact";
 import { loader as auditLoader } from "~/routes/_admin+/admin.audit";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createBooking, createCar, createUser, createSignedInUser } from "./support/factories";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 
 type RouteModule = { loader?: (...args: never[]) => unknown; action?: (...args: never[]) => unknown };
@@ -38,10 +38,7 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(ctx, options);
-  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
-}
+const signedIn = (options: Parameters<typeof createUser>[1] = {}) => createSignedInUser(ctx, options);
 
 async function auditLines() {
   return ctx.db.select().from(auditLog).orderBy(auditLog.createdAt);

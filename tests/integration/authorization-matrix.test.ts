@@ -23,7 +23,7 @@ import {
   unsubscribeToken,
 } from "~/information/newsletter.server";
 import { vilniusDay } from "~/utils/format";
-import { createTestContext, testContextOver, type TestContext } from "./support/context";
+import { createTestContext, PRODUCTION_ENV, testContextOver, type TestContext } from "./support/context";
 import {
   GOOD_PASSWORD,
   createBooking,
@@ -154,17 +154,6 @@ const secret = (label = "Secret") => `${label}${Date.now().toString(36)}${(count
 const today = vilniusDay();
 const day = (n: number) => addDays(today, n);
 const WEBHOOK_SECRET = "whsec_matrix_secret";
-const PRODUCTION: Partial<WorkerEnv> = {
-  ENVIRONMENT: "production",
-  EMAIL_API_KEY: "re_key",
-  DATABASE_AUTH_TOKEN: "t",
-  SESSION_SECRET: "s".repeat(40),
-  PASSWORD_PEPPER: "p",
-  APP_URL: "https://ratai.lt",
-  PARTYKIT_SECRET: "k",
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-};
 
 const pdf = (text: string) => new File([`%PDF-1.4\n% ${text}\n%%EOF\n`], "pasas.pdf", { type: "application/pdf" });
 function multipart(fields: Record<string, string | File>) {
@@ -1250,7 +1239,7 @@ beforeAll(async () => {
     ctx.file,
     "",
   );
-  productionContext = testContextOver(ctx.client, { ...raw, ...PRODUCTION } as WorkerEnv, ctx.file, "");
+  productionContext = testContextOver(ctx.client, { ...raw, ...PRODUCTION_ENV } as WorkerEnv, ctx.file, "");
 
   async function person(options: Parameters<typeof createUser>[1], fullName: string): Promise<Person> {
     const user = await createUser(ctx, { ...options, fullName });

@@ -12,10 +12,10 @@ import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import {
   createBooking,
+  createSignedInUser,
   createCar,
   createUser,
   GOOD_PASSWORD,
-  sessionCookieFor,
   uniqueEmail,
 } from "./support/factories";
 import { changedTables, fingerprint } from "./support/db-fingerprint";
@@ -41,10 +41,7 @@ interface Entry {
   env?: Parameters<typeof createTestContext>[0];
 }
 
-async function signedIn(ctx: TestContext, options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(ctx, options);
-  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
-}
+const signedIn = createSignedInUser;
 
 /** An owner with an approved rental car and a renter signed in; `status` books the renter on it. */
 async function carAndRenter(ctx: TestContext) {

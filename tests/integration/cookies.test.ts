@@ -7,21 +7,9 @@ import { loader as rootLoader } from "~/root";
 import { action as signInAction } from "~/routes/_auth+/auth.signin";
 import { action as signOutAction } from "~/routes/_auth+/auth.signout";
 import { action as themeAction } from "~/routes/_resources+/resources.theme";
-import { createTestContext, type TestContext } from "./support/context";
+import { createTestContext, PRODUCTION_ENV, type TestContext } from "./support/context";
 import { createUser, sessionCookieFor } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
-
-const PRODUCTION = {
-  ENVIRONMENT: "production",
-  DATABASE_AUTH_TOKEN: "turso-token",
-  SESSION_SECRET: "a-production-session-secret-of-32-characters",
-  PASSWORD_PEPPER: "a-production-pepper",
-  APP_URL: "https://ratai.test",
-  EMAIL_API_KEY: "re_test",
-  PARTYKIT_SECRET: "party-secret",
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-};
 
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.close());
@@ -66,7 +54,7 @@ async function signIn(context: TestContext) {
 
 describe("in production", () => {
   it("signs in with a __Host- session cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
-    ctx = await createTestContext(PRODUCTION);
+    ctx = await createTestContext(PRODUCTION_ENV);
     const { user, result } = await signIn(ctx);
     const cookies = parseSetCookies(result.headers);
     const session = cookies.find((c) => c.name === "__Host-session");
@@ -82,7 +70,7 @@ describe("in production", () => {
   });
 
   it("sets every other cookie Secure, HttpOnly and SameSite=Lax too", async () => {
-    ctx = await createTestContext(PRODUCTION);
+    ctx = await createTestContext(PRODUCTION_ENV);
     const user = await createUser(ctx);
     const cookie = await sessionCookieFor(ctx, user.id);
     expect(cookie).toMatch(/^__Host-session=/);

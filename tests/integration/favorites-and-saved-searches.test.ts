@@ -10,7 +10,7 @@ import { action as savedSearchAction } from "~/routes/_resources+/resources.save
 import { MAX_SAVED_SEARCHES, notifySavedSearchMatches, parseSavedSearchQuery } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/format";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createCar, createUser, createSignedInUser } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
 import { takeToast } from "~/utils/toast.server";
 
@@ -20,10 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(ctx, options);
-  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
-}
+const signedIn = (options: Parameters<typeof createUser>[1] = {}) => createSignedInUser(ctx, options);
 
 const carRow = async (id: string) => (await ctx.db.select().from(cars).where(eq(cars.id, id)))[0]!;
 

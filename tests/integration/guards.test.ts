@@ -11,8 +11,8 @@ import { loader as mailboxLoader } from "~/routes/_dev+/dev.mailbox";
 import { loader as pricingLoader } from "~/routes/_my-listings+/pricing.$carId";
 import { loader as publicProfileLoader } from "~/routes/_profiles+/profile.$userId";
 import { loader as splatLoader } from "~/routes/$";
-import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createTestContext, PRODUCTION_ENV, type TestContext } from "./support/context";
+import { createCar, createUser, createSignedInUser } from "./support/factories";
 import { callRoute, getRequest } from "./support/routes";
 
 let ctx: TestContext;
@@ -21,10 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(ctx, options);
-  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
-}
+const signedIn = (options: Parameters<typeof createUser>[1] = {}) => createSignedInUser(ctx, options);
 
 describe("/admin", () => {
   it("asks a guest to sign in, refuses a user with 403 Access Denied, and lets an admin in", async () => {
@@ -125,17 +122,7 @@ describe("/dev/mailbox", () => {
   it("lists e-mails locally and is a 404 when a real sender is configured or in production", async () => {
     expect((await callRoute(mailboxLoader, getRequest("/dev/mailbox"), ctx.context)).status).toBe(200);
     const withSender = await createTestContext({ EMAIL_API_KEY: "re_key" });
-    const production = await createTestContext({
-      ENVIRONMENT: "production",
-      EMAIL_API_KEY: "re_key",
-      DATABASE_AUTH_TOKEN: "t",
-      SESSION_SECRET: "s".repeat(40),
-      PASSWORD_PEPPER: "p",
-      APP_URL: "https://ratai.lt",
-      PARTYKIT_SECRET: "k",
-      STRIPE_SECRET_KEY: "sk_test_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-    });
+    const production = await createTestContext(PRODUCTION_ENV);
     try {
       for (const context of [withSender.context, production.context]) {
         expect((await callRoute(mailboxLoader, getRequest("/dev/mailbox"), context)).status).toBe(404);

@@ -10,7 +10,7 @@ import { action as verificationAction, loader as verificationLoader } from "~/ro
 import { loader as documentLoader } from "~/routes/_resources+/documents.$documentId";
 import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser, sessionCookieFor, createBooking } from "./support/factories";
+import { createCar, createUser, createBooking, createSignedInUser } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest, ORIGIN } from "./support/routes";
 
 let ctx: TestContext;
@@ -23,10 +23,7 @@ afterAll(() => ctx.close());
 const bucket = () => ctx.context.cloudflare.env.PHOTOS as unknown as R2Bucket & { keys(): string[] };
 const imageCalls = () => (ctx.context.env.images as unknown as { calls: { info: number; output: number } }).calls;
 
-async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(ctx, options);
-  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
-}
+const signedIn = (options: Parameters<typeof createUser>[1] = {}) => createSignedInUser(ctx, options);
 
 async function profileRow(id: string) {
   const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, id));

@@ -41,6 +41,19 @@ export interface TestContext {
   close(): void;
 }
 
+/** What a production Worker must have set (app/env.server.ts refuses to start without it): placeholders for tests. */
+export const PRODUCTION_ENV: Partial<WorkerEnv> = {
+  ENVIRONMENT: "production",
+  EMAIL_API_KEY: "re_key",
+  DATABASE_AUTH_TOKEN: "t",
+  SESSION_SECRET: "s".repeat(40),
+  PASSWORD_PEPPER: "p",
+  APP_URL: "https://ratai.lt",
+  PARTYKIT_SECRET: "k",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+};
+
 export async function createTestContext(overrides: Partial<WorkerEnv> = {}): Promise<TestContext> {
   await ensureTemplate();
   const dir = mkdtempSync(join(tmpdir(), "ratai-test-"));

@@ -59,6 +59,12 @@ export async function createUser(
   return { id, email, password };
 }
 
+/** A new user with a signed-in browser's Cookie header. */
+export async function createSignedInUser(ctx: TestContext, options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(ctx, options);
+  return { ...user, cookie: await sessionCookieFor(ctx, user.id) };
+}
+
 /** A signed-in browser's Cookie header for the user (the session made as sign-in makes it). */
 export async function sessionCookieFor(ctx: TestContext, userId: string) {
   const setCookie = await startSession(getRequest("/"), ctx.context, userId);
