@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { profiles, sessions, users } from "#db/schema";
-import { issueEmailToken, spendEmailToken } from "~/accounts/email-tokens.server";
+import { issueEmailToken, spendEmailToken, spendOutstandingEmailTokens } from "~/accounts/email-tokens.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/accounts/password.server";
 import { getEmailSender } from "~/email/sender.server";
 import { confirmEmailMessage, resetPasswordMessage } from "~/email/templates.server";
@@ -157,7 +157,8 @@ export async function resendConfirmation(context: Context, request: Request, t: 
 
 /**
  * Spends a reset token and sets the new password. Every session of the user ends: whoever knew the old
- * password is signed out everywhere. A reset also proves the inbox, so it confirms the address.
+ * password is signed out everywhere, and every other reset link still in an inbox is spent. A reset also proves the
+ * inbox, so it confirms the address.
  */
 export async function resetPassword(context: Context, token: string, newPassword: string, now = new Date()) {
   const userId = await spendEmailToken(context.db, token, "reset_password", now);
@@ -173,11 +174,15 @@ export async function resetPassword(context: Context, token: string, newPassword
       })
       .where(eq(users.id, userId)),
     context.db.delete(sessions).where(eq(sessions.userId, userId)),
+    spendOutstandingEmailTokens(context.db, userId, "reset_password", now),
   ]);
   return true;
 }
 
-/** Changes the password of a signed-in user who knows the current one; their other sessions end. */
+/**
+ * Changes the password of a signed-in user who knows the current one; their other sessions end, and so does every
+ * reset link they asked for before (someone who read the inbox must not undo the change).
+ */
 export async function changePassword(
   context: Context,
   userId: string,
@@ -193,6 +198,7 @@ export async function changePassword(
   await context.db.batch([
     context.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
     context.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
+    spendOutstandingEmailTokens(context.db, userId, "reset_password"),
   ]);
   return "changed";
 }

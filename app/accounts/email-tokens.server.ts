@@ -1,6 +1,6 @@
 // Single-use e-mailed links. The link carries a random token; the row keeps its SHA-256, an expiry and used_at.
 // Using a token is one conditional UPDATE, so a link clicked twice at once still works only once.
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { emailTokens } from "#db/schema";
 import type { Db } from "~/db.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -34,6 +34,17 @@ export async function spendEmailToken(db: Db, token: string, purpose: TokenPurpo
       and used_at is null and expires_at > ${now.getTime()}
     returning user_id`);
   return row?.user_id ?? null;
+}
+
+/**
+ * Spends every outstanding link of one purpose for a user, as a statement for the batch that changes what the links
+ * were for: once a password has been reset or changed, no older reset link may change it again.
+ */
+export function spendOutstandingEmailTokens(db: Db, userId: string, purpose: TokenPurpose, now = new Date()) {
+  return db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 /** Whether a token would be accepted, without spending it (the reset form checks before it asks). */
