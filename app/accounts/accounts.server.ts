@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { profiles, sessions, users } from "#db/schema";
+import { forgetAccountSignInDelay } from "~/accounts/auth-throttle.server";
 import { issueEmailToken, spendEmailToken, spendOutstandingEmailTokens } from "~/accounts/email-tokens.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/accounts/password.server";
 import { getEmailSender } from "~/email/sender.server";
@@ -158,7 +159,7 @@ export async function resendConfirmation(context: Context, request: Request, t: 
 /**
  * Spends a reset token and sets the new password. Every session of the user ends: whoever knew the old
  * password is signed out everywhere, and every other reset link still in an inbox is spent. A reset also proves the
- * inbox, so it confirms the address.
+ * inbox, so it confirms the address, and it ends any sign-in delay others' guesses put on the account.
  */
 export async function resetPassword(context: Context, token: string, newPassword: string, now = new Date()) {
   const userId = await spendEmailToken(context.db, token, "reset_password", now);
@@ -176,6 +177,7 @@ export async function resetPassword(context: Context, token: string, newPassword
     context.db.delete(sessions).where(eq(sessions.userId, userId)),
     spendOutstandingEmailTokens(context.db, userId, "reset_password", now),
   ]);
+  await forgetAccountSignInDelay(context.db, userId);
   return true;
 }
 

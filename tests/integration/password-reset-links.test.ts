@@ -8,6 +8,7 @@ import { verifyPassword } from "~/accounts/password.server";
 import { action as changePasswordAction } from "~/routes/_account+/account.password";
 import { action as forgotAction } from "~/routes/_auth+/auth.forgot-password";
 import { action as resetAction } from "~/routes/_auth+/auth.reset-password";
+import { action as signInAction } from "~/routes/_auth+/auth.signin";
 import { createTestContext, type TestContext } from "./support/context";
 import { createUser, GOOD_PASSWORD, sessionCookieFor } from "./support/factories";
 import { callRoute, formRequest } from "./support/routes";
@@ -92,5 +93,16 @@ describe("reset links after the password changed", () => {
     expect((await reset(onasLink, "Onos!Slapta9")).status).toBe(302);
     expect((await reset(jonoLink, "Jono!Slapta9")).status).toBe(302);
     expect(await passwordIs(jonas.id, "Jono!Slapta9")).toBe(true);
+  });
+
+  it("ends the sign-in delay that someone else's guesses put on the account", async () => {
+    const user = await createUser(ctx);
+    const signIn = (password: string, ip: string) =>
+      callRoute(signInAction, formRequest("/auth/signin", { email: user.email, password }, { ip }), ctx.context);
+    for (let i = 0; i < 8; i++) await signIn("Spejimas!9", `198.51.100.${i + 1}`);
+    expect((await signIn(GOOD_PASSWORD, "192.0.2.50")).status).toBe(429);
+
+    expect((await reset(await requestLink(user.email, "192.0.2.6"), "Atkurtas!Slapta9")).status).toBe(302);
+    expect((await signIn("Atkurtas!Slapta9", "192.0.2.50")).status).toBe(302);
   });
 });

@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { SignInSchema } from "~/accounts/auth-schemas";
 import { createAuthenticator } from "~/accounts/authenticator.server";
-import { clientAddress, consumeRateLimit, RATE_LIMITS, resetRateLimit } from "~/accounts/rate-limit.server";
+import { retryAfterSeconds } from "~/accounts/auth-throttle";
+import { admitSignIn, forgetSignInFailures, type SignInRefusal } from "~/accounts/auth-throttle.server";
+import { clientNetwork } from "~/accounts/rate-limit.server";
 import { startSession } from "~/accounts/session.server";
 import { SignInForm, type SignInActionData } from "~/components/auth/sign-in-form";
 import { pageMeta } from "~/utils/meta";
@@ -19,34 +21,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return authPageData(request, context, "signIn.title");
 }
 
+const SIGN_IN_REFUSALS: Record<SignInRefusal, string> = {
+  accountAndNetwork: "auth:errors.tooManySignIns",
+  account: "auth:errors.signInDelayed",
+  network: "auth:errors.tooManySignInsFromNetwork",
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so this reads a copy.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: SignInSchema });
-  const fail = (formErrors: string[], status: number, extra: Partial<SignInActionData> = {}) =>
+  const fail = (
+    formErrors: string[],
+    status: number,
+    extra: Partial<SignInActionData> = {},
+    headers: HeadersInit = {},
+  ) =>
     data<SignInActionData>(
       { result: submission.reply({ formErrors, hideFields: ["password"] }), ...extra },
-      { status },
+      { status, headers },
     );
 
   if (submission.status !== "success") {
     return data<SignInActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email } = submission.value;
-  const address = clientAddress(request);
-  const [perAccount, perClient] = await Promise.all([
-    consumeRateLimit(context.db, `signin:${address}:${email}`, RATE_LIMITS.signIn),
-    consumeRateLimit(context.db, `signin-client:${address}`, RATE_LIMITS.signInPerClient),
-  ]);
-  if (!perAccount.allowed || !perClient.allowed) return fail(["auth:errors.tooManySignIns"], 429);
+  // Counted before the password is checked, so parallel guesses cannot slip past; given back when it is right.
+  const gate = await admitSignIn(context.db, email, clientNetwork(request));
+  if (!gate.allowed) {
+    const headers = { "Retry-After": String(retryAfterSeconds(gate.retryAfterMs)) };
+    return fail([SIGN_IN_REFUSALS[gate.refusal]], 429, {}, headers);
+  }
 
   const check = await createAuthenticator(context).authenticate("form", request);
+  if (check.ok || check.reason === "unconfirmed") await forgetSignInFailures(context.db, gate.attempt);
   if (!check.ok) {
     return check.reason === "unconfirmed"
       ? fail(["auth:errors.unconfirmed"], 403, { unconfirmedEmail: email })
       : fail(["auth:errors.invalidCredentials"], 401);
   }
-  await resetRateLimit(context.db, `signin:${address}:${email}`);
   const cookie = await startSession(request, context, check.userId);
   return redirectWithToast(
     safeRedirectPath(submission.value.redirectTo),

@@ -3,8 +3,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
+import { EmailSchema } from "~/accounts/account-rules";
 import { SignUpSchema } from "~/accounts/auth-schemas";
-import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { retryAfterSeconds } from "~/accounts/auth-throttle";
+import { admitSignUp } from "~/accounts/auth-throttle.server";
+import { clientNetwork } from "~/accounts/rate-limit.server";
 import { EmailSentPanel, SignUpForm, type SignUpActionData } from "~/components/auth/sign-up-form";
 import { ButtonLink } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
@@ -20,7 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const limit = await consumeRateLimit(context.db, `signup:${clientAddress(request)}`, RATE_LIMITS.signUp);
+  const email = EmailSchema.safeParse(formData.get("email"));
+  const limit = await admitSignUp(context.db, email.success ? email.data : null, clientNetwork(request));
   const schema = SignUpSchema.superRefine(async (value, ctx) => {
     if (!limit.allowed) return;
     if (await isEmailTaken(context.db, value.email)) {
@@ -28,13 +32,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   });
   const submission = await parseWithZod(formData, { schema, async: true });
-  const fail = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
+  const fail = (
+    status: number,
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+    headers: HeadersInit = {},
+  ) =>
     data<SignUpActionData>(
       { status: "error", result: submission.reply({ ...errors, hideFields: ["password"] }) },
-      { status },
+      { status, headers },
     );
 
-  if (!limit.allowed) return fail(429, { formErrors: ["auth:errors.tooManySignUps"] });
+  if (!limit.allowed) {
+    const message = limit.refusal === "email" ? "auth:errors.tooManySignUps" : "auth:errors.tooManySignUpsFromNetwork";
+    return fail(429, { formErrors: [message] }, { "Retry-After": String(retryAfterSeconds(limit.retryAfterMs)) });
+  }
   if (submission.status !== "success") return fail(400);
 
   const input = submission.value;

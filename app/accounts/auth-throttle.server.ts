@@ -1,0 +1,138 @@
+// Throttling sign-in and sign-up, so that guessing is slow and a shared address (a phone carrier's NAT, an office)
+// never locks out the people behind it.
+//
+// Sign-in, three counters in rate_limits, each taken in one conditional statement before the password is checked
+// (so parallel guesses cannot slip past a limit), given back when the password proves right:
+// - per account, from every address together (`signin-account:<email>`): the first five failures are free, then
+//   each attempt waits a delay since the last counted one, doubling from 30 s to a cap of 15 min (auth-throttle.ts);
+// - per account and network (`signin:<network>:<email>`): the spec's 5 per 5 minutes, for one person mistyping;
+// - per network (`signin-network:<network>`): 300 failures an hour, so only a flood from one place is stopped.
+// An e-mail that has no account is counted the same way, so a refusal never tells whether an account exists.
+//
+// Refused attempts are not counted anywhere and do not move the delay. That bounds what an attacker can do to the
+// owner: to keep an account waiting they must spend a real, counted guess each time the delay runs out (at the cap,
+// one every 15 minutes, under a hundred a day), and the owner's wait after the attacker's last guess is at most the
+// cap; a quiet day forgets the count. Waiting out a determined attacker is the price; the alternative, a lock
+// until someone acts, would hand them the owner's account to close at will.
+import { sql } from "drizzle-orm";
+import { ACCOUNT_THROTTLE, accountDelayMs, accountDelaySteps } from "~/accounts/auth-throttle";
+import { RATE_LIMITS, releaseRateLimit, reserveRateLimit, resetRateLimit } from "~/accounts/rate-limit.server";
+import type { Db } from "~/db.server";
+
+/** Which limit refused, from the narrowest: each has its own message. */
+export type SignInRefusal = "accountAndNetwork" | "account" | "network";
+
+export interface SignInAttempt {
+  email: string;
+  network: string;
+  /** The per-network window this attempt was counted in, to give it back when the password is right. */
+  networkWindow: number | null;
+}
+
+export type SignInGate =
+  { allowed: true; attempt: SignInAttempt } | { allowed: false; refusal: SignInRefusal; retryAfterMs: number };
+
+const keys = (email: string, network: string) => ({
+  network: `signin-network:${network}`,
+  accountAndNetwork: `signin:${network}:${email}`,
+  account: `signin-account:${email}`,
+});
+
+/**
+ * Counts a sign-in attempt against every limit, or refuses it without counting it anywhere. `email` is the parsed,
+ * lower-cased address; `network` is clientNetwork(request).
+ */
+export async function admitSignIn(db: Db, email: string, network: string, now = Date.now()): Promise<SignInGate> {
+  const key = keys(email, network);
+  const perNetwork = await reserveRateLimit(db, key.network, RATE_LIMITS.signInPerNetwork, now);
+  if (!perNetwork.allowed) return { allowed: false, refusal: "network", retryAfterMs: perNetwork.retryAfterMs };
+
+  const perAccountAndNetwork = await reserveRateLimit(db, key.accountAndNetwork, RATE_LIMITS.signIn, now);
+  if (!perAccountAndNetwork.allowed) {
+    await releaseRateLimit(db, key.network, perNetwork.windowStart);
+    return { allowed: false, refusal: "accountAndNetwork", retryAfterMs: perAccountAndNetwork.retryAfterMs };
+  }
+
+  const perAccount = await takeAccountTurn(db, key.account, now);
+  if (!perAccount.allowed) {
+    await Promise.all([
+      releaseRateLimit(db, key.network, perNetwork.windowStart),
+      releaseRateLimit(db, key.accountAndNetwork, perAccountAndNetwork.windowStart),
+    ]);
+    return { allowed: false, refusal: "account", retryAfterMs: perAccount.retryAfterMs };
+  }
+  return { allowed: true, attempt: { email, network, networkWindow: perNetwork.windowStart } };
+}
+
+/**
+ * The password was right (whether or not the address is confirmed yet): the attempt was no failure. The account's
+ * failures are forgotten, from this network and from everywhere, and the network gets its place back.
+ */
+export async function forgetSignInFailures(db: Db, attempt: SignInAttempt) {
+  const key = keys(attempt.email, attempt.network);
+  await Promise.all([
+    releaseRateLimit(db, key.network, attempt.networkWindow),
+    resetRateLimit(db, key.accountAndNetwork),
+    resetRateLimit(db, key.account),
+  ]);
+}
+
+/**
+ * A reset by e-mail proves the owner: their account's wait ends with it, whatever someone else's guesses built up.
+ */
+export async function forgetAccountSignInDelay(db: Db, userId: string) {
+  await db.run(sql`
+    delete from rate_limits where key = (select ${"signin-account:"} || email from users where id = ${userId})`);
+}
+
+/**
+ * The account's row holds the counted failures (`count`) and when the last one was let through (`window_start`).
+ * One statement lets the attempt through, counting it, only if the delay for the count so far has run out; a
+ * refused attempt leaves the row as it was, so it neither counts nor restarts the delay.
+ */
+async function takeAccountTurn(db: Db, key: string, now: number) {
+  const { freeFailures, maxDelayMs, memoryMs } = ACCOUNT_THROTTLE;
+  const forgetBefore = now - memoryMs;
+  // The latest last-attempt time that has waited long enough, for each count below the cap, then for the cap.
+  const waitedSince = sql`case ${sql.join(
+    accountDelaySteps().map(({ failures, delayMs }) => sql`when rate_limits.count = ${failures} then ${now - delayMs}`),
+    sql` `,
+  )} else ${now - maxDelayMs} end`;
+  const [row] = await db.all<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${forgetBefore} then 1 else rate_limits.count + 1 end,
+      window_start = ${now}
+    where rate_limits.count < ${freeFailures}
+      or rate_limits.window_start <= ${forgetBefore}
+      or rate_limits.window_start <= ${waitedSince}
+    returning count`);
+  if (row) return { allowed: true, retryAfterMs: 0 };
+  const [held] = await db.all<{ count: number; window_start: number }>(
+    sql`select count, window_start from rate_limits where key = ${key}`,
+  );
+  const retryAfterMs = held ? Number(held.window_start) + accountDelayMs(Number(held.count)) - now : 0;
+  return { allowed: false, retryAfterMs: Math.max(0, retryAfterMs) };
+}
+
+export type SignUpGate = { allowed: true } | { allowed: false; refusal: "email" | "network"; retryAfterMs: number };
+
+/**
+ * Sign-up: the spec's 5 attempts per 5 minutes per e-mail address (when the form carries a well-formed one), and
+ * per network a cap for a shared address, 100 an hour. A refused attempt is not counted.
+ */
+export async function admitSignUp(
+  db: Db,
+  email: string | null,
+  network: string,
+  now = Date.now(),
+): Promise<SignUpGate> {
+  const networkKey = `signup-network:${network}`;
+  const perNetwork = await reserveRateLimit(db, networkKey, RATE_LIMITS.signUpPerNetwork, now);
+  if (!perNetwork.allowed) return { allowed: false, refusal: "network", retryAfterMs: perNetwork.retryAfterMs };
+  if (email === null) return { allowed: true };
+  const perEmail = await reserveRateLimit(db, `signup:${email}`, RATE_LIMITS.signUp, now);
+  if (perEmail.allowed) return { allowed: true };
+  await releaseRateLimit(db, networkKey, perNetwork.windowStart);
+  return { allowed: false, refusal: "email", retryAfterMs: perEmail.retryAfterMs };
+}
