@@ -4,9 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The same build with its database out of reach (port 9 on this machine: nothing listens), for tests/e2e/faults. */
+/**
+ * The same build with its database out of reach (port 9 on this machine: nothing listens), for tests/e2e/faults, and
+ * with Stripe configured (a test key, a known webhook secret; nothing calls Stripe), for the webhook's answers over
+ * HTTP in tests/e2e/resource-routes.
+ */
 const FAULT_PORT = Number(process.env.E2E_FAULT_PORT ?? PORT - 2);
 export const FAULT_URL = `http://127.0.0.1:${FAULT_PORT}`;
+export const FAULT_STRIPE_WEBHOOK_SECRET = "whsec_e2e_resource_routes";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,8 +42,9 @@ export default defineConfig({
   },
   projects: [
     // Journeys that only make sense one way are tagged, and the other project leaves them out (no skips in tests).
+    // Checks of HTTP answers alone (@http) involve no page, so they run once, in the first project.
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
   ],
   webServer: [
     {
@@ -57,11 +63,13 @@ export default defineConfig({
       },
     },
     {
-      // The Worker alone in workerd, its DATABASE_URL on a closed port: what visitors see when libSQL is unreachable.
+      // The Worker alone in workerd, its DATABASE_URL on a closed port: what visitors see when libSQL is unreachable;
+      // Stripe configured, so its webhook answers as in production.
       command: [
         "npx wrangler dev --ip 127.0.0.1 --show-interactive-dev-session=false --log-level error",
         `--port ${FAULT_PORT} --inspector-port ${FAULT_PORT + 10000} --persist-to tests/.artifacts/fault-state`,
         "--var DATABASE_URL:http://127.0.0.1:9 --var PARTYKIT_HOST:off",
+        `--var STRIPE_SECRET_KEY:sk_test_e2e --var STRIPE_WEBHOOK_SECRET:${FAULT_STRIPE_WEBHOOK_SECRET}`,
       ].join(" "),
       url: `${FAULT_URL}/favicon.svg`,
       timeout: 180_000,

@@ -73,7 +73,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { createRequestHandler } from "@remix-run/cloudflare";
 export { getLoadContext } from "~/load-context";
 export { runScheduledJobs } from "~/jobs.server";
-export { isCrossSiteWrite } from "~/utils/request-origin.server";
+export {
+  hasForeignForwardedHost,
+  isCrossSiteWrite,
+  withoutForwardedHost,
+  withRequestRefusals,
+} from "~/utils/request-origin.server";
 export { withEdgeCache } from "~/utils/edge-cache.server";
 export { withDatabaseFaults } from "~/utils/database-faults.server";
 export { honourCookiePreferences } from "~/information/cookie-preferences.server";

@@ -15,6 +15,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: CloudflareContext;
     env: AppEnv;
     db: Db;
+    /** Set by the Worker for a request refused before any route runs: every action answers 400. */
+    badRequest?: boolean;
   }
 }
 

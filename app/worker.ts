@@ -13,19 +13,26 @@ const {
   getLoadContext,
   runScheduledJobs,
   isCrossSiteWrite,
+  hasForeignForwardedHost,
+  withoutForwardedHost,
+  withRequestRefusals,
   withEdgeCache,
   honourCookiePreferences,
   withDatabaseFaults,
 } = serverBuild.entry.module as unknown as typeof EntryServer;
-// Every loader and action answers 503 "Database connection not available" when libSQL is out of reach.
-const handleRemixRequest = createRequestHandler(withDatabaseFaults(serverBuild));
+// Every loader and action answers 503 "Database connection not available" when libSQL is out of reach, and every
+// action 400 for a request refused before it (a made-up X-Forwarded-Host).
+const handleRemixRequest = createRequestHandler(withRequestRefusals(withDatabaseFaults(serverBuild)));
 
 export default {
-  async fetch(request, env, ctx) {
-    if (isCrossSiteWrite(request)) {
+  async fetch(incoming, env, ctx) {
+    if (isCrossSiteWrite(incoming)) {
       return new Response("Cross-site request refused", { status: 403 });
     }
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
+    const badRequest = hasForeignForwardedHost(incoming);
+    const request = badRequest ? withoutForwardedHost(incoming) : incoming;
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: incoming.cf } } });
+    if (badRequest) loadContext.badRequest = true;
     const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
     const cacheContext = {
       db: loadContext.db,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cleanFileName,
   documentDisposition,
+  documentDispositionType,
   isRequiredKind,
   missingDocumentKinds,
   requiredDocumentKinds,
@@ -51,5 +52,15 @@ describe("file names", () => {
     expect(documentDisposition(null, "image/jpeg", "identity")).toBe(
       `inline; filename="identity.jpg"; filename*=UTF-8''identity.jpg`,
     );
+  });
+});
+
+describe("documentDispositionType", () => {
+  it("shows images in the tab and downloads PDFs and anything else", () => {
+    expect(documentDispositionType("image/jpeg")).toBe("inline");
+    expect(documentDispositionType("image/webp")).toBe("inline");
+    expect(documentDispositionType("application/pdf")).toBe("attachment");
+    expect(documentDispositionType("image/svg+xml")).toBe("attachment");
+    expect(documentDispositionType("text/html")).toBe("attachment");
   });
 });

@@ -62,6 +62,14 @@ export function isServableDocumentType(contentType: string): boolean {
 }
 
 /**
+ * How a document is handed to the browser: an image is shown in the tab; anything else, a PDF above all, is
+ * downloaded, because a PDF viewer in our origin would run whatever script the file carries.
+ */
+export function documentDispositionType(contentType: string): "inline" | "attachment" {
+  return contentType.startsWith("image/") && isServableDocumentType(contentType) ? "inline" : "attachment";
+}
+
+/**
  * `Content-Disposition` for viewing a document in the browser: an ASCII `filename` for old clients and the real
  * name in `filename*` (RFC 6266 / 5987). The extension always matches the type the file is served as, so a name
  * cannot make the browser treat it as something else.

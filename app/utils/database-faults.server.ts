@@ -4,6 +4,7 @@
 // turned into that answer here, around every route's loader and action, so no route has to remember it.
 import { data, type ServerBuild } from "@remix-run/cloudflare";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
+import { mapRouteFunctions, type RouteFunction } from "~/utils/server-build.server";
 
 /** Seconds a client or crawler is asked to wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
@@ -21,15 +22,24 @@ export function databaseUnavailable() {
   });
 }
 
-type RouteFunction = (args: never) => unknown;
+/**
+ * The same answer as a real Response, for routes without a component (webhooks, JSON, files): Remix sends their
+ * thrown `data()` as JSON with the status but without its headers, so Retry-After would be lost on the wire.
+ */
+export function databaseUnavailableResponse() {
+  return Response.json(DATABASE_UNAVAILABLE, {
+    status: 503,
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+}
 
-/** A loader or action that throws `databaseUnavailable()` in place of a DatabaseUnavailableError. */
-export function guardDatabase<F extends RouteFunction>(fn: F): F {
+/** A loader or action that throws the 503 answer in place of a DatabaseUnavailableError. */
+export function guardDatabase<F extends RouteFunction>(fn: F, { resource = false } = {}): F {
   const guarded = async (args: never) => {
     try {
       return await fn(args);
     } catch (error) {
-      if (isDatabaseUnavailable(error)) throw databaseUnavailable();
+      if (isDatabaseUnavailable(error)) throw resource ? databaseUnavailableResponse() : databaseUnavailable();
       throw error;
     }
   };
@@ -38,19 +48,7 @@ export function guardDatabase<F extends RouteFunction>(fn: F): F {
 
 /** The server build with every route's loader and action guarded (the Worker serves this one). */
 export function withDatabaseFaults(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      if (!route) return [id, route];
-      const { loader, action } = route.module;
-      const module = {
-        ...route.module,
-        ...(loader ? { loader: guardDatabase(loader) } : {}),
-        ...(action ? { action: guardDatabase(action) } : {}),
-      };
-      return [id, { ...route, module }];
-    }),
-  );
-  return { ...build, routes };
+  return mapRouteFunctions(build, (fn, { resource }) => guardDatabase(fn, { resource }));
 }
 
 /**

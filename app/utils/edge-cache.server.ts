@@ -5,10 +5,12 @@
 //   session or toast cookie: a signed-in page (favourite hearts, the user menu) is never cached, and never served to someone else.
 // - The key holds the language, the theme and the catalogue's version, which database triggers bump whenever what
 //   the public sees changes (migration 0004). An approved listing is on the pages anyone opens a second later.
+// - Every answer from the cache gets a CSP nonce of its own (withFreshNonce), never the stored copy's.
 // - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
 //   never shows a stale anonymous page.
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db.server";
+import { withFreshNonce } from "~/utils/security-headers.server";
 
 export const EDGE_CACHE_SECONDS = 300;
 /**
@@ -96,7 +98,8 @@ export async function withEdgeCache(
   }
   const hit = await context.cache.match(key);
   if (hit) {
-    const response = new Response(request.method === "HEAD" ? null : hit.body, hit);
+    // Its own CSP nonce: the stored copy carries the one its first visitor saw.
+    const response = withFreshNonce(new Response(request.method === "HEAD" ? null : hit.body, hit));
     response.headers.set("Cache-Control", "private, no-cache");
     response.headers.set("X-Edge-Cache", "hit");
     return response;

@@ -18,6 +18,54 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+const NONCE_IN_POLICY = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+/**
+ * The same document with a nonce of its own. An edge-cached page was rendered once with one nonce; served as it is,
+ * every visitor would get that nonce and an attacker could read it from their own copy. So each cached answer gets a
+ * fresh one on its way out: in the policy, and wherever the old one stands in the markup (the nonce attributes of
+ * the scripts; 128 random bits cannot occur by chance anywhere else). The body streams through (decision 017).
+ */
+export function withFreshNonce(response: Response): Response {
+  const policy = response.headers.get("Content-Security-Policy");
+  const old = policy?.match(NONCE_IN_POLICY)?.[1];
+  if (!policy || !old) return response;
+  const nonce = createNonce();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", policy.replaceAll(`'nonce-${old}'`, `'nonce-${nonce}'`));
+  headers.delete("Content-Length");
+  const body = response.body ? replaceInStream(response.body, old, nonce) : null;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Every `from` in a UTF-8 stream replaced by `to`, also where chunk boundaries split it. */
+export function replaceInStream(
+  body: ReadableStream<Uint8Array>,
+  from: string,
+  to: string,
+): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let carry = "";
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = carry + decoder.decode(chunk, { stream: true });
+        // Hold back a tail that could be the start of a match, unless a whole match ends inside it.
+        let cut = Math.max(0, text.length - (from.length - 1));
+        const last = text.lastIndexOf(from);
+        if (last !== -1 && last + from.length > cut) cut = last + from.length;
+        carry = text.slice(cut);
+        if (cut > 0) controller.enqueue(encoder.encode(text.slice(0, cut).replaceAll(from, to)));
+      },
+      flush(controller) {
+        const rest = (carry + decoder.decode()).replaceAll(from, to);
+        if (rest) controller.enqueue(encoder.encode(rest));
+      },
+    }),
+  );
+}
+
 export function contentSecurityPolicy({ isProduction, nonce, partykitHost }: SecurityOptions): string {
   const sockets = partykitHost ? [`wss://${partykitHost}`, ...(isProduction ? [] : [`ws://${partykitHost}`])] : [];
   const directives: Record<string, string[]> = {

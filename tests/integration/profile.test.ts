@@ -462,7 +462,9 @@ describe("/documents/{id}", () => {
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
       "content-type": "application/pdf",
-      "content-disposition": `inline; filename="Vairuotojo pazymejimas.pdf"; filename*=UTF-8''Vairuotojo%20pa%C5%BEym%C4%97jimas.pdf`,
+      // A PDF's script must not run in our origin: downloaded, never shown inline, and sandboxed all the same.
+      "content-disposition": `attachment; filename="Vairuotojo pazymejimas.pdf"; filename*=UTF-8''Vairuotojo%20pa%C5%BEym%C4%97jimas.pdf`,
+      "content-security-policy": "sandbox",
     });
 
     const admin = await signedIn({ isAdmin: true });
@@ -501,5 +503,6 @@ describe("/documents/{id}", () => {
     );
     expect(result.headers.get("content-type")).toBe("image/jpeg");
     expect(result.headers.get("content-disposition")).toBe(`inline; filename="scan.jpg"; filename*=UTF-8''scan.jpg`);
+    expect(result.headers.get("content-security-policy")).toBe("sandbox");
   });
 });

@@ -1,13 +1,19 @@
 // GET /documents/{id}: a verification document, for its owner and for admins only (anyone else 403, an unknown id
 // 404). Identity documents must not linger in caches or be sniffed into something else: no-store, nosniff, and the
 // type and file extension are the ones checked at upload. Guests are sent to sign in first, which tells them nothing.
+// Whatever the file holds runs nothing in our origin: every answer is sandboxed by its CSP (an opaque origin, no
+// script), and only images are shown inline; a PDF is downloaded (documentDispositionType).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { readPrivateDocument } from "~/photos/photo-storage.server";
 import { findDocument } from "~/profiles/verification.server";
-import { documentDisposition, isServableDocumentType } from "~/profiles/verification-rules";
+import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-rules";
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+const PRIVATE = {
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox",
+};
 
 function refuse(status: 403 | 404) {
   return new Response(status === 403 ? "Forbidden" : "Not found", {
@@ -38,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         document.fileName,
         document.contentType,
         document.kind,
-        servable ? "inline" : "attachment",
+        servable ? documentDispositionType(document.contentType) : "attachment",
       ),
       // The document's address is private; it is not sent on to any site a PDF links to.
       "Referrer-Policy": "no-referrer",

@@ -1,6 +1,6 @@
 // GET /resources/search?q=… : the header's live search (part 1 §2 "Search dropdown"): at most five public cars as
 // JSON. Same sanitising and 2-character rule as the listing pages, and the search rate limit (100 a minute).
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { findQuickResults, type QuickResult } from "~/search/listing-query.server";
 import { parseSearchTerm } from "~/search/search-rules";
@@ -12,20 +12,29 @@ export interface QuickSearchResponse {
   error?: "validation.searchTooShort" | "errors.tooManySearches";
 }
 
+/** A real Response: from a route without a component, a `data()` result would lose its status and headers. */
+function answer(body: QuickSearchResponse, init: { status?: number; headers?: Record<string, string> } = {}) {
+  return Response.json(body, {
+    status: init.status ?? 200,
+    // Refusals are not kept by anyone; results are the visitor's own for half a minute.
+    headers: { "Cache-Control": init.status ? "no-store" : "private, max-age=30", ...init.headers },
+  });
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = parseSearchTerm(new URL(request.url).searchParams.get("q"));
-  if (!term) return data<QuickSearchResponse>({ term: "", results: [] });
-  if (!term.ok) return data<QuickSearchResponse>({ term: "", results: [], error: term.error }, { status: 400 });
+  if (!term) return answer({ term: "", results: [] });
+  if (!term.ok) return answer({ term: "", results: [], error: term.error }, { status: 400 });
   const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
   if (!limit.allowed) {
-    return data<QuickSearchResponse>(
+    return answer(
       { term: term.term, results: [], error: "errors.tooManySearches" },
       { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
     );
   }
   const results = await findQuickResults(context.db, term.term);
-  return data<QuickSearchResponse>(
-    { term: term.term, results: results.map((r) => ({ ...r, image: r.image ? imageUrl(r.image, "card") : null })) },
-    { headers: { "Cache-Control": "private, max-age=30" } },
-  );
+  return answer({
+    term: term.term,
+    results: results.map((r) => ({ ...r, image: r.image ? imageUrl(r.image, "card") : null })),
+  });
 }

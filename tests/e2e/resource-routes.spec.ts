@@ -1,0 +1,224 @@
+// The answers other programs and browsers read, as they arrive over HTTP from the built Worker in workerd: every
+// resource route's refusals keep their status and headers on the wire (a `data()` result from a route without a
+// component used to become a plain 200), redirects stay on this site, documents run nothing, a made-up
+// X-Forwarded-Host is a 400 page, and an edge-cached page never repeats a nonce. No page is driven here (@http: one
+// run, in the first project).
+import { createHmac } from "node:crypto";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { FAULT_STRIPE_WEBHOOK_SECRET, FAULT_URL } from "../../playwright.config";
+import { DEMO_PASSWORD, expect, test } from "./support";
+
+/** Stripe's signature scheme: `t=<seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>`. */
+function stripeSignature(payload: string, secret: string, at = Math.floor(Date.now() / 1000)) {
+  return `t=${at},v1=${createHmac("sha256", secret).update(`${at}.${payload}`).digest("hex")}`;
+}
+
+async function expectJson(response: APIResponse, status: number, body: object) {
+  expect(response.status(), response.url()).toBe(status);
+  expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(await response.json()).toEqual(body);
+}
+
+const signIn = async (request: APIRequestContext, email: string) => {
+  const response = await request.post("/auth/signin", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(response.status(), `sign-in as ${email}`).toBe(302);
+};
+
+test("the Stripe webhook refuses what Stripe must deliver again, with the status on the wire @http", async ({
+  page,
+}) => {
+  const url = `${FAULT_URL}/webhooks/stripe`;
+  const event = JSON.stringify({ id: "evt_e2e_1", type: "checkout.session.completed", data: { object: {} } });
+
+  const unsigned = await page.request.post(url, { data: event, headers: { "Content-Type": "application/json" } });
+  await expectJson(unsigned, 400, { error: "Missing signature" });
+  expect(unsigned.headers()["cache-control"]).toBe("no-store");
+
+  const forged = await page.request.post(url, {
+    data: event,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": stripeSignature(event, "whsec_wrong") },
+  });
+  await expectJson(forged, 400, { error: "Invalid signature" });
+
+  const read = await page.request.get(url);
+  await expectJson(read, 405, { error: "Method not allowed" });
+  expect(read.headers()["allow"]).toBe("POST");
+
+  // A genuine event while the database is out of reach: 503 with Retry-After, so Stripe tries again later.
+  const genuine = await page.request.post(url, {
+    data: event,
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": stripeSignature(event, FAULT_STRIPE_WEBHOOK_SECRET),
+    },
+  });
+  expect(genuine.status()).toBe(503);
+  expect(genuine.headers()["retry-after"]).toBe("30");
+  expect(await genuine.json()).toEqual({
+    title: "errors.databaseUnavailable",
+    message: "errors.databaseUnavailableHint",
+  });
+
+  // Where Stripe is not configured (the local stand-in), the endpoint does not exist.
+  await expectJson(await page.request.post("/webhooks/stripe", { data: event }), 404, { error: "Not found" });
+});
+
+test("live search: a short term is a 400 and past the limit a 429 with Retry-After, neither kept by a cache @http", async ({
+  page,
+}) => {
+  const short = await page.request.get("/resources/search?q=a");
+  await expectJson(short, 400, { term: "", results: [], error: "validation.searchTooShort" });
+  expect(short.headers()["cache-control"]).toBe("no-store");
+
+  let last: APIResponse | null = null;
+  for (let i = 1; i <= 101; i++) {
+    last = await page.request.get(`/resources/search?q=bmw${i % 3}`);
+    if (i === 1) {
+      expect(last.status()).toBe(200);
+      expect(last.headers()["cache-control"]).toBe("private, max-age=30");
+    }
+  }
+  expect(last!.status()).toBe(429);
+  expect(Number(last!.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(last!.headers()["cache-control"]).toBe("no-store");
+  expect((await last!.json()).error).toBe("errors.tooManySearches");
+});
+
+test("the theme route: 400 for a tampered value, and its redirect stays on this site @http", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const tampered = await page.request.post("/resources/theme", { headers: { Origin: origin }, form: { theme: "x" } });
+  await expectJson(tampered, 400, { error: "errors.badRequest" });
+  expect(tampered.headers()["set-cookie"]).toBeUndefined();
+
+  for (const redirectTo of ["/.//evil.example", "/\\evil.example", "/./\\/evil.example", "//evil.example/x"]) {
+    const response = await page.request.post("/resources/theme", {
+      headers: { Origin: origin },
+      form: { theme: "dark", redirectTo },
+      maxRedirects: 0,
+    });
+    expect(response.status(), redirectTo).toBe(302);
+    expect(response.headers()["location"], redirectTo).toBe("/");
+  }
+  const own = await page.request.post("/resources/theme", {
+    headers: { Origin: origin },
+    form: { theme: "dark", redirectTo: "/rentals?category=suv" },
+    maxRedirects: 0,
+  });
+  expect(own.headers()["location"]).toBe("/rentals?category=suv");
+});
+
+test("signed in, an address that normalises to another host sends the visitor home, not there @http", async ({
+  page,
+}) => {
+  await signIn(page.request, "renter@demo.lt");
+  for (const redirectTo of ["%2F.%2F%2Fevil.example", "%2F%5Cevil.example", "%2F..%2F%2Fevil.example"]) {
+    const response = await page.request.get(`/auth/signin?redirectTo=${redirectTo}`, { maxRedirects: 0 });
+    expect(response.status(), redirectTo).toBe(302);
+    expect(response.headers()["location"], redirectTo).toBe("/");
+  }
+});
+
+test("identity documents: sandboxed, PDFs downloaded, private; refusals keep their status @http", async ({ page }) => {
+  const guest = await page.request.get("/documents/00000000-0000-0000-0000-000000000000", { maxRedirects: 0 });
+  expect(guest.status()).toBe(302);
+  expect(guest.headers()["location"]).toMatch(/^\/auth\/signin\?redirectTo=/);
+
+  await signIn(page.request, "admin@demo.lt");
+  const queue = await (await page.request.get("/admin/verifications")).text();
+  const person = queue.match(/href="(\/admin\/verifications\/[^"?]+)"/)?.[1];
+  expect(person, "a person waiting in the verification queue (seed)").toBeTruthy();
+  const id = (await (await page.request.get(person!)).text()).match(/href="\/documents\/([^"]+)"/)?.[1];
+  expect(id, "a document link").toBeTruthy();
+
+  const document = await page.request.get(`/documents/${id}`);
+  expect(document.status()).toBe(200);
+  const headers = document.headers();
+  expect(headers["content-type"]).toBe("application/pdf");
+  expect(headers["content-security-policy"]).toBe("sandbox");
+  expect(headers["content-disposition"]).toMatch(/^attachment; filename="[^"]+\.pdf"/);
+  expect(headers["cache-control"]).toBe("private, no-store");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+
+  const unknown = await page.request.get("/documents/00000000-0000-0000-0000-000000000000");
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()["content-security-policy"]).toBe("sandbox");
+
+  await page.context().clearCookies();
+  await signIn(page.request, "renter@demo.lt");
+  const stranger = await page.request.get(`/documents/${id}`);
+  expect(stranger.status()).toBe(403);
+  expect(stranger.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("files and the other resource routes: 404s, redirects and refusals as sent @http", async ({ page }) => {
+  for (const path of ["/images/private/x/full.webp", "/images/cars/nope/none/card.webp"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(404);
+  }
+  const savedSearches = await page.request.get("/resources/saved-searches", { maxRedirects: 0 });
+  expect(savedSearches.status()).toBe(302);
+  expect(savedSearches.headers()["location"]).toBe("/favorites");
+
+  const agreement = await page.request.get("/bookings/00000000-0000-0000-0000-000000000000/agreement.html", {
+    maxRedirects: 0,
+  });
+  expect(agreement.status()).toBe(302);
+  await signIn(page.request, "renter@demo.lt");
+  const missing = await page.request.get("/bookings/00000000-0000-0000-0000-000000000000/agreement.html");
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("a form post whose X-Forwarded-Host is not its Origin's host is a 400 with the error page, not a 500 @http", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const response = await page.request.post("/auth/signin", {
+    headers: { Origin: origin, "X-Forwarded-Host": "evil.example" },
+    form: { email: "renter@demo.lt", password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(response.headers()["set-cookie"] ?? "").not.toMatch(/session=/);
+  const html = await response.text();
+  expect(html).toContain("Užklausoje yra klaida");
+  expect(html).toContain("<footer"); // inside the layout
+  // The same post without the header signs in: only the made-up header is refused.
+  const fine = await page.request.post("/auth/signin", {
+    headers: { Origin: origin },
+    form: { email: "renter@demo.lt", password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(fine.status()).toBe(302);
+});
+
+test("edge-cached pages: every answer has its own nonce, in the header and on every script @http", async ({
+  playwright,
+  baseURL,
+}) => {
+  // A visitor with no cookies at all: the page comes from the edge cache after the first answer.
+  const visitor = await playwright.request.newContext({ baseURL });
+  try {
+    const nonces = new Set<string>();
+    const sources = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const response = await visitor.get("/faq");
+      expect(response.status()).toBe(200);
+      sources.add(response.headers()["x-edge-cache"] ?? "none");
+      const nonce = response.headers()["content-security-policy"]?.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      const html = await response.text();
+      const inBody = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...inBody]).toEqual([nonce]);
+    }
+    expect(sources.has("hit")).toBe(true);
+    expect(nonces.size).toBe(4);
+  } finally {
+    await visitor.dispose();
+  }
+});
