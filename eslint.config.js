@@ -33,6 +33,25 @@ export default tseslint.config(
     },
   },
   {
+    // Routes without a component (JSON, files, webhooks): Remix sends a `data()` result from them as a plain 200,
+    // dropping its status and headers, so they answer with real Responses (Response.json, new Response).
+    files: ["app/routes/_resources+/**", "app/routes/**/*[[]*[]].ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/cloudflare",
+              importNames: ["data", "json"],
+              message: "A resource route loses data()'s status and headers on the wire: return a Response.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "db/**", "tests/**", "party/**"],
     rules: { "no-console": "off" },
   },
