@@ -34,36 +34,66 @@ export function withFreshNonce(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", policy.replaceAll(`'nonce-${old}'`, `'nonce-${nonce}'`));
   headers.delete("Content-Length");
-  const body = response.body ? replaceInStream(response.body, old, nonce) : null;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!response.body) return new Response(null, init);
+  // In the Worker, the runtime's own streaming HTML rewriter (native, no bytes through JavaScript); elsewhere (the
+  // unit tests, Node) the same replacement in a JS stream.
+  if (typeof HTMLRewriter !== "undefined") {
+    const rewriter = new HTMLRewriter().on("[nonce]", {
+      element(element) {
+        if (element.getAttribute("nonce") === old) element.setAttribute("nonce", nonce);
+      },
+    });
+    return rewriter.transform(new Response(response.body, init));
+  }
+  return new Response(replaceInStream(response.body, old, nonce), init);
 }
 
-/** Every `from` in a UTF-8 stream replaced by `to`, also where chunk boundaries split it. */
+/**
+ * Every `from` in a stream replaced by `to`, also where a chunk boundary splits it. Both are ASCII of the same length
+ * (two nonces), so the bytes are patched in place, never decoded: a cached page costs a native scan, not a re-encode.
+ */
 export function replaceInStream(
   body: ReadableStream<Uint8Array>,
   from: string,
   to: string,
 ): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let carry = "";
+  const target = new TextEncoder().encode(from);
+  const replacement = new TextEncoder().encode(to);
+  if (target.length !== replacement.length || target.length === 0) throw new Error("Replacements must be as long");
+  let carry = new Uint8Array(0);
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        const text = carry + decoder.decode(chunk, { stream: true });
+        const bytes = new Uint8Array(carry.length + chunk.length);
+        bytes.set(carry);
+        bytes.set(chunk, carry.length);
+        const end = patch(bytes, target, replacement);
         // Hold back a tail that could be the start of a match, unless a whole match ends inside it.
-        let cut = Math.max(0, text.length - (from.length - 1));
-        const last = text.lastIndexOf(from);
-        if (last !== -1 && last + from.length > cut) cut = last + from.length;
-        carry = text.slice(cut);
-        if (cut > 0) controller.enqueue(encoder.encode(text.slice(0, cut).replaceAll(from, to)));
+        const cut = Math.max(end, bytes.length - (target.length - 1), 0);
+        carry = bytes.slice(cut);
+        if (cut > 0) controller.enqueue(bytes.subarray(0, cut));
       },
       flush(controller) {
-        const rest = (carry + decoder.decode()).replaceAll(from, to);
-        if (rest) controller.enqueue(encoder.encode(rest));
+        if (carry.length) controller.enqueue(carry);
       },
     }),
   );
+}
+
+/** Overwrites every whole match in place; returns where the last one ended (0 if none). */
+function patch(bytes: Uint8Array, target: Uint8Array, replacement: Uint8Array): number {
+  let end = 0;
+  for (let at = bytes.indexOf(target[0]!); at !== -1 && at + target.length <= bytes.length;) {
+    let same = true;
+    for (let i = 1; i < target.length && same; i++) same = bytes[at + i] === target[i];
+    if (same) {
+      bytes.set(replacement, at);
+      end = at + target.length;
+    }
+    at = bytes.indexOf(target[0]!, same ? end : at + 1);
+  }
+  return end;
 }
 
 export function contentSecurityPolicy({ isProduction, nonce, partykitHost }: SecurityOptions): string {
