@@ -5,8 +5,9 @@ import { createHash } from "node:crypto";
 
 /**
  * Bookkeeping a refused request may change, and nothing else:
- * - rate_limits: every sign-in, search, upload and e-mail counter is consumed before the answer is known, by design
- *   (a refused guess must count, or the limit would protect nothing).
+ * - rate_limits: search, upload and e-mail counters are consumed before the answer is known, by design, and a sign-in
+ *   whose password is checked and proves wrong counts (or the limit would protect nothing); one refused by the
+ *   throttle itself counts nowhere (app/accounts/auth-throttle.server.ts).
  * - sessions.last_seen_at: a signed-in request touches its session (at most hourly) whatever the page answers.
  */
 export const BOOKKEEPING: Record<string, "table" | string[]> = {
