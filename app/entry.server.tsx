@@ -80,5 +80,6 @@ export {
   withRequestRefusals,
 } from "~/utils/request-origin.server";
 export { withEdgeCache } from "~/utils/edge-cache.server";
+export { withLanguageThroughRedirects } from "~/i18n.server";
 export { withDatabaseFaults } from "~/utils/database-faults.server";
 export { honourCookiePreferences } from "~/information/cookie-preferences.server";

@@ -1,7 +1,8 @@
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, type ServerBuild } from "@remix-run/cloudflare";
 import { RemixI18Next } from "remix-i18next/server";
 import i18nConfig, { defaultLanguage, isLanguage, supportedLanguages, type Language } from "~/i18n";
 import { resources } from "~/locales/resources.server";
+import { mapRouteFunctions } from "~/utils/server-build.server";
 
 // Holds only "lt" or "en": nothing secret, so unsigned; the value is checked on read.
 export const languageCookie = createCookie("lng", {
@@ -40,4 +41,40 @@ export async function rememberLanguage(request: Request, language: Language, sec
 export async function getT(request: Request, namespaces: string | string[] = "common") {
   const language = await getLanguage(request);
   return i18nServer.getFixedT(language, namespaces as "common");
+}
+
+/**
+ * A redirect answering a request that chose its language with `?lng=` carries the choice on: a same-site Location
+ * without its own `lng` gets the requested one. The root loader, which remembers the choice in a cookie, does not run
+ * when another route redirects, and a visitor who refused preference cookies keeps only the address.
+ */
+export function keepLanguageOnRedirect(request: Request, response: Response): Response {
+  const location = response.headers.get("Location");
+  if (response.status < 300 || response.status > 399 || !location) return response;
+  const requested = new URL(request.url).searchParams.get("lng");
+  if (!isLanguage(requested)) return response;
+  const origin = new URL(request.url).origin;
+  const target = new URL(location, origin);
+  if (target.origin !== origin || target.searchParams.has("lng")) return response;
+  target.searchParams.set("lng", requested);
+  // Redirects are built fresh for each request, but their headers may be immutable (Response.redirect).
+  const headers = new Headers(response.headers);
+  headers.set("Location", location.startsWith("/") ? `${target.pathname}${target.search}${target.hash}` : target.href);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Every loader's and action's redirect, returned or thrown, goes through keepLanguageOnRedirect. */
+export function withLanguageThroughRedirects(build: ServerBuild): ServerBuild {
+  return mapRouteFunctions(build, (fn) => {
+    const keeping = async (args: never) => {
+      const { request } = args as { request: Request };
+      try {
+        const result = await (fn as (args: never) => unknown)(args);
+        return result instanceof Response ? keepLanguageOnRedirect(request, result) : result;
+      } catch (error) {
+        throw error instanceof Response ? keepLanguageOnRedirect(request, error) : error;
+      }
+    };
+    return keeping as unknown as typeof fn;
+  });
 }

@@ -19,10 +19,13 @@ const {
   withEdgeCache,
   honourCookiePreferences,
   withDatabaseFaults,
+  withLanguageThroughRedirects,
 } = serverBuild.entry.module as unknown as typeof EntryServer;
 // Every loader and action answers 503 "Database connection not available" when libSQL is out of reach, and every
-// action 400 for a request refused before it (a made-up X-Forwarded-Host).
-const handleRemixRequest = createRequestHandler(withRequestRefusals(withDatabaseFaults(serverBuild)));
+// action 400 for a request refused before it (a made-up X-Forwarded-Host); a redirect keeps the ?lng= it answers.
+const handleRemixRequest = createRequestHandler(
+  withLanguageThroughRedirects(withRequestRefusals(withDatabaseFaults(serverBuild))),
+);
 
 export default {
   async fetch(incoming, env, ctx) {

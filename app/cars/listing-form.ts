@@ -287,12 +287,13 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
     }
   }
   if (step === 2) {
-    problem = vehicleDetailsProblem(values, now);
+    const details = vehicleDetailsProblem(values, now);
+    problem = details;
     for (const field of WIZARD_REQUIRED_FIELDS) {
       if (!filled(values[field])) issues.push({ path: [field], message: "listings:errors.required" });
     }
-    if (problem?.title === "wizard.titles.invalidData")
-      issues.push({ path: [problem.field], message: problem.message });
+    if (details?.title === "wizard.titles.invalidData")
+      details.fields.forEach((field, index) => issues.push({ path: [field], message: details.messages[index]! }));
     if (filled(values.horsepower) && !(isWhole(values.horsepower) && isValidHorsepower(Number(values.horsepower))))
       issues.push({ path: ["horsepower"], message: "validation.listing.horsepower" });
     const engine = values.engine_size?.trim().replace(",", ".");
@@ -309,8 +310,9 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
   }
   if (step === 3) {
     const type = values.listing_type ?? "sale";
-    problem = pricingProblem(type, values);
-    if (problem) issues.push({ path: [type === "sale" ? "sale_price" : "daily_price"], message: problem.message });
+    const pricing = pricingProblem(type, values);
+    problem = pricing;
+    if (pricing) issues.push({ path: [type === "sale" ? "sale_price" : "daily_price"], message: pricing.message });
     const rents = type !== "sale";
     priceIssues(values, rents ? RENTAL_PRICE_FIELDS : [], issues);
     if (type !== "rental") priceIssues(values, ["sale_price"], issues);

@@ -137,21 +137,25 @@ describe("the create wizard", () => {
       fields: ["model", "year", "mileage", "location"],
     });
   });
-  it("then checks formats one by one (Invalid Data)", () => {
+  it("then checks every format at once (Invalid Data), in the form's order", () => {
     const valid = { make: "Audi", model: "A6", year: "2021", mileage: "54000", location: "Vilnius" };
     expect(vehicleDetailsProblem(valid, now)).toBeNull();
-    expect(vehicleDetailsProblem({ ...valid, year: "21" }, now)).toMatchObject({
+    expect(vehicleDetailsProblem({ ...valid, year: "21" }, now)).toEqual({
       title: "wizard.titles.invalidData",
-      message: "validation.wizard.year",
+      messages: ["validation.wizard.year"],
+      fields: ["year"],
     });
     expect(vehicleDetailsProblem({ ...valid, mileage: "12.5" }, now)).toMatchObject({
-      message: "validation.wizard.mileage",
-    });
-    expect(vehicleDetailsProblem({ ...valid, location: "V" }, now)).toMatchObject({
-      message: "validation.wizard.location",
+      messages: ["validation.wizard.mileage"],
     });
     expect(vehicleDetailsProblem({ ...valid, make: "m".repeat(101) }, now)).toMatchObject({
-      message: "validation.wizard.make",
+      messages: ["validation.wizard.make"],
+    });
+    // The audit's case: a year to come, ten million kilometres and a one-letter place, all three named.
+    expect(vehicleDetailsProblem({ ...valid, year: "2030", mileage: "10000000", location: "K" }, now)).toEqual({
+      title: "wizard.titles.invalidData",
+      messages: ["validation.wizard.year", "validation.wizard.mileage", "validation.wizard.location"],
+      fields: ["year", "mileage", "location"],
     });
   });
   it("needs the price the listing type needs (Missing Price)", () => {

@@ -126,7 +126,7 @@ export type WizardRequiredField = (typeof WIZARD_REQUIRED_FIELDS)[number];
 
 export type WizardProblem =
   | { title: "wizard.titles.missingInformation"; message: "wizard.fillIn"; fields: WizardRequiredField[] }
-  | { title: "wizard.titles.invalidData"; message: string; field: WizardRequiredField }
+  | { title: "wizard.titles.invalidData"; messages: string[]; fields: WizardRequiredField[] }
   | { title: "wizard.titles.missingPrice"; message: string };
 
 const WIZARD_FORMAT_MESSAGES: Record<WizardRequiredField, string> = {
@@ -137,7 +137,10 @@ const WIZARD_FORMAT_MESSAGES: Record<WizardRequiredField, string> = {
   location: "validation.wizard.location",
 };
 
-/** Step 2 of the wizard: every required field present, then each in its format. */
+/**
+ * Step 2 of the wizard: every required field present, then each in its format. Every field's problem at once, in
+ * the form's order (the spec joins the messages with commas), so nobody fixes one only to meet the next.
+ */
 export function vehicleDetailsProblem(
   input: Partial<Record<WizardRequiredField, string>>,
   now: Date = new Date(),
@@ -153,12 +156,13 @@ export function vehicleDetailsProblem(
     mileage: (v) => /^\d+$/.test(v.trim()) && isValidMileage(Number(v)),
     location: isValidLocationText,
   };
-  for (const field of WIZARD_REQUIRED_FIELDS) {
-    if (!checks[field](input[field] ?? "")) {
-      return { title: "wizard.titles.invalidData", message: WIZARD_FORMAT_MESSAGES[field], field };
-    }
-  }
-  return null;
+  const invalid = WIZARD_REQUIRED_FIELDS.filter((field) => !checks[field](input[field] ?? ""));
+  if (invalid.length === 0) return null;
+  return {
+    title: "wizard.titles.invalidData",
+    messages: invalid.map((field) => WIZARD_FORMAT_MESSAGES[field]),
+    fields: invalid,
+  };
 }
 
 export type ListingType = "rental" | "sale" | "both";
@@ -167,7 +171,7 @@ export type ListingType = "rental" | "sale" | "both";
 export function pricingProblem(
   listingType: ListingType,
   prices: { daily_price?: string; sale_price?: string },
-): WizardProblem | null {
+): Extract<WizardProblem, { title: "wizard.titles.missingPrice" }> | null {
   const hasDaily = Boolean(prices.daily_price?.trim());
   const hasSale = Boolean(prices.sale_price?.trim());
   if (listingType === "rental" && !hasDaily)

@@ -133,7 +133,15 @@ export async function setAvailability(db: Db, ownerId: string, carId: string, av
   const result = await db
     .update(cars)
     .set({ available, updatedAt: new Date() })
-    .where(and(eq(cars.id, carId), eq(cars.ownerId, ownerId), isNull(cars.deletedAt)));
+    .where(
+      and(
+        eq(cars.id, carId),
+        eq(cars.ownerId, ownerId),
+        isNull(cars.deletedAt),
+        // A rejected or suspended listing is shown to nobody: its switch is not offered, nor honoured.
+        inArray(cars.status, ["pending", "approved"]),
+      ),
+    );
   return result.rowsAffected > 0;
 }
 

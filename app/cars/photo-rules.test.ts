@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectImageType, MAX_PHOTO_BYTES, photoProblem } from "~/cars/photo-rules";
+import { detectImageType, MAX_PHOTO_BYTES, photoProblem, sortPickedPhotos } from "~/cars/photo-rules";
 
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
@@ -47,5 +47,32 @@ describe("a batch of photos", () => {
         8,
       ),
     ).toBeNull();
+  });
+});
+
+describe("the picker with JavaScript", () => {
+  const photo = (name: string, head = jpeg, size = 1000) => ({ name, head, size });
+  it("keeps the good photos in order and names every kind of file it left out, at once", () => {
+    const { kept, problems } = sortPickedPhotos(
+      [photo("a"), photo("gif", gif), photo("b"), photo("huge", png, MAX_PHOTO_BYTES), photo("c")],
+      2,
+    );
+    expect(kept.map((file) => file.name)).toEqual(["a", "b"]);
+    expect(problems).toEqual(["validation.photoType", "validation.photoSize", "validation.photoCount"]);
+  });
+  it("says nothing when everything fits", () => {
+    expect(sortPickedPhotos([photo("a"), photo("b", webp)], 10)).toEqual({
+      kept: [photo("a"), photo("b", webp)],
+      problems: [],
+    });
+  });
+  it("refuses an eleventh photo, and any photo when no place is left", () => {
+    expect(
+      sortPickedPhotos(
+        Array.from({ length: 11 }, (_, i) => photo(String(i))),
+        10,
+      ).problems,
+    ).toEqual(["validation.photoCount"]);
+    expect(sortPickedPhotos([photo("a")], 0)).toEqual({ kept: [], problems: ["validation.photoCount"] });
   });
 });

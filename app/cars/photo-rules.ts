@@ -34,3 +34,24 @@ export function photoProblem(files: { size: number; head: Uint8Array }[], alread
   }
   return null;
 }
+
+/**
+ * What the browser's picker keeps of a batch it is given, with `room` places left: images of an allowed type under
+ * the size limit, as many as fit, in the order chosen; and the spec's message for each kind of file it left out
+ * (type, size, count), shown at once. `head` is the chosen file's first bytes; `size` what would be uploaded.
+ */
+export function sortPickedPhotos<T extends { size: number; head: Uint8Array }>(
+  files: readonly T[],
+  room: number,
+): { kept: T[]; problems: PhotoProblem[] } {
+  const found = new Set<PhotoProblem>();
+  const kept: T[] = [];
+  for (const file of files) {
+    if (detectImageType(file.head) === null) found.add("validation.photoType");
+    else if (file.size >= MAX_PHOTO_BYTES) found.add("validation.photoSize");
+    else if (kept.length >= room) found.add("validation.photoCount");
+    else kept.push(file);
+  }
+  const order: PhotoProblem[] = ["validation.photoType", "validation.photoSize", "validation.photoCount"];
+  return { kept, problems: order.filter((problem) => found.has(problem)) };
+}

@@ -151,6 +151,17 @@ const SPEC_TEXTS: Record<string, string> = {
   "auth:errors.signUpFailed": "Sign up failed",
   "auth:callback.errorMessage": "Email confirmation failed. Please try again.",
   "pages:titles.pricing": "Dynamic Pricing Settings",
+  // Part 2 "Success messages".
+  "bookings:toasts.confirmed": "Booking Confirmed",
+  "bookings:toasts.cancelled": "Booking Cancelled",
+  "bookings:toasts.declined": "Booking Cancelled",
+  "bookings:toasts.completed": "Booking Completed",
+  "admin:toasts.approved": "Listing Approved",
+  "admin:toasts.rejected": "Listing Rejected",
+  "admin:toasts.edited": "Listing Updated",
+  "admin:toasts.packageCreated": "Package Created",
+  "admin:toasts.packageSaved": "Package Updated",
+  "admin:toasts.packageDeleted": "Package Deleted",
 };
 
 describe("the spec's texts", () => {

@@ -34,13 +34,15 @@ async function pendingListing() {
   return model;
 }
 
-async function signInAsAdmin(page: Page) {
+async function signInAs(page: Page, email: string) {
   const response = await page.request.post("/auth/signin", {
-    form: { email: "admin@demo.lt", password: DEMO_PASSWORD },
+    form: { email, password: DEMO_PASSWORD },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
 }
+
+const signInAsAdmin = (page: Page) => signInAs(page, "admin@demo.lt");
 
 test("an admin approves a pending listing and it is on /cars at once", async ({ page }) => {
   const model = await pendingListing();
@@ -56,6 +58,7 @@ test("an admin approves a pending listing and it is on /cars at once", async ({ 
   await dialog.getByRole("button", { name: "Patvirtinti skelbimą" }).click();
 
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("status").getByText("Skelbimas patvirtintas")).toBeVisible();
   await expect(page.getByRole("heading", { name: `Lada ${model} 2019` })).toHaveCount(0);
   await visit(page, "/admin/listings?status=approved");
   await expect(page.getByRole("heading", { name: `Lada ${model} 2019` })).toBeVisible();
@@ -80,6 +83,8 @@ test("an admin rejects a listing with a reason, and corrects another through the
   await dialog.getByRole("button", { name: "Atmesti skelbimą" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
+  await expect(page.getByRole("status").getByText("Skelbimas atmestas")).toBeVisible();
+
   await visit(page, "/admin/listings?status=rejected");
   const card = page.getByRole("article", { name: `Lada ${rejected} 2019` });
   await expect(card.getByText("Priežastis: Nuotraukose nesimato valstybinio numerio.")).toBeVisible();
@@ -99,6 +104,13 @@ test("an admin rejects a listing with a reason, and corrects another through the
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: `Lada ${edited} 2018` })).toBeVisible();
   await expect(page.getByRole("article", { name: `Lada ${edited} 2018` }).getByText("Klaipėda")).toBeVisible();
+
+  // The owner's card of the rejected listing says it is shown to nobody, and offers no availability switch.
+  await signInAs(page, "host@demo.lt");
+  await visit(page, "/my-listings?tab=rejected");
+  const own = page.getByRole("article").filter({ hasText: `Lada ${rejected} 2019` });
+  await expect(own.getByText("Niekam nerodomas. Pataisykite skelbimą, ir jis vėl bus išsiųstas peržiūrai.")).toBeVisible();
+  await expect(own.getByRole("switch")).toHaveCount(0);
 });
 
 test("an admin creates an insurance package after fixing the form, then deletes it", async ({ page }) => {

@@ -99,6 +99,26 @@ test("the header search drops down matches with JavaScript and is a plain search
   }
 });
 
+test("the listing page refuses a one-letter search next to its box, as the header does, in both languages", async ({
+  page,
+}) => {
+  await visit(page, "/cars?search=x&fuelType=electric");
+  const box = page.getByRole("main").getByRole("searchbox", { name: "Ieškoti automobilių" });
+  // What was typed stays, the message is next to the box, and no list pretends the search was made.
+  await expect(box).toHaveValue("x");
+  await expect(box).toHaveAccessibleDescription("Paieškos frazę turi sudaryti bent 2 simboliai");
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+  await page.getByRole("link", { name: "Išvalyti paiešką" }).click();
+  await expect(page).toHaveURL(/\/cars\?fuelType=electric$/);
+  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+
+  await visit(page, "/cars?search=x&lng=en");
+  await expect(page.getByRole("main").getByRole("searchbox", { name: "Search cars" })).toHaveAccessibleDescription(
+    "Search term must be at least 2 characters long",
+  );
+  await expect(page.getByRole("heading", { name: "Type a little more" })).toBeVisible();
+});
+
 test("a signed-in user saves a search and finds it on /favorites", async ({ page }) => {
   // Its own account: the two projects run at once and must not share saved searches.
   await registerAndSignIn(page);

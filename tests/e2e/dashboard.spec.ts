@@ -114,6 +114,12 @@ test("a new person sees the renter panel and the host panel's call to list a car
     "/my-listings?create=rental",
   );
   await visit(page, page.url());
+
+  // An empty status tab names its status; "nobody has booked your cars" is for the whole list only.
+  await visit(page, "/bookings?role=host&tab=confirmed");
+  await expect(page.getByText("Patvirtintų užsakymų nėra.")).toBeVisible();
+  await visit(page, "/bookings?role=host");
+  await expect(page.getByText("Jūsų automobilių kol kas niekas neužsakė.")).toBeVisible();
 });
 
 test("the demo renter's completed trip opens its review", async ({ page }) => {

@@ -39,6 +39,16 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
   await expect(wizard.getByRole("alert").filter({ hasText: "Trūksta informacijos" })).toBeVisible();
   await wizard.getByLabel("Markė").fill("Volvo");
   await wizard.getByLabel("Modelis").fill(model);
+  // Three wrong formats (a year to come, a fraction of a kilometre, a one-letter place): all three are named at once, joined by commas as the spec has it, and each at its field.
+  await wizard.getByLabel("Metai", { exact: true }).fill("2030");
+  await wizard.getByLabel("Rida (km)").fill("12.5");
+  await wizard.getByLabel("Vietovė", { exact: true }).fill("K");
+  await wizard.getByRole("button", { name: "Tęsti" }).click();
+  await expect(wizard.getByRole("alert").filter({ hasText: "Neteisingi duomenys" })).toContainText(
+    "Įveskite teisingus metus, Įveskite teisingą ridą, Įveskite teisingą vietovę",
+  );
+  await expect(wizard.getByLabel("Rida (km)")).toHaveAccessibleDescription(/Įveskite teisingą ridą/);
+  await wizard.getByLabel("Metai", { exact: true }).fill("2019");
   await wizard.getByLabel("Rida (km)").fill("98000");
   await wizard.getByLabel("Vietovė", { exact: true }).fill("Klaipėda");
   await wizard.getByRole("button", { name: "Tęsti" }).click();
@@ -181,3 +191,37 @@ test("renting out needs verification: the wizard locks rent and both for an unve
   await expect(wizard.getByLabel("Nuoma arba pardavimas")).toBeDisabled();
   await expect(wizard.getByLabel("Parduodamas")).toBeEnabled();
 });
+
+// The picker's previews exist only with JavaScript; without it the server names the same mistakes (the no-JS runs of
+// the journeys above and tests/integration/photos.test.ts).
+test(
+  "with JavaScript, photo mistakes are named at once and the rest are kept",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    const client = database();
+    const car = await client
+      .execute(
+        `select id, photos from (select c.id, (select count(*) from car_images i where i.car_id = c.id) as photos
+       from cars c join users u on u.id = c.owner_id where u.email = 'host@demo.lt' and c.deleted_at is null)
+       where photos < 10 order by photos desc limit 1`,
+      )
+      .finally(() => client.close());
+    const room = 10 - Number(car.rows[0]!.photos);
+    await signInAs(page, "host@demo.lt");
+    await visit(page, `/my-listings/${String(car.rows[0]!.id)}/edit`);
+    await waitForHydration(page);
+    const good = await photo();
+    const gif = {
+      name: "animacija.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"),
+    };
+    // A GIF under a .jpg name, and one photo more than there is room for.
+    await page
+      .locator('input[type="file"][name="photos"]')
+      .setInputFiles([gif, ...Array.from({ length: room + 1 }, (_, i) => ({ ...good, name: `nuotrauka-${i}.jpg` }))]);
+    await expect(page.getByText("Leidžiami tik JPEG, PNG ir WebP paveikslėliai Daugiausia 10 nuotraukų")).toBeVisible();
+    // The stored photos and the kept new ones: ten, the limit.
+    await expect(page.getByRole("button", { name: /^Pašalinti \d+ nuotrauką$/ })).toHaveCount(10);
+    },
+);

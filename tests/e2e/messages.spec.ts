@@ -3,7 +3,7 @@
 // reply and the read mark on their own message. Two browser contexts: the sender's (`page`) and the owner's.
 import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, registerAndSignIn, test, visit } from "./support";
+import { DEMO_PASSWORD, expect, javaScriptOn, registerAndSignIn, test, visit } from "./support";
 
 async function hostCar() {
   const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
@@ -43,12 +43,17 @@ test("contact owner → the owner reads and replies → the sender sees the repl
   await expect(page.getByRole("heading", { level: 1, name: "Susisiekti su savininku" })).toBeVisible();
   await visit(page, page.url());
 
-  // An empty message is refused next to the field, and the subject typed stays.
   await page.getByLabel("Tema").fill(subject);
-  await page.getByRole("button", { name: "Siųsti" }).click();
-  await expect(page.getByText("Žinutė negali būti tuščia")).toBeVisible();
-  await expect(page.getByLabel("Tema")).toHaveValue(subject);
-  await expect(page.getByLabel("Žinutė", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  if (javaScriptOn(test.info().project.name)) {
+    // With JavaScript, Send waits for a message.
+    await expect(page.getByRole("button", { name: "Siųsti" })).toBeDisabled();
+  } else {
+    // Without it, an empty message is refused next to the field, and the subject typed stays.
+    await page.getByRole("button", { name: "Siųsti" }).click();
+    await expect(page.getByText("Žinutė negali būti tuščia")).toBeVisible();
+    await expect(page.getByLabel("Tema")).toHaveValue(subject);
+    await expect(page.getByLabel("Žinutė", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  }
 
   await page.getByLabel("Žinutė", { exact: true }).fill(question);
   await page.getByRole("button", { name: "Siųsti" }).click();
@@ -104,6 +109,31 @@ test("/messages asks guests to sign in, and a stranger cannot open someone else'
     await visit(page, `/messages/${String(rows.rows[0]!.id)}`, { status: 403 });
   } finally {
     db.close();
+  }
+});
+
+test("a public profile's Send Message: a blank message cannot be sent", async ({ page }, testInfo) => {
+  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+  const host = await db.execute("select id from users where email = 'host@demo.lt'").finally(() => db.close());
+  await registerAndSignIn(page);
+  await visit(page, `/profile/${String(host.rows[0]!.id)}/message`);
+  const dialog = page.getByRole("dialog", { name: "Siųsti žinutę" });
+  const box = dialog.getByLabel("Žinutė", { exact: true });
+  const send = dialog.getByRole("button", { name: "Siųsti žinutę" });
+  await box.fill("   ");
+  if (javaScriptOn(testInfo.project.name)) {
+    // Blank or only spaces: Send waits for a message.
+    await expect(send).toBeDisabled();
+    await box.fill("Laba diena, ar automobilis laisvas savaitgalį?");
+    await expect(send).toBeEnabled();
+    await box.fill("");
+    await expect(send).toBeDisabled();
+  } else {
+    // Without JavaScript the server refuses it, next to the box.
+    await send.click();
+    await expect(
+      page.getByRole("dialog", { name: "Siųsti žinutę" }).getByLabel("Žinutė", { exact: true }),
+    ).toHaveAccessibleDescription(/Žinutė negali būti tuščia/);
   }
 });
 

@@ -27,6 +27,15 @@ test("Lithuanian by default; ?lng=en switches and is remembered; the toggle swit
   await expectAccessible(page);
 });
 
+test("a ?lng= choice survives the redirect it meets", async ({ page }) => {
+  await signInAs(page, "newbie@demo.lt");
+  // /my-listings?create=sale redirects to the wizard; the root, which remembers the language, never runs.
+  await visit(page, "/my-listings?lng=en&create=sale");
+  await expect(page).toHaveURL(/\/my-listings\/new\?type=sale&lng=en$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("dialog", { name: "Create Listing" })).toBeVisible();
+});
+
 test("the theme toggle stores the choice and the server renders it", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await visit(page, "/about");

@@ -3,6 +3,8 @@
 // every page visited, and the local mailbox.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 let counter = 0;
 
@@ -60,11 +62,57 @@ export async function expectAccessible(page: Page) {
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
+  await expectNoTranslationKeys(page, label);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Every key of every namespace ("titles.career", "pages:titles.career"), plural suffixes dropped: what i18next
+ * shows in place of a text it cannot find. Read from the English files; both languages have the same keys
+ * (app/locales/locales.test.ts).
+ */
+const TRANSLATION_KEYS: ReadonlySet<string> = (() => {
+  const keys = new Set<string>();
+  const add = (ns: string, tree: Tree, prefix: string) => {
+    for (const [key, value] of Object.entries(tree)) {
+      const path = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, "")}`;
+      if (typeof value === "string") {
+        // A dotted key is unmistakable in a sentence; a one-word key ("intro") would match ordinary words.
+        if (path.includes(".")) keys.add(path);
+        keys.add(`${ns}:${path}`);
+      } else add(ns, value, `${path}.`);
+    }
+  };
+  const dir = join(process.cwd(), "app/locales/en");
+  for (const file of readdirSync(dir))
+    add(file.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, file), "utf8")), "");
+  return keys;
+})();
+
+/**
+ * No text a person can see or hear (visible text, the title, labels, placeholders, alternative texts, button values)
+ * is a translation key the translator failed to find. Runs wherever axe runs: every page the journeys visit.
+ */
+async function expectNoTranslationKeys(page: Page, label: string) {
+  const texts = await page.evaluate(() => {
+    const found = [document.title, document.body.innerText];
+    for (const element of document.querySelectorAll("[aria-label],[placeholder],[title],[alt],input[value]")) {
+      for (const name of ["aria-label", "placeholder", "title", "alt"]) found.push(element.getAttribute(name) ?? "");
+      if (element instanceof HTMLInputElement && /^(submit|button)$/.test(element.type)) found.push(element.value);
+    }
+    return found;
+  });
+  const raw = new Set<string>();
+  for (const text of texts)
+    for (const [candidate] of text.matchAll(/[A-Za-z][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+|[a-z]+:[\w-]+/g))
+      if (TRANSLATION_KEYS.has(candidate)) raw.add(candidate);
+  expect([...raw], `untranslated keys on ${label}`).toEqual([]);
 }
 
 /** With JavaScript on, React must have hydrated before a click means anything. */

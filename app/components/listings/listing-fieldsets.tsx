@@ -15,7 +15,7 @@ import {
 } from "~/cars/enums";
 import { DRIVER_SERVICES, type ListingValues } from "~/cars/listing-form";
 import type { WizardProblem } from "~/cars/listing-rules";
-import { MAX_PHOTOS } from "~/cars/photo-rules";
+import { detectImageType, MAX_PHOTOS, sortPickedPhotos, type PhotoProblem } from "~/cars/photo-rules";
 import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
@@ -36,7 +36,9 @@ export function WizardAlert({ problem }: { problem: WizardProblem | null }) {
   const message =
     problem.title === "wizard.titles.missingInformation"
       ? t("wizard.fillIn", { fields: problem.fields.map((field) => t(`wizard.fields.${field}`)).join(", ") })
-      : t(problem.message);
+      : problem.title === "wizard.titles.invalidData"
+        ? problem.messages.map((key) => t(key)).join(", ")
+        : t(problem.message);
   return (
     <div role="alert" className="rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm text-danger">
       <p className="font-semibold">{t(problem.title)}</p>
@@ -575,6 +577,8 @@ export function PhotosFieldset({
   const input = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [working, setWorking] = useState(false);
+  // What the last choice left out and why: shown at once, as the server would say it without JavaScript.
+  const [refused, setRefused] = useState<PhotoProblem[]>([]);
   const room = MAX_PHOTOS - alreadyStored;
 
   useEffect(() => {
@@ -588,11 +592,19 @@ export function PhotosFieldset({
   async function add(files: FileList | null) {
     if (!files?.length) return;
     setWorking(true);
-    const chosen = [...files].slice(0, Math.max(0, room - photos.length));
-    const ready = await Promise.all(chosen.map((file) => downsizeForUpload(file)));
+    const candidates = await Promise.all(
+      [...files].map(async (chosen) => {
+        // The type is judged by the chosen file's first bytes; the size by what would be uploaded.
+        const head = new Uint8Array(await chosen.slice(0, 12).arrayBuffer());
+        const file = detectImageType(head) ? await downsizeForUpload(chosen) : chosen;
+        return { file, head, size: file.size };
+      }),
+    );
+    const { kept, problems } = sortPickedPhotos(candidates, Math.max(0, room - photos.length));
+    setRefused(problems);
     setPhotos((current) => [
       ...current,
-      ...ready.map((file) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file) })),
+      ...kept.map(({ file }) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file) })),
     ]);
     setWorking(false);
   }
@@ -615,6 +627,7 @@ export function PhotosFieldset({
     });
   const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
   const drag = useDragOrder(moveTo);
+  const errors = refused.length ? refused : meta.errors;
 
   return (
     <fieldset>
@@ -632,8 +645,8 @@ export function PhotosFieldset({
         name={meta.name}
         multiple
         accept="image/jpeg,image/png,image/webp"
-        aria-describedby={meta.errors ? `${meta.descriptionId} ${meta.errorId}` : meta.descriptionId}
-        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={errors ? `${meta.descriptionId} ${meta.errorId}` : meta.descriptionId}
+        aria-invalid={errors ? true : undefined}
         className={hydrated ? "sr-only" : "block w-full text-sm"}
         onChange={hydrated ? (event) => void add(event.currentTarget.files) : undefined}
         onClick={hydrated ? (event) => (event.currentTarget.value = "") : undefined}
@@ -677,7 +690,10 @@ export function PhotosFieldset({
                   <PhotoButton
                     icon="trash"
                     label={t("wizard.removePhoto", { n: index + 1 })}
-                    onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
+                    onClick={() => {
+                      setRefused([]);
+                      setPhotos((current) => current.filter((_, i) => i !== index));
+                    }}
                   />
                 </div>
               </li>
@@ -696,7 +712,9 @@ export function PhotosFieldset({
           ) : null}
         </>
       ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <div aria-live="polite">
+        <FieldErrors id={meta.errorId} errors={errors} />
+      </div>
     </fieldset>
   );
 }

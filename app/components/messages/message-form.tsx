@@ -2,12 +2,13 @@
 // message box, the contact form's type, subject and booking details, and the "Message Sent" state. Plain forms:
 // the server checks every rule and sends back the messages and what was typed.
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { MESSAGE_MAX_LENGTH, PICKUP_LOCATION_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/messages/message-rules";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export interface SendOutcome {
   issues: Record<string, string>;
@@ -66,6 +67,9 @@ export function MessageForm({
   const values = outcome?.values ?? {};
   const issues = outcome?.issues ?? {};
   const type = values.type === "booking_inquiry" && inquiry?.bookingAllowed ? "booking_inquiry" : "general";
+  // With JavaScript, Send waits for a message; without it, the server says "Message content cannot be empty".
+  const hydrated = useHydrated();
+  const [content, setContent] = useState(values.content ?? "");
 
   return (
     <Form method="post" noValidate className="grid gap-5">
@@ -158,6 +162,7 @@ export function MessageForm({
             required
             maxLength={MESSAGE_MAX_LENGTH}
             defaultValue={values.content}
+            onChange={(event) => setContent(event.currentTarget.value)}
             placeholder={placeholder}
             className={inputClass}
           />
@@ -167,7 +172,7 @@ export function MessageForm({
         <ButtonLink to={cancelTo} variant="secondary">
           {t("contact.cancel")}
         </ButtonLink>
-        <Button type="submit" disabled={sending}>
+        <Button type="submit" disabled={sending || (hydrated && !content.trim())}>
           <Icon name="mail" className="size-4" />
           {sending ? t("contact.sending") : submitLabel}
         </Button>

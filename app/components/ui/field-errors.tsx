@@ -5,14 +5,14 @@ import { Icon } from "~/components/ui/icons";
 export const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg placeholder:text-muted/80 shadow-xs aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger";
 
-/** A field's messages, translated. The first is what matters; conform may report several. */
+/** A field's messages, translated: each different one once (conform may report the same twice). */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
       <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
-      <span>{t(errors[0] ?? "")}</span>
+      <span>{[...new Set(errors)].map((error) => t(error)).join(" ")}</span>
     </p>
   );
 }

@@ -155,7 +155,9 @@ export default function MyBookingsPage() {
 
         {bookings.length === 0 ? (
           <div className="mt-8 rounded-2xl border border-dashed border-line p-8 text-center">
-            <p className="font-semibold">{t(q ? "list.noMatches" : `list.empty_${role}`)}</p>
+            <p className="font-semibold">
+              {t(q ? "list.noMatches" : tab === "all" ? `list.empty_${role}` : `list.emptyTab.${tab}`)}
+            </p>
             <ButtonLink to="/rentals" className="mt-4">
               {t("list.browse")}
             </ButtonLink>

@@ -23,7 +23,8 @@ export async function listingPageData(request: Request, context: AppLoadContext,
       const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
       if (!limit.allowed) failure = "rate-limited";
     }
-    if (!failure) listings = await findListings(context.db, scope, filters, user?.id ?? null);
+    // A one-letter search is refused next to the box, as the header's search refuses it: no list that ignores it.
+    if (!failure && !problems.search) listings = await findListings(context.db, scope, filters, user?.id ?? null);
   } catch (error) {
     // An unreachable database is every page's "Database connection not available" (database-faults.server).
     if (isDatabaseUnavailable(error)) throw error;
@@ -48,6 +49,8 @@ export async function listingPageData(request: Request, context: AppLoadContext,
       description: t(`pages.${scope}.description`),
       filters,
       problems,
+      /** What the visitor typed in the search box, kept when it is refused. */
+      typedSearch: (url.searchParams.get("search") ?? "").slice(0, 100),
       listings,
       failure,
       savedSearchId: saved?.id ?? null,

@@ -34,11 +34,18 @@ export interface ListingPageData {
   problems: Partial<Record<FilterField, string>>;
   listings: ListingPage | null;
   failure: "rate-limited" | "unavailable" | null;
+  typedSearch: string;
   savedSearchId: string | null;
   canonical: string;
 }
 
 const SKELETONS = 6;
+
+/** The same filters with the search box emptied: the way out of a refused search. */
+function clearedSearch(filters: ListingFilters): string {
+  const params = filtersToParams({ ...filters, search: undefined, page: 1 });
+  return params.size ? `?${params}` : "";
+}
 
 function ListAction({ scope }: { scope: ListingScope }) {
   const { t } = useTranslation("cars");
@@ -406,7 +413,7 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
-  const [searchValue] = useState(data.filters.search ?? "");
+  const [searchValue] = useState(data.typedSearch);
   const { scope, filters, listings, failure, problems } = data;
   const path = SCOPE_PATH[scope];
   // Skeletons only while a client navigation to this same page is pending (new filters, sort or page).
@@ -496,6 +503,15 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
           </div>
         ) : loading ? (
           <SkeletonGrid />
+        ) : problems.search ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+            <Icon name="search" className="size-10 text-muted" />
+            <h2 className="mt-4 text-lg font-semibold">{t("results.searchTooShortTitle")}</h2>
+            <p className="mt-1 max-w-md text-muted">{t("results.searchTooShortBody")}</p>
+            <ButtonLink to={`${path}${clearedSearch(filters)}`} className="mt-6">
+              {t("results.clearSearch")}
+            </ButtonLink>
+          </div>
         ) : listings && listings.cars.length > 0 ? (
           <>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

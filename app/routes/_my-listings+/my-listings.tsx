@@ -278,35 +278,40 @@ function OwnListingCard({ listing, eager }: { listing: OwnListing; eager: boolea
             </dl>
           </section>
         ) : null}
-        <Form method="post" preventScrollReset className="flex items-center justify-between gap-3">
-          <input type="hidden" name="intent" value="availability" />
-          <input type="hidden" name="carId" value={listing.id} />
-          <input type="hidden" name="available" value={String(!listing.available)} />
-          <span className="text-sm text-muted" id={`availability-${listing.id}`}>
-            {t("availability.label")}
-          </span>
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={listing.available}
-            aria-labelledby={`availability-${listing.id}`}
-            aria-describedby={`availability-action-${listing.id}`}
-            disabled={toggling}
-            className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${
-              listing.available ? "bg-primary" : "bg-line"
-            }`}
-          >
-            <span
-              aria-hidden="true"
-              className={`inline-block size-5 rounded-full bg-surface shadow transition-transform ${
-                listing.available ? "translate-x-6" : "translate-x-1"
-              }`}
-            />
-            <span id={`availability-action-${listing.id}`} className="sr-only">
-              {listing.available ? t("availability.markUnavailable") : t("availability.markAvailable")}
+        {listing.status === "approved" || listing.status === "pending" ? (
+          <Form method="post" preventScrollReset className="flex items-center justify-between gap-3">
+            <input type="hidden" name="intent" value="availability" />
+            <input type="hidden" name="carId" value={listing.id} />
+            <input type="hidden" name="available" value={String(!listing.available)} />
+            <span className="text-sm text-muted" id={`availability-${listing.id}`}>
+              {t(listing.status === "pending" ? "availability.labelPending" : "availability.label")}
             </span>
-          </button>
-        </Form>
+            <button
+              type="submit"
+              role="switch"
+              aria-checked={listing.available}
+              aria-labelledby={`availability-${listing.id}`}
+              aria-describedby={`availability-action-${listing.id}`}
+              disabled={toggling}
+              className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${
+                listing.available ? "bg-primary" : "bg-line"
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className={`inline-block size-5 rounded-full bg-surface shadow transition-transform ${
+                  listing.available ? "translate-x-6" : "translate-x-1"
+                }`}
+              />
+              <span id={`availability-action-${listing.id}`} className="sr-only">
+                {listing.available ? t("availability.markUnavailable") : t("availability.markAvailable")}
+              </span>
+            </button>
+          </Form>
+        ) : (
+          // A rejected or suspended listing is shown to nobody, whatever its availability says.
+          <p className="text-sm text-muted">{t(`availability.hidden_${listing.status}`)}</p>
+        )}
         <div
           className="mt-auto flex flex-wrap gap-2"
           aria-label={t("actions.listingActions", { car: title })}

@@ -133,7 +133,7 @@ export default function AboutPage() {
         <div className="mt-4 flex flex-wrap gap-3">
           <ButtonLink to="/rentals">{t("about.browse")}</ButtonLink>
           <ButtonLink to="/career" variant="secondary">
-            {t("titles.career")}
+            {t("pages:titles.career")}
           </ButtonLink>
         </div>
       </section>

@@ -134,7 +134,7 @@ function ContactForm() {
         <p className="text-sm text-muted">
           {t("contact.privacyNote")}{" "}
           <Link to="/privacy" className="font-medium text-primary underline underline-offset-2">
-            {t("titles.privacy")}
+            {t("pages:titles.privacy")}
           </Link>
         </p>
         <div>

@@ -132,7 +132,7 @@ export default function FaqPage() {
         <div className="mt-4 flex flex-wrap gap-3">
           <ButtonLink to="/contact?type=support">{t("faq.ask")}</ButtonLink>
           <ButtonLink to="/help" variant="secondary">
-            {t("titles.help")}
+            {t("pages:titles.help")}
           </ButtonLink>
         </div>
       </div>
