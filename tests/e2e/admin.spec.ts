@@ -109,7 +109,9 @@ test("an admin rejects a listing with a reason, and corrects another through the
   await signInAs(page, "host@demo.lt");
   await visit(page, "/my-listings?tab=rejected");
   const own = page.getByRole("article").filter({ hasText: `Lada ${rejected} 2019` });
-  await expect(own.getByText("Niekam nerodomas. Pataisykite skelbimą, ir jis vėl bus išsiųstas peržiūrai.")).toBeVisible();
+  await expect(
+    own.getByText("Niekam nerodomas. Pataisykite skelbimą, ir jis vėl bus išsiųstas peržiūrai."),
+  ).toBeVisible();
   await expect(own.getByRole("switch")).toHaveCount(0);
 });
 

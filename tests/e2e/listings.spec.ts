@@ -223,5 +223,5 @@ test(
     await expect(page.getByText("Leidžiami tik JPEG, PNG ir WebP paveikslėliai Daugiausia 10 nuotraukų")).toBeVisible();
     // The stored photos and the kept new ones: ten, the limit.
     await expect(page.getByRole("button", { name: /^Pašalinti \d+ nuotrauką$/ })).toHaveCount(10);
-    },
+  },
 );

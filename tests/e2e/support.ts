@@ -25,7 +25,24 @@ export const test = base.extend<{ clientAddress: string }>({
       if (message.type() === "error" && /Minified React error|hydrat|Content Security Policy/i.test(message.text()))
         errors.push(`console: ${message.text()}`);
     });
+    // Every document the browser loads, also by a click or a form post no axe check follows, shows no raw key.
+    const reading: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "document") return;
+      if (!response.headers()["content-type"]?.startsWith("text/html")) return;
+      reading.push(
+        response
+          .text()
+          .then((html) => {
+            const keys = translationKeysIn([textOfHtml(html)]);
+            if (keys.length) errors.push(`untranslated keys on ${response.url()}: ${keys.join(", ")}`);
+          })
+          // A document replaced before its body was read (a redirect followed, the page closed) has nothing to show.
+          .catch(() => {}),
+      );
+    });
     await use(page);
+    await Promise.all(reading);
     expect(errors, "errors in the page").toEqual([]);
   },
 });
@@ -108,11 +125,22 @@ async function expectNoTranslationKeys(page: Page, label: string) {
     }
     return found;
   });
+  expect(translationKeysIn(texts), `untranslated keys on ${label}`).toEqual([]);
+}
+
+function translationKeysIn(texts: string[]): string[] {
   const raw = new Set<string>();
   for (const text of texts)
     for (const [candidate] of text.matchAll(/[A-Za-z][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+|[a-z]+:[\w-]+/g))
       if (TRANSLATION_KEYS.has(candidate)) raw.add(candidate);
-  expect([...raw], `untranslated keys on ${label}`).toEqual([]);
+  return [...raw];
+}
+
+/** The text of a server-rendered page and of the attributes people meet, without its scripts and data. */
+function textOfHtml(html: string): string {
+  const attributes = [...html.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map(([, value]) => value);
+  const text = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " ");
+  return `${text} ${attributes.join(" ")}`;
 }
 
 /** With JavaScript on, React must have hydrated before a click means anything. */
