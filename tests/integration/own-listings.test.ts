@@ -108,7 +108,10 @@ describe("the wizard's steps", () => {
       vin: "WVWZZZ1KZAW00000I",
     });
     expect(two.status).toBe(400);
-    expect(two.data.problem).toMatchObject({ title: "wizard.titles.invalidData", message: "validation.wizard.year" });
+    expect(two.data.problem).toMatchObject({
+      title: "wizard.titles.invalidData",
+      messages: ["validation.wizard.year"],
+    });
     expect(two.data.result.error).toMatchObject({
       year: ["validation.wizard.year"],
       horsepower: ["validation.listing.horsepower"],
