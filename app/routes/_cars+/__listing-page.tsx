@@ -197,7 +197,7 @@ function FilterPanel({ data }: { data: ListingPageData }) {
   return (
     <details
       className="group rounded-2xl border border-line bg-surface"
-      open={active > 0 || Object.keys(problems).length > 0}
+      open={active > 0 || Object.keys(problems).some((field) => field !== "search")}
     >
       <summary className="flex items-center justify-between gap-3 px-4 py-3 font-semibold">
         <span className="flex items-center gap-2">
