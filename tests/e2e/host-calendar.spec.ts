@@ -88,8 +88,8 @@ test("the host blocks two days on the edit page, and the car page shows them una
     await calendar.getByRole(role, { name: startsWith(dayName(car.from)) }).click();
     if (!js) await expect(page).toHaveURL(new RegExp(`from=${car.from}`));
     await calendar.getByRole(role, { name: startsWith(dayName(car.to)) }).click();
-    await expect(calendar.getByLabel("Pirmoji diena")).toHaveValue(car.from);
-    await expect(calendar.getByLabel("Paskutinė diena (imtinai)")).toHaveValue(car.to);
+    await expect(calendar.getByLabel("Pirmoji diena", { exact: true })).toHaveValue(car.from);
+    await expect(calendar.getByLabel("Paskutinė diena (imtinai)", { exact: true })).toHaveValue(car.to);
     await calendar.getByRole("button", { name: "Užblokuoti šias dienas" }).click();
 
     await expect(page.getByText("Dienos užblokuotos. Nuomininkai jas mato kaip užimtas.")).toBeVisible();
