@@ -69,9 +69,11 @@ export function AvailabilityCalendar({
   const hydrated = useHydrated();
   const locale = language === "lt" ? "lt-LT" : "en-GB";
   const [y, m] = month.month.split("-").map(Number) as [number, number];
-  const title = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  const monthYear = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(y, m - 1, 1)),
   );
+  // Only the first letter: CSS capitalize would also make Lithuanian "2026 m. gruodis" read "2026 M. Gruodis".
+  const title = monthYear.charAt(0).toUpperCase() + monthYear.slice(1);
   const weekdays = Array.from({ length: 7 }, (_, i) => {
     const date = new Date(Date.UTC(2024, 0, 1 + i));
     return {
@@ -97,7 +99,7 @@ export function AvailabilityCalendar({
     <div className="rounded-xl border border-line bg-surface p-3 sm:p-4">
       <div className="flex items-center justify-between gap-2">
         <MonthLink to={month.previous && monthHref(month.previous)} label={t("calendar.previous")} icon="chevronLeft" />
-        <p className="font-semibold capitalize" aria-live="polite">
+        <p className="font-semibold" aria-live="polite">
           {title}
         </p>
         <MonthLink to={month.next && monthHref(month.next)} label={t("calendar.next")} icon="chevronRight" />
