@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { blockedDaysSchema, calendarMonthOf, checkBlockRange, daysOf, hasCalendar, lastEditableDay } from "./blocked-days";
+import {
+  blockedDaysSchema,
+  calendarMonthOf,
+  checkBlockRange,
+  daysOf,
+  hasCalendar,
+  lastEditableDay,
+} from "./blocked-days";
 
 const TODAY = "2025-05-10";
 const E = "listings:calendar.errors";

@@ -47,8 +47,14 @@ export function blockedDaysSchema(today: string) {
   return z
     .object({
       intent: z.enum(BLOCK_INTENTS, { error: `${ERRORS}.invalidIntent` }),
-      from: z.string({ error: `${ERRORS}.invalidDate` }).trim().optional(),
-      to: z.string({ error: `${ERRORS}.invalidDate` }).trim().optional(),
+      from: z
+        .string({ error: `${ERRORS}.invalidDate` })
+        .trim()
+        .optional(),
+      to: z
+        .string({ error: `${ERRORS}.invalidDate` })
+        .trim()
+        .optional(),
     })
     .superRefine((range, ctx) => {
       for (const [field, message] of Object.entries(checkBlockRange(range, today))) {
@@ -69,7 +75,12 @@ export function daysOf(from: string, to: string): string[] {
  * The month a calendar opens on: the one asked for within its bounds (this month to `ahead` months on), else the
  * chosen range's, else this month.
  */
-export function calendarMonthOf(asked: string | null | undefined, from: string | undefined, today: string, ahead: number) {
+export function calendarMonthOf(
+  asked: string | null | undefined,
+  from: string | undefined,
+  today: string,
+  ahead: number,
+) {
   const first = today.slice(0, 7);
   const last = addMonths(today, ahead).slice(0, 7);
   const month = isMonth(asked) ? asked : from && isCalendarDay(from) ? from.slice(0, 7) : first;

@@ -1141,7 +1141,8 @@ function buildDemo(now: Date, random: Random): DemoData {
     const carId = car(plan.car).row.id!;
     return Array.from({ length: plan.days }, (_, i) => {
       const day = addDays(today, plan.start + i);
-      if ((blocking.get(carId) ?? []).some(([s, e]) => s <= day && day < e)) throw new Error(`${plan.car}: ${day} is booked`);
+      if ((blocking.get(carId) ?? []).some(([s, e]) => s <= day && day < e))
+        throw new Error(`${plan.car}: ${day} is booked`);
       return { carId, day, createdAt: new Date(nowMs) };
     });
   });

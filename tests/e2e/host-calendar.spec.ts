@@ -47,7 +47,10 @@ async function carWithFreeDays(offset: number) {
 async function unblock(carId: string, from: string, to: string) {
   const db = database();
   try {
-    await db.execute({ sql: "delete from car_blocked_days where car_id = ? and day between ? and ?", args: [carId, from, to] });
+    await db.execute({
+      sql: "delete from car_blocked_days where car_id = ? and day between ? and ?",
+      args: [carId, from, to],
+    });
   } finally {
     db.close();
   }

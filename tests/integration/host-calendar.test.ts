@@ -9,14 +9,13 @@ import type { CalendarDay, CalendarMonth } from "~/bookings/availability-calenda
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { addDays, addMonths } from "~/bookings/booking-request";
 import { insertBookingRequest } from "~/bookings/bookings.server";
-import { priceBooking } from "~/pricing/booking-price";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { action as editAction, loader as editLoader } from "~/routes/_my-listings+/my-listings.$carId.edit";
 import { vilniusDay } from "~/utils/format";
 import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createSignedInUser } from "./support/factories";
+import { bookingRequest, createBooking, createCar, createSignedInUser } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
 
 const today = vilniusDay();
@@ -216,23 +215,9 @@ describe("the database guards blocked days (migration 0010)", () => {
     const { host, car } = await hostWithCar();
     const renter = await createSignedInUser(ctx);
     await ctx.db.insert(carBlockedDays).values({ carId: car.id, day: day(61) });
-    const price = priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 });
-    const request = {
-      carId: car.id,
-      ownerId: host.id,
-      renterId: renter.id,
-      period: "daily" as const,
-      price,
-      insurance: null,
-      pickupPointId: null,
-      pickupLocation: "Vilnius",
-      dropoffLocation: "Vilnius",
-      specialRequests: null,
-      withDriver: false,
-      now: new Date(),
-    };
-    expect(await insertBookingRequest(ctx.db, { ...request, startDate: day(60), endDate: day(63) })).toBeNull();
-    expect(await insertBookingRequest(ctx.db, { ...request, startDate: day(62), endDate: day(65) })).not.toBeNull();
+    const parties = { carId: car.id, ownerId: host.id, renterId: renter.id };
+    expect(await insertBookingRequest(ctx.db, bookingRequest(parties, day(60), day(63)))).toBeNull();
+    expect(await insertBookingRequest(ctx.db, bookingRequest(parties, day(62), day(65)))).not.toBeNull();
   });
 
   it("a request paid for after the host blocked its days cannot be confirmed: the host is told why", async () => {
@@ -283,7 +268,10 @@ describe("renters and blocked days", () => {
       { id: car.id },
     );
     expect(result.status).toBe(400);
-    expect(result.data.formIssue).toEqual({ title: "bookings:errors.conflictTitle", message: "bookings:errors.unavailable" });
+    expect(result.data.formIssue).toEqual({
+      title: "bookings:errors.conflictTitle",
+      message: "bookings:errors.unavailable",
+    });
     expect(await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id))).toEqual([]);
   });
 
@@ -323,4 +311,3 @@ describe("renters and blocked days", () => {
     await ctx.settled();
   });
 });
-

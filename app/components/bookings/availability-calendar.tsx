@@ -133,12 +133,14 @@ export function AvailabilityCalendar({
       </table>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label={t("calendar.legend")}>
-          {LEGEND[view].filter((state) => state !== "selected" || hrefFor || onPick).map((state) => (
-            <li key={state} className="flex items-center gap-1">
-              <span className={`size-3 rounded-sm ${SWATCH[state]}`} aria-hidden="true" />
-              {t(stateKey(state, view))}
-            </li>
-          ))}
+          {LEGEND[view]
+            .filter((state) => state !== "selected" || hrefFor || onPick)
+            .map((state) => (
+              <li key={state} className="flex items-center gap-1">
+                <span className={`size-3 rounded-sm ${SWATCH[state]}`} aria-hidden="true" />
+                {t(stateKey(state, view))}
+              </li>
+            ))}
         </ul>
         {clearHref ? (
           <Link to={clearHref} preventScrollReset replace className="font-semibold text-primary hover:underline">
@@ -150,15 +152,7 @@ export function AvailabilityCalendar({
   );
 }
 
-function MonthLink({
-  to,
-  label,
-  icon,
-}: {
-  to: string | null;
-  label: string;
-  icon: "chevronLeft" | "chevronRight";
-}) {
+function MonthLink({ to, label, icon }: { to: string | null; label: string; icon: "chevronLeft" | "chevronRight" }) {
   // Past the calendar's bounds there is nowhere to go: the arrow stays, greyed, so the title does not move.
   if (!to) {
     return (

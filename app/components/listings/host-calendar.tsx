@@ -83,9 +83,7 @@ export function HostCalendar({
         />
         <Form method="post" {...getFormProps(form)} preventScrollReset className="grid content-start gap-3">
           <FormAlert id={form.errorId} errors={form.errors} />
-          <p className="text-sm text-muted">
-            {t("calendar.pickHint", { date: date(calendar.lastDay) })}
-          </p>
+          <p className="text-sm text-muted">{t("calendar.pickHint", { date: date(calendar.lastDay) })}</p>
           <DayField
             id={fields.from.id}
             name={fields.from.name}

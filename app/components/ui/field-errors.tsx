@@ -6,7 +6,15 @@ export const inputClass =
   "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg placeholder:text-muted/80 shadow-xs aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger";
 
 /** A field's messages, translated (with `values` for a message that names something). The first is what matters. */
-export function FieldErrors({ id, errors, values }: { id: string; errors?: string[]; values?: Record<string, string> }) {
+export function FieldErrors({
+  id,
+  errors,
+  values,
+}: {
+  id: string;
+  errors?: string[];
+  values?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (

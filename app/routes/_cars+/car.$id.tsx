@@ -62,7 +62,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     featureGroups: groupFeatures(car.features),
   };
   const calendar =
-    car.listingType !== "sale" ? await loadCarCalendar(context.db, car.id, url.searchParams.get("month"), new Date()) : null;
+    car.listingType !== "sale"
+      ? await loadCarCalendar(context.db, car.id, url.searchParams.get("month"), new Date())
+      : null;
   return {
     car: details,
     calendar,
