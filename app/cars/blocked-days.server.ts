@@ -154,7 +154,7 @@ export async function changeBlockedDays(
   } else {
     const hold = await blockDays(db, car.id, from, to, now);
     if (hold) {
-      const message = `listings:calendar.errors.${hold.kind}`;
+      const message = hold.kind === "booked" ? "listings:calendar.errors.booked" : "listings:calendar.errors.requested";
       return { ok: false, status: 409, reply: submission.reply({ fieldErrors: { from: [message] } }), hold };
     }
   }

@@ -10,8 +10,6 @@ export const BLOCK_AHEAD_MONTHS = 12;
 export const BLOCK_INTENTS = ["block", "unblock"] as const;
 export type BlockIntent = (typeof BLOCK_INTENTS)[number];
 
-const ERRORS = "listings:calendar.errors";
-
 /** The last day a host may block or unblock. */
 export const lastEditableDay = (today: string) => addMonths(today, BLOCK_AHEAD_MONTHS);
 
@@ -25,6 +23,8 @@ export interface HeldRange {
   endDate: string;
 }
 
+const REQUIRED = { from: "listings:calendar.errors.fromRequired", to: "listings:calendar.errors.toRequired" };
+
 export type RangeIssues = Partial<Record<"from" | "to", string>>;
 
 /** The rules of a range to block or unblock: both days given and real, from today to a year ahead, from ≤ to. */
@@ -33,12 +33,12 @@ export function checkBlockRange(range: { from?: string; to?: string }, today: st
   const issues: RangeIssues = {};
   for (const field of ["from", "to"] as const) {
     const day = range[field];
-    if (!day) issues[field] = `${ERRORS}.${field}Required`;
-    else if (!isCalendarDay(day)) issues[field] = `${ERRORS}.invalidDate`;
-    else if (day < today) issues[field] = `${ERRORS}.past`;
-    else if (day > last) issues[field] = `${ERRORS}.tooFar`;
+    if (!day) issues[field] = REQUIRED[field];
+    else if (!isCalendarDay(day)) issues[field] = "listings:calendar.errors.invalidDate";
+    else if (day < today) issues[field] = "listings:calendar.errors.past";
+    else if (day > last) issues[field] = "listings:calendar.errors.tooFar";
   }
-  if (!issues.from && !issues.to && range.to! < range.from!) issues.to = `${ERRORS}.toBeforeFrom`;
+  if (!issues.from && !issues.to && range.to! < range.from!) issues.to = "listings:calendar.errors.toBeforeFrom";
   return issues;
 }
 
@@ -46,15 +46,9 @@ export function checkBlockRange(range: { from?: string; to?: string }, today: st
 export function blockedDaysSchema(today: string) {
   return z
     .object({
-      intent: z.enum(BLOCK_INTENTS, { error: `${ERRORS}.invalidIntent` }),
-      from: z
-        .string({ error: `${ERRORS}.invalidDate` })
-        .trim()
-        .optional(),
-      to: z
-        .string({ error: `${ERRORS}.invalidDate` })
-        .trim()
-        .optional(),
+      intent: z.enum(BLOCK_INTENTS, { error: "listings:calendar.errors.invalidIntent" }),
+      from: z.string({ error: "listings:calendar.errors.invalidDate" }).trim().optional(),
+      to: z.string({ error: "listings:calendar.errors.invalidDate" }).trim().optional(),
     })
     .superRefine((range, ctx) => {
       for (const [field, message] of Object.entries(checkBlockRange(range, today))) {

@@ -5,7 +5,7 @@
 import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { pickupPoints } from "#db/schema";
@@ -202,6 +202,7 @@ export default function EditListingPage() {
   const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const location = useLocation();
   const drag = useDragOrder((from, to) => {
     const ids = photos.map((photo) => photo.id);
     ids.splice(to, 0, ...ids.splice(from, 1));
@@ -299,7 +300,9 @@ export default function EditListingPage() {
       </section>
 
       {loaderData.calendar ? (
+        // Anew on every navigation (a month, a block done): the range and messages start from the address again.
         <HostCalendar
+          key={location.key}
           carId={car.id}
           calendar={loaderData.calendar}
           lastResult={actionData?.calendar}
