@@ -418,6 +418,26 @@ export const pickupPoints = sqliteTable(
   ],
 );
 
+/**
+ * Days the owner took a rental car off the calendar (Europe/Vilnius calendar days, one row each): no request or
+ * booking may cover one, and none may be blocked under a confirmed or active booking (triggers, migration 0010).
+ * A row per day keeps the guard one indexed lookup and makes blocking and unblocking any range exact.
+ */
+export const carBlockedDays = sqliteTable(
+  "car_blocked_days",
+  {
+    carId: text("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.carId, t.day] }),
+    check("car_blocked_days_day", sql`${t.day} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+  ],
+);
+
 export const favorites = sqliteTable(
   "favorites",
   {

@@ -1,9 +1,14 @@
-// The availability calendar of the booking page (part 2 §2, §4), drawn by the server: one month of days, each
-// booked (a confirmed or active booking holds it), pending (a request waits for the host: still available), past,
-// selected or free; and the click rules, so a day can be a plain link to the selection it makes.
+// The availability calendar of the booking and car pages (part 2 §2, §4) and of the host's own calendar, drawn by
+// the server: one month of days, each booked (a confirmed or active booking holds it), blocked (the host took it off),
+// pending (a request waits for the host: still available), past, selected or free; and the click rules, so a day can
+// be a plain link to the selection it makes. Renters see booked and blocked days alike, as unavailable: why a day
+// cannot be had is the host's business.
 import { addDays } from "~/bookings/booking-request";
 
-export type DayState = "past" | "booked" | "pending" | "free";
+export type DayState = "past" | "booked" | "blocked" | "unavailable" | "pending" | "free";
+
+/** Whose calendar: the renter's (booked and blocked days are one "unavailable") or the host's (told apart). */
+export type CalendarView = "renter" | "host";
 
 export interface CalendarBooking {
   startDate: string;
@@ -23,8 +28,9 @@ export interface CalendarDay {
 
 export interface CalendarMonth {
   month: string;
-  previous: string;
-  next: string;
+  /** The neighbouring months, or null past the calendar's bounds. */
+  previous: string | null;
+  next: string | null;
   /** Weeks Monday to Sunday; days of the neighbouring months are null. */
   weeks: (CalendarDay | null)[][];
 }
@@ -39,12 +45,48 @@ export function shiftMonth(month: string, by: number): string {
 }
 
 /** A day is held when a confirmed or active booking covers it (a booking holds [start, end): the car is back on end). */
-function stateOf(day: string, today: string, bookings: CalendarBooking[]): DayState {
+function stateOf(
+  day: string,
+  today: string,
+  bookings: CalendarBooking[],
+  blocked: ReadonlySet<string>,
+  view: CalendarView,
+): DayState {
   if (day < today) return "past";
   const covering = bookings.filter((b) => b.startDate <= day && day < b.endDate);
-  if (covering.some((b) => b.status === "confirmed" || b.status === "active")) return "booked";
+  if (covering.some((b) => b.status === "confirmed" || b.status === "active")) {
+    return view === "host" ? "booked" : "unavailable";
+  }
+  if (blocked.has(day)) return view === "host" ? "blocked" : "unavailable";
   if (covering.some((b) => b.status === "pending")) return "pending";
   return "free";
+}
+
+function selectionOf(day: string, selection: { start?: string; end?: string }): CalendarDay["selection"] {
+  if (day === selection.start) return "start";
+  if (day === selection.end) return "end";
+  if (selection.start && selection.end && selection.start < day && day < selection.end) return "inside";
+  return null;
+}
+
+/** The month with another selection marked (a range chosen in the browser, without asking the server again). */
+export function withSelection(month: CalendarMonth, selection: { start?: string; end?: string }): CalendarMonth {
+  return {
+    ...month,
+    weeks: month.weeks.map((week) => week.map((day) => day && { ...day, selection: selectionOf(day.day, selection) })),
+  };
+}
+
+/** Days nobody can choose: gone, or held by a booking (blocked days stay choosable on the host's calendar, to unblock). */
+export const isSelectable = (day: CalendarDay) =>
+  day.state !== "past" && day.state !== "booked" && day.state !== "unavailable";
+
+export interface MonthOptions {
+  /** Days the host blocked. */
+  blocked?: readonly string[];
+  view?: CalendarView;
+  /** The first and last months the calendar may show (YYYY-MM); no link leads beyond them. */
+  bounds?: { first: string; last: string };
 }
 
 export function buildMonth(
@@ -52,7 +94,10 @@ export function buildMonth(
   today: string,
   bookings: CalendarBooking[],
   selection: { start?: string; end?: string },
+  options: MonthOptions = {},
 ): CalendarMonth {
+  const blocked = new Set(options.blocked ?? []);
+  const view = options.view ?? "renter";
   const first = `${month}-01`;
   const [y, m] = month.split("-").map(Number) as [number, number];
   const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -60,16 +105,20 @@ export function buildMonth(
   const cells: (CalendarDay | null)[] = Array.from({ length: offset }, () => null);
   for (let i = 0; i < length; i++) {
     const day = addDays(first, i);
-    let chosen: CalendarDay["selection"] = null;
-    if (day === selection.start) chosen = "start";
-    else if (day === selection.end) chosen = "end";
-    else if (selection.start && selection.end && selection.start < day && day < selection.end) chosen = "inside";
-    cells.push({ day, date: i + 1, state: stateOf(day, today, bookings), today: day === today, selection: chosen });
+    const state = stateOf(day, today, bookings, blocked, view);
+    cells.push({ day, date: i + 1, state, today: day === today, selection: selectionOf(day, selection) });
   }
   while (cells.length % 7) cells.push(null);
   const weeks: (CalendarDay | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return { month, previous: shiftMonth(month, -1), next: shiftMonth(month, 1), weeks };
+  const previous = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  return {
+    month,
+    previous: options.bounds && previous < options.bounds.first ? null : previous,
+    next: options.bounds && next > options.bounds.last ? null : next,
+    weeks,
+  };
 }
 
 /**
@@ -79,6 +128,17 @@ export function buildMonth(
 export function pickDay(selection: { start?: string; end?: string }, day: string): { start: string; end?: string } {
   if (!selection.start || day <= selection.start) return { start: day };
   return { start: selection.start, end: day };
+}
+
+/** The host's calendar picks a range of whole days: one click is a single day, a later second click its last day. */
+export function pickRange(selection: { start?: string; end?: string }, day: string): { start: string; end: string } {
+  const picked = pickDay(selection.start === selection.end ? { start: selection.start } : selection, day);
+  return { start: picked.start, end: picked.end ?? picked.start };
+}
+
+/** The chosen days [start, end) contain a day the host blocked. */
+export function rangeHasBlocked(start: string, end: string, blocked: readonly string[]): boolean {
+  return blocked.some((day) => start <= day && day < end);
 }
 
 /** Part 2 §5 'Booking Conflict': the chosen days contain a confirmed (or active) booking. */

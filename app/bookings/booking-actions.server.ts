@@ -1,7 +1,8 @@
 // The booking state machine applied (booking-rules.ts says what is allowed): every change is one conditional
 // write — `where status = <the state we saw>` — so of two clicks racing only one wins, and the loser gets a 409
 // instead of a double effect. Confirming is one write batch with declining the pending requests it overlaps, and
-// the overlap trigger (db/migrations/0001) refuses a confirm that would overlap another confirmed booking.
+// the overlap trigger (db/migrations/0001) refuses a confirm that would overlap another confirmed booking, and the
+// host's calendar (0010) one over days the host blocked.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { bookings, cars, profiles } from "#db/schema";
@@ -83,6 +84,10 @@ export async function applyBookingAction(
     } catch (error) {
       if (isConstraintMessage(error, "booking_overlap")) {
         return { ok: false, status: 409, error: "bookings:errors.conflict", title: "bookings:errors.conflictTitle" };
+      }
+      // The host blocked some of the days while the renter's checkout was open (migration 0010).
+      if (isConstraintMessage(error, "car_blocked")) {
+        return { ok: false, status: 409, error: "bookings:errors.blockedByHost", title };
       }
       throw error;
     }

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema";
-import { rangeHasBooked, type CalendarBooking } from "~/bookings/availability-calendar";
+import { rangeHasBlocked, rangeHasBooked, type CalendarBooking } from "~/bookings/availability-calendar";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -15,6 +15,7 @@ import {
 } from "~/bookings/booking-request";
 import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
+import { findBlockedDays } from "~/cars/blocked-days.server";
 import { vilniusDay } from "~/utils/format";
 
 export type InsurancePackage = Awaited<ReturnType<typeof activeInsurancePackages>>[number];
@@ -44,6 +45,8 @@ export async function renterDateOfBirth(db: AppLoadContext["db"], userId: string
 
 /** Days a confirmed or active booking holds. */
 export const CONFLICT = { title: "bookings:errors.conflictTitle", message: "bookings:errors.conflict" };
+/** Days the host blocked: the renter is told what the spec tells them, not why (see decision 018). */
+export const UNAVAILABLE = { title: "bookings:errors.conflictTitle", message: "bookings:errors.unavailable" };
 /** Days of the renter's own request that waits for the owner (findOpenRequest). */
 export const ALREADY_REQUESTED = {
   title: "bookings:errors.alreadyRequestedTitle",
@@ -55,6 +58,8 @@ export function evaluateChoice(input: {
   choice: BookingChoice;
   packages: InsurancePackage[];
   bookings: CalendarBooking[];
+  /** Days the host blocked around the chosen ones. */
+  blocked: string[];
   profileDateOfBirth: string | null;
   now: Date;
 }): Evaluation {
@@ -93,14 +98,9 @@ export function evaluateChoice(input: {
     if (!quote.ok && quote.error === "pricing") {
       formIssue = { title: "bookings:errors.bookingFailed", message: "bookings:errors.invalidPricing" };
     }
-    if (
-      choice.start &&
-      choice.end &&
-      !issues.start &&
-      !issues.end &&
-      rangeHasBooked(choice.start, choice.end, input.bookings)
-    ) {
-      formIssue = CONFLICT;
+    if (choice.start && choice.end && !issues.start && !issues.end) {
+      if (rangeHasBooked(choice.start, choice.end, input.bookings)) formIssue = CONFLICT;
+      else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = UNAVAILABLE;
     }
   }
   return { issues, formIssue, days, withDriver, quote, insurance, pickup, needsDateOfBirth, today, earliest };
@@ -113,10 +113,11 @@ export async function loadChoiceContext(
   userId: string,
   range: { from: string; to: string },
 ) {
-  const [packages, bookings, profileDateOfBirth] = await Promise.all([
+  const [packages, bookings, blocked, profileDateOfBirth] = await Promise.all([
     activeInsurancePackages(db),
     calendarBookings(db, car.id, range.from, range.to),
+    findBlockedDays(db, car.id, range.from, range.to),
     renterDateOfBirth(db, userId),
   ]);
-  return { packages, bookings, profileDateOfBirth };
+  return { packages, bookings, blocked, profileDateOfBirth };
 }

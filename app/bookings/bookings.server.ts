@@ -141,9 +141,9 @@ export interface NewBookingRequest {
 }
 
 /**
- * Inserts a pending request unless a confirmed or active booking of the car overlaps its days, or the renter's own
- * open request does (see findOpenRequest): one INSERT ... SELECT ... WHERE NOT EXISTS, so two requests can never both
- * slip past a check. Its insurance row goes in the same batch.
+ * Inserts a pending request unless a confirmed or active booking of the car overlaps its days, the renter's own
+ * open request does (see findOpenRequest), or the host blocked one of them: one INSERT ... SELECT ... WHERE NOT
+ * EXISTS, so two requests can never both slip past a check. Its insurance row goes in the same batch.
  */
 export async function insertBookingRequest(db: Db, request: NewBookingRequest): Promise<{ id: string } | null> {
   const id = crypto.randomUUID();
@@ -164,6 +164,10 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
       where b.car_id = ${request.carId} and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date
         and (b.status in ('confirmed', 'active')
           or (b.renter_id = ${request.renterId} and b.status = 'pending' and b.payment_status = 'authorized'))
+    )
+    and not exists (
+      select 1 from car_blocked_days as d
+      where d.car_id = ${request.carId} and d.day >= ${request.startDate} and d.day < ${request.endDate}
     )`);
   const statements = [insert] as const;
   if (!request.insurance) {

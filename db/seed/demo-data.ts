@@ -867,6 +867,14 @@ export const BOOKING_PLANS: readonly BookingPlan[] = [
   },
 ];
 
+/**
+ * Days the host took a car off its calendar (from `start` days after today, `days` of them), so the host calendar and
+ * the car page show some on `npm start`. Clear of the car's confirmed bookings (the seed checks, as the triggers do).
+ */
+export const BLOCKED_DAY_PLANS: readonly { car: string; start: number; days: number }[] = [
+  { car: "host-911", start: 10, days: 3 },
+];
+
 // ------------------------------------------------------------------ favourites, searches, conversations
 
 export const FAVORITE_PLANS: Partial<Record<PersonKey, string[]>> = {

@@ -32,6 +32,7 @@ import {
   type Engine,
 } from "./catalogue";
 import {
+  BLOCKED_DAY_PLANS,
   BOOKING_PLANS,
   CAR_PLANS,
   CONVERSATIONS,
@@ -71,6 +72,7 @@ type NotificationRow = Insert<typeof schema.notifications>;
 type StatsRow = Insert<typeof schema.listingDailyStats>;
 type DocumentRow = Insert<typeof schema.verificationDocuments>;
 type ContactRow = Insert<typeof schema.contactMessages>;
+type BlockedDayRow = Insert<typeof schema.carBlockedDays>;
 
 export const DEMO_SEED = "ratai-demo-v1";
 
@@ -249,6 +251,7 @@ interface DemoData {
   documents: DocumentRow[];
   documentJobs: DocumentJob[];
   contactMessages: ContactRow[];
+  blockedDays: BlockedDayRow[];
 }
 
 const INSURANCE: Record<
@@ -1134,6 +1137,16 @@ function buildDemo(now: Date, random: Random): DemoData {
     row.viewCount = total + Math.round(before * popularity * statsRandom.float(0.6, 0.9));
   }
 
+  const blockedDays: BlockedDayRow[] = BLOCKED_DAY_PLANS.flatMap((plan) => {
+    const carId = car(plan.car).row.id!;
+    return Array.from({ length: plan.days }, (_, i) => {
+      const day = addDays(today, plan.start + i);
+      if ((blocking.get(carId) ?? []).some(([s, e]) => s <= day && day < e))
+        throw new Error(`${plan.car}: ${day} is booked`);
+      return { carId, day, createdAt: new Date(nowMs) };
+    });
+  });
+
   applyAggregates(
     cars.map((c) => c.row),
     profiles,
@@ -1163,6 +1176,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     documents,
     documentJobs,
     contactMessages: demoContactMessages(nowMs, clampPast).map((row) => ({ ...row, id: documentRandom.uuid() })),
+    blockedDays,
   };
 }
 
@@ -1258,6 +1272,7 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.listingDailyStats, data.stats, 500),
     ...inserts(schema.verificationDocuments, data.documents),
     ...inserts(schema.contactMessages, data.contactMessages),
+    ...inserts(schema.carBlockedDays, data.blockedDays),
   ];
   const [first, ...rest] = statements;
   if (!first) return;

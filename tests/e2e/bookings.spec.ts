@@ -17,7 +17,7 @@ async function signInAs(page: Page, email: string) {
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** A rentable car of the demo host and three days nobody holds (the demo data has bookings of its own). */
+/** A rentable car of the demo host and three days nobody holds or blocked (the demo data has bookings of its own). */
 async function freeCarAndDays() {
   const db = database();
   try {
@@ -31,8 +31,9 @@ async function freeCarAndDays() {
       const offset = 20 + Math.floor(Math.random() * 150);
       const [start, end] = [isoDay(offset), isoDay(offset + 3)];
       const taken = await db.execute({
-        sql: `select 1 from bookings where car_id = ? and start_date < ? and ? < end_date`,
-        args: [String(car.id), end, start],
+        sql: `select 1 from bookings where car_id = ? and start_date < ? and ? < end_date
+          union all select 1 from car_blocked_days where car_id = ? and day >= ? and day < ?`,
+        args: [String(car.id), end, start, String(car.id), start, end],
       });
       if (taken.rows.length === 0) return { id: String(car.id), name: `${car.make} ${car.model}`, start, end };
     }

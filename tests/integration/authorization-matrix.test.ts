@@ -324,6 +324,21 @@ const PUBLIC: PublicEntry[] = [
 // ---------------------------------------------------------------------------------------------------------------
 // The matrix.
 
+/** The edit page's second form, the host calendar (issue 15): the same action, the same guard. */
+const CALENDAR_FORM: Entry = {
+  route: "_my-listings+/my-listings.$carId.edit",
+  kind: "action",
+  expect: PARTY_ONLY,
+  async setup(w) {
+    const car = await createCar(w.ctx, w.party.id);
+    return {
+      path: `/my-listings/${car.id}/edit`,
+      params: { carId: car.id },
+      form: { intent: "block", from: day(30), to: day(32) },
+    };
+  },
+};
+
 const MATRIX: Entry[] = [
   // --- the account -----------------------------------------------------------------------------------------------
   {
@@ -974,6 +989,10 @@ const MATRIX: Entry[] = [
         params: { carId: car.id },
         form: { ...fields, intent: "save", daily_price: "42" },
       };
+    },
+    why: "the owner's listing; its calendar form (block and unblock days) is guarded the same (CALENDAR_FORM)",
+    async extra() {
+      for (const role of ROLES) await checkRole(CALENDAR_FORM, role);
     },
   },
   ...(["loader", "action"] as const).map((kind): Entry => ({

@@ -23,7 +23,7 @@ import { action as listAction, loader as listLoader } from "~/routes/_bookings+/
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { bookingRequest, createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { signWebhook, startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
 
@@ -411,23 +411,8 @@ describe("never two confirmed bookings on the same days", () => {
 
   it("50 concurrent overlapping requests become pending requests; concurrent confirms leave one confirmed", async () => {
     const renters = await Promise.all(Array.from({ length: 5 }, () => createUser(ctx)));
-    const price = priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 });
-    const requestFor = (renterId: string, startDate: string, endDate: string) => ({
-      carId: p.car.id,
-      ownerId: p.host.id,
-      renterId,
-      period: "daily" as const,
-      startDate,
-      endDate,
-      price,
-      insurance: null,
-      pickupPointId: null,
-      pickupLocation: "Vilnius",
-      dropoffLocation: "Vilnius",
-      specialRequests: null,
-      withDriver: false,
-      now: new Date(),
-    });
+    const requestFor = (renterId: string, startDate: string, endDate: string) =>
+      bookingRequest({ carId: p.car.id, ownerId: p.host.id, renterId }, startDate, endDate);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         // Every range overlaps day(11)..day(12).

@@ -28,6 +28,7 @@ import {
 import {
   ALREADY_REQUESTED,
   CONFLICT,
+  UNAVAILABLE,
   evaluateChoice,
   loadChoiceContext,
   type Evaluation,
@@ -42,6 +43,7 @@ import {
   pickupOptions,
   type BookableCar,
 } from "~/bookings/bookings.server";
+import { findBlockedDays } from "~/cars/blocked-days.server";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { PickupChoice } from "~/components/bookings/pickup-choice";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
@@ -119,7 +121,9 @@ export async function loader(args: LoaderFunctionArgs) {
     // A step 1 that was only looked at (no Review pressed) shows no messages yet, only the price.
     showIssues: wantsReview,
     step: wantsReview && !hasIssues(evaluation) ? (2 as const) : (1 as const),
-    month: buildMonth(month < todayMonth ? todayMonth : month, evaluation.today, loaded.bookings, choice),
+    month: buildMonth(month < todayMonth ? todayMonth : month, evaluation.today, loaded.bookings, choice, {
+      blocked: loaded.blocked,
+    }),
     earliest: evaluation.earliest,
     packages: loaded.packages,
     pickups,
@@ -169,8 +173,11 @@ export async function action(args: ActionFunctionArgs) {
     now,
   });
   if (!inserted) {
+    // Taken meanwhile: the renter's own request, a booking, or days the host blocked since the page was read.
     const own = await findOpenRequest(args.context.db, request);
-    return data({ issues: {}, formIssue: own ? ALREADY_REQUESTED : CONFLICT }, { status: 409 });
+    const blocked = await findBlockedDays(args.context.db, car.id, request.startDate, request.endDate);
+    const formIssue = own ? ALREADY_REQUESTED : blocked.length > 0 ? UNAVAILABLE : CONFLICT;
+    return data({ issues: {}, formIssue }, { status: 409 });
   }
 
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
@@ -253,6 +260,9 @@ function useBookHref() {
     `/car/${car.id}/book${choiceQuery({ ...choice, ...change }, extra)}`;
 }
 
+/** Days nobody can have are said as soon as they are chosen, before Review is pressed. */
+const SHOWN_AT_ONCE = ["bookings:errors.conflict", "bookings:errors.unavailable"];
+
 function ChoiceStep() {
   const { t, i18n } = useTranslation("bookings");
   const loaded = useLoaderData<typeof loader>();
@@ -264,7 +274,7 @@ function ChoiceStep() {
   const issues: Record<string, string | undefined> = actionData?.issues ?? (loaded.showIssues ? evaluation.issues : {});
   const formIssue =
     actionData?.formIssue ??
-    (loaded.showIssues || evaluation.formIssue?.message === "bookings:errors.conflict" ? evaluation.formIssue : null);
+    (loaded.showIssues || SHOWN_AT_ONCE.includes(evaluation.formIssue?.message ?? "") ? evaluation.formIssue : null);
   const errorOf = (field: string) => (issues[field] ? [issues[field]!] : undefined);
   // With JavaScript a change re-prices at once; without it, "Update price" does the same.
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {

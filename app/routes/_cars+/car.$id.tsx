@@ -1,14 +1,17 @@
 // /car/{id} (part 2 §2 "Car details"): gallery with a full-screen viewer, price, badges, driver service, the
 // specification, features, description, rules, pickup points, the owner, statistics and the owner's reviews;
-// contact, book and favourite by role. A view counts once per visitor per day, after the page is sent.
+// contact, book and favourite by role; a rental's availability calendar (booked and blocked days alike unavailable).
+// A view counts once per visitor per day, after the page is sent.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
+import { loadCarCalendar } from "~/cars/blocked-days.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
 import { groupFeatures } from "~/cars/feature-catalogue";
 import { AuthLink } from "~/components/auth/auth-link";
+import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { CarBadges } from "~/components/cars/car-badges";
 import { CarGallery, DEFAULT_SIZES, mainPhotoSrcSet } from "~/components/cars/car-gallery";
 import { FavoriteButton } from "~/components/cars/favorite-button";
@@ -25,7 +28,7 @@ import { formatDate, formatNumber, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
-  i18n: ["cars", "features", "lightbox", "reviews"],
+  i18n: ["cars", "features", "lightbox", "reviews", "bookings"],
   breadcrumb: (data: unknown) => {
     const car = (data as { car?: { make: string; model: string } } | undefined)?.car;
     return car ? { label: `${car.make} ${car.model}`, literal: true } : null;
@@ -34,7 +37,8 @@ export const handle = {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const allReviews = new URL(request.url).searchParams.get("reviews") === "all";
+  const url = new URL(request.url);
+  const allReviews = url.searchParams.get("reviews") === "all";
   // The breakdown counts every review of the owner, not only those listed; asked for alongside the car.
   const [car, reviewSummary] = await Promise.all([
     findCarDetails(context.db, params.id ?? "", user ? { id: user.id, isAdmin: user.isAdmin } : null, {
@@ -57,8 +61,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     powerKw: car.horsepower ? Math.round(hpToKw(car.horsepower)) : null,
     featureGroups: groupFeatures(car.features),
   };
+  const calendar =
+    car.listingType !== "sale"
+      ? await loadCarCalendar(context.db, car.id, url.searchParams.get("month"), new Date())
+      : null;
   return {
     car: details,
+    calendar,
     viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) },
     allReviews,
     reviewSummary,
@@ -274,7 +283,7 @@ function Statistics({ car }: { car: CarDetails }) {
 
 export default function CarPage() {
   const { t, i18n } = useTranslation("cars");
-  const { car, viewer, allReviews, reviewSummary } = useLoaderData<typeof loader>();
+  const { car, calendar, viewer, allReviews, reviewSummary } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
   const title = `${car.make} ${car.model}`;
   const rentable = car.listingType !== "sale";
@@ -360,6 +369,17 @@ export default function CarPage() {
                 ) : null}
               </ul>
               {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
+            </Section>
+          ) : null}
+          {calendar ? (
+            <Section title={t("detail.availability")} id="availability">
+              <div className="max-w-md">
+                <AvailabilityCalendar
+                  month={calendar}
+                  language={i18n.language}
+                  monthHref={(month) => `?month=${month}#availability`}
+                />
+              </div>
             </Section>
           ) : null}
           {car.pickupPoints.length > 0 ? (

@@ -1,14 +1,17 @@
 // /my-listings/{carId}/edit (part 1 §2 "Edit Listing"): the owner's photos (add, move, turn, delete; arrows work
-// without JavaScript) and every field of the wizard but the listing type, checked again on the server (part 1 §5).
-// Only the owner may open or change it; anyone else gets 403 and nothing changes.
+// without JavaScript), a rental's calendar (block and unblock days) and every field of the wizard but the listing
+// type, checked again on the server (part 1 §5). Only the owner may open or change it; anyone else gets 403 and
+// nothing changes.
 import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { pickupPoints } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
+import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/cars/blocked-days";
+import { changeBlockedDays, loadHostCalendar } from "~/cars/blocked-days.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,
@@ -40,6 +43,7 @@ import {
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { HostCalendar } from "~/components/listings/host-calendar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
@@ -52,7 +56,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["listings", "cars", "features"], breadcrumb: "listings:titles.edit" };
+export const handle = { i18n: ["listings", "cars", "features", "bookings"], breadcrumb: "listings:titles.edit" };
 
 const EDITED_STEPS: WizardStep[] = [2, 3];
 
@@ -82,6 +86,9 @@ export async function loader(args: LoaderFunctionArgs) {
     photos: await findListingPhotos(args.context.db, car.id),
     featureGroups: featureGroupsFor(null).map((group) => ({ code: group.code, features: [...group.features] })),
     cities: CITIES.map((city) => city.name),
+    calendar: hasCalendar(car)
+      ? await loadHostCalendar(args.context.db, car.id, new URL(args.request.url).searchParams, new Date())
+      : null,
   };
 }
 
@@ -92,6 +99,9 @@ type ActionResult = {
   values?: ListingValues;
   revision?: number;
   photoError?: string;
+  /** The calendar form's answer, and the booking in the way of a block. */
+  calendar?: SubmissionResult<string[]>;
+  hold?: HeldRange;
 };
 
 export async function action(args: ActionFunctionArgs) {
@@ -100,6 +110,13 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await args.request.formData();
   const intent = String(formData.get("intent") ?? "save");
   const back = `/my-listings/${car.id}/edit`;
+
+  if ((BLOCK_INTENTS as readonly string[]).includes(intent)) {
+    const change = await changeBlockedDays(db, car, formData, new Date());
+    if (!change.ok) return data<ActionResult>({ calendar: change.reply, hold: change.hold }, { status: change.status });
+    const toast = change.intent === "block" ? "toasts.daysBlocked" : "toasts.daysUnblocked";
+    return redirectWithToast(`${back}?month=${change.month}#calendar`, { type: "success", title: toast }, env);
+  }
 
   // The photo buttons: "<what>:<image id>".
   const [what, imageId = ""] = intent.split(":");
@@ -185,6 +202,7 @@ export default function EditListingPage() {
   const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const location = useLocation();
   const drag = useDragOrder((from, to) => {
     const ids = photos.map((photo) => photo.id);
     ids.splice(to, 0, ...ids.splice(from, 1));
@@ -280,6 +298,18 @@ export default function EditListingPage() {
           </div>
         </Form>
       </section>
+
+      {loaderData.calendar ? (
+        // Anew on every navigation (a month, a block done): the range and messages start from the address again.
+        <HostCalendar
+          key={location.key}
+          carId={car.id}
+          calendar={loaderData.calendar}
+          lastResult={actionData?.calendar}
+          hold={actionData?.hold}
+          busy={busy}
+        />
+      ) : null}
 
       <FormProvider context={form.context}>
         <Form method="post" {...getFormProps(form)} preventScrollReset className="grid gap-6">

@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { bookings, cars, contactMessages, insurancePackages, profiles, users, verificationDocuments } from "#db/schema";
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
+import type { NewBookingRequest } from "~/bookings/bookings.server";
+import { priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
 import { storePrivateDocument } from "~/photos/photo-storage.server";
 import type { TestContext } from "./context";
@@ -118,6 +120,28 @@ export async function createBooking(
     })
     .returning({ id: bookings.id });
   return row!.id;
+}
+
+/** What the booking page hands insertBookingRequest: three days at 50 € without insurance, picked up in Vilnius. */
+export function bookingRequest(
+  parties: { carId: string; ownerId: string; renterId: string },
+  startDate: string,
+  endDate: string,
+): NewBookingRequest {
+  return {
+    ...parties,
+    period: "daily",
+    startDate,
+    endDate,
+    price: priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 }),
+    insurance: null,
+    pickupPointId: null,
+    pickupLocation: "Vilnius",
+    dropoffLocation: "Vilnius",
+    specialRequests: null,
+    withDriver: false,
+    now: new Date(),
+  };
 }
 
 /** An insurance package renters can choose; returns its id. */
