@@ -57,7 +57,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
     context,
     expired.flatMap((row) => [
       { bookingId: row.id, type: "booking_expired" as const, to: "renter" as const, email: true },
-      { bookingId: row.id, type: "booking_expired" as const, to: "host" as const },
+      { bookingId: row.id, type: "booking_expired" as const, to: "host" as const, email: true },
     ]),
     origin,
     now,

@@ -39,7 +39,7 @@ function whichBooking(object: Record<string, unknown>, paymentIntentId: string |
   return undefined;
 }
 
-const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status };
+const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status, cancelledAt: bookings.cancelledAt };
 
 export async function handlePaymentEvent(
   context: Context,
@@ -112,6 +112,8 @@ export async function handlePaymentEvent(
           paymentStatus: "released",
           status: sql`case when ${bookings.status} = 'pending' then 'cancelled' else ${bookings.status} end`,
           cancelReason: sql`case when ${bookings.status} = 'pending' then 'expired' else ${bookings.cancelReason} end`,
+          // Marks the rows this event cancelled: a hold we released for a booking cancelled before is not news.
+          cancelledAt: sql`case when ${bookings.status} = 'pending' then ${now.getTime()} else ${bookings.cancelledAt} end`,
           updatedAt: now,
         })
         .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
@@ -143,8 +145,12 @@ export async function handlePaymentEvent(
   // Side effects after the write; a failure here is retried by the scheduled sweep, never by replaying the event.
   const notices: BookingNotice[] = [];
   for (const row of rows) {
-    if (event.type === "payment_intent.canceled" && row.status === "cancelled") {
-      notices.push({ bookingId: row.id, type: "booking_expired", to: "renter", email: true });
+    if (
+      event.type === "payment_intent.canceled" &&
+      row.status === "cancelled" &&
+      row.cancelledAt?.getTime() === now.getTime()
+    ) {
+      notices.push({ bookingId: row.id, type: "booking_expired", to: "both", email: true });
     }
     if (row.paymentStatus !== "authorized") continue;
     if (row.status === "pending") {

@@ -184,7 +184,7 @@ describe("listing moderation", () => {
         },
       );
     const header = async () => {
-      const root = await callRoute<{ user: { isHost: boolean } }>(
+      const root = await callRoute<{ user: { isHost: boolean; isAdmin: boolean } }>(
         rootLoader,
         getRequest("/", { cookie: ownerCookie }),
         ctx.context,
