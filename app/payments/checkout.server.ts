@@ -74,8 +74,7 @@ export function openCheckout(
 }
 
 export type ResumeOutcome =
-  | { ok: true; url: string }
-  | { ok: false; status: 403 | 404 | 409 | 502; error: string; title: string };
+  { ok: true; url: string } | { ok: false; status: 403 | 404 | 409 | 502; error: string; title: string };
 
 const TITLE = "bookings:errors.payFailed";
 
