@@ -17,6 +17,7 @@ import { vilniusDay } from "~/utils/format";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest } from "./support/routes";
 
 const today = vilniusDay();
@@ -70,6 +71,20 @@ async function parties(ctx: TestContext, languages: { host: Language; renter: La
 
 type Parties = Awaited<ReturnType<typeof parties>>;
 
+/** The renter asks for the car (the checkout opened, not paid), in their language, which their e-mails keep. */
+function requestBooking(ctx: TestContext, p: Parties) {
+  return callRoute(
+    bookAction,
+    formRequest(
+      `/car/${p.car.id}/book?lng=${p.languages.renter}`,
+      { start: day(10), end: day(13), period: "daily", insurance: "none", pickup: "car-location", dropoff: "same" },
+      { cookie: p.renterCookie },
+    ),
+    ctx.context,
+    { id: p.car.id },
+  );
+}
+
 /** The mail each party has received, as [party, subject], oldest first. */
 async function mailOf(ctx: TestContext, p: Parties) {
   const rows = await ctx.db.select().from(devMailbox).orderBy(devMailbox.createdAt);
@@ -97,17 +112,7 @@ describe.each([
   afterEach(() => ctx.close());
 
   it("requested: the paid request e-mails the host once; a replayed payment event sends nothing more", async () => {
-    const opened = await callRoute(
-      bookAction,
-      formRequest(
-        // The renter books in their language, which is the one their e-mails keep.
-        `/car/${p.car.id}/book?lng=${p.languages.renter}`,
-        { start: day(10), end: day(13), period: "daily", insurance: "none", pickup: "car-location", dropoff: "same" },
-        { cookie: p.renterCookie },
-      ),
-      ctx.context,
-      { id: p.car.id },
-    );
+    const opened = await requestBooking(ctx, p);
     const sessionId = opened.location!.split("/").pop()!;
     // An unfinished checkout is nobody's news.
     expect(await mailOf(ctx, p)).toEqual([]);
@@ -226,27 +231,13 @@ describe("a confirm whose capture fails", () => {
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    ctx = await createTestContext({
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: "whsec_test",
-      STRIPE_API_URL: fake.url,
-    });
+    ctx = await createTestContext(stripeEnv(fake, "whsec_test"));
   });
   afterEach(() => ctx.close());
 
   it.each(["lt", "en"] as const)("tells the renter (reading %s) that the payment failed, once", async (language) => {
     const p = await parties(ctx, { host: language === "lt" ? "en" : "lt", renter: language });
-    const opened = await callRoute(
-      bookAction,
-      formRequest(
-        // The renter books in their language, which is the one their e-mails keep.
-        `/car/${p.car.id}/book?lng=${p.languages.renter}`,
-        { start: day(10), end: day(13), period: "daily", insurance: "none", pickup: "car-location", dropoff: "same" },
-        { cookie: p.renterCookie },
-      ),
-      ctx.context,
-      { id: p.car.id },
-    );
+    const opened = await requestBooking(ctx, p);
     expect(opened.status).toBe(303);
     const sessionId = [...fake.sessions.keys()].pop()!;
     await handlePaymentEvent(ctx.context, fake.completeSession(sessionId) as unknown as PaymentEvent, ORIGIN);

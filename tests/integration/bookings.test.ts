@@ -24,7 +24,8 @@ import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId"
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
-import { signWebhook, startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { deliverWebhook, stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
 
 const today = vilniusDay();
@@ -489,27 +490,13 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    ctx = await createTestContext({
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    ctx = await createTestContext(stripeEnv(fake, WEBHOOK_SECRET));
     p = await people(ctx);
   });
   afterEach(() => ctx.close());
 
-  function deliver(event: object, secret = WEBHOOK_SECRET, tamper?: (body: string) => string) {
-    const { body, signature } = signWebhook(event, secret);
-    return callRoute<{ result?: string }>(
-      webhookAction,
-      new Request(`${ORIGIN}/webhooks/stripe`, {
-        method: "POST",
-        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-        body: tamper ? tamper(body) : body,
-      }),
-      ctx.context,
-    );
-  }
+  const deliver = (event: object, secret = WEBHOOK_SECRET, tamper?: (body: string) => string) =>
+    deliverWebhook(ctx.context, event, secret, tamper);
 
   async function paidRequest(fields = choice()) {
     const opened = await book(ctx, p, fields);

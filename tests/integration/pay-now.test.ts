@@ -10,11 +10,11 @@ import { action as bookAction } from "~/routes/_cars+/car.$id.book";
 import { loader as cancelledLoader } from "~/routes/_bookings+/booking-cancelled";
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
-import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
 import { vilniusDay } from "~/utils/format";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor } from "./support/factories";
-import { signWebhook, startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { deliverWebhook, stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
 
 const day = (n: number) => addDays(vilniusDay(), n);
@@ -161,27 +161,12 @@ describe("Pay now with Stripe", () => {
   });
   afterAll(() => fake.close());
   beforeEach(async () => {
-    ctx = await createTestContext({
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    ctx = await createTestContext(stripeEnv(fake, WEBHOOK_SECRET));
     p = await people(ctx);
   });
   afterEach(() => ctx.close());
 
-  function deliver(event: object) {
-    const { body, signature } = signWebhook(event, WEBHOOK_SECRET);
-    return callRoute<{ result?: string }>(
-      webhookAction,
-      new Request(`${ORIGIN}/webhooks/stripe`, {
-        method: "POST",
-        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-        body,
-      }),
-      ctx.context,
-    );
-  }
+  const deliver = (event: object) => deliverWebhook(ctx.context, event, WEBHOOK_SECRET);
   const sessionsOf = (bookingId: string) =>
     [...fake.sessions.values()].filter((s) => s.metadata.booking_id === bookingId);
 
