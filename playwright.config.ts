@@ -48,7 +48,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "npx tsx scripts/start.ts --fresh --no-build --quiet",
+      // --no-cron: the scheduled jobs run only when a journey asks (GET /__scheduled), never in the middle of another.
+      command: "npx tsx scripts/start.ts --fresh --no-build --quiet --no-cron",
       url: `${BASE_URL}/`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -3,16 +3,22 @@
 //   2. the production build (remix vite:build), unless --no-build;
 //   3. the libSQL HTTP adapter over the file (what the Worker talks to, as it would to Turso);
 //   4. PartyKit's dev server for the conversation rooms;
-//   5. the Worker in workerd (wrangler dev) with Workers Static Assets and local R2.
+//   5. the Worker in workerd (wrangler dev) with Workers Static Assets and local R2;
+//   6. the Worker's scheduled jobs (expiring requests, saved-search alerts, housekeeping) on wrangler.toml's
+//      [triggers] crons, once at start and then on schedule: wrangler dev never fires cron triggers, so this script
+//      does, through the `/__scheduled` endpoint of `wrangler dev --test-scheduled` (a dev-only flag: a deployed
+//      Worker has no such endpoint), which runs the Worker's own `scheduled` handler.
 // Environment: PORT (8787), PARTYKIT_PORT (1999), LIBSQL_PORT (8080), DB_FILE (db/local.db),
 // PERSIST_TO (.wrangler/state). Flags: --fresh (start from a new database and R2), --no-build, --dev (Vite's dev
-// server in Node with hot reload instead of the build in workerd; for editing).
+// server in Node with hot reload instead of the build in workerd; for editing), --no-cron (the endpoint only, no
+// timer: the journeys run jobs when a test asks, never in the middle of another).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { startLibsqlHttpServer } from "../db/libsql-http-server";
 import { migrateDatabase } from "../db/migrate";
 import { createNodeClient } from "../db/node-client";
+import { readCrons, startCronRunner } from "./cron-schedule";
 
 const args = new Set(process.argv.slice(2));
 const port = Number(process.env.PORT ?? 8787);
@@ -116,6 +122,26 @@ async function waitForHttp(url: string, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** Runs the Worker's scheduled handler as the cron trigger would, through wrangler's test endpoint. */
+async function runScheduled(cron: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(cron)}`);
+  if (!response.ok) throw new Error(`/__scheduled answered ${response.status}`);
+}
+
+/**
+ * The jobs once now (a machine that was off has requests overdue for expiry), then on each cron's schedule; returns
+ * what the banner says of it.
+ */
+async function scheduleJobs(crons: string[]) {
+  if (crons.length === 0) return "none in wrangler.toml";
+  for (const cron of new Set(crons)) {
+    await runScheduled(cron).catch((error: unknown) => console.error(`scheduled run (${cron}) failed:`, error));
+  }
+  const runner = startCronRunner(crons, runScheduled);
+  process.on("exit", () => runner.stop());
+  return `${crons.join(", ")}, run at start and then on schedule`;
+}
+
 let stopping = false;
 let closeDatabase: (() => Promise<void>) | undefined;
 
@@ -183,6 +209,8 @@ try {
       "--persist-to",
       persistTo,
       "--show-interactive-dev-session=false",
+      // GET /__scheduled?cron=… runs the Worker's scheduled handler (wrangler dev only).
+      "--test-scheduled",
       "--log-level",
       quiet ? "error" : "warn",
       "--var",
@@ -194,9 +222,12 @@ try {
     { name: "wrangler", wait: false },
   );
   await waitForHttp(`http://127.0.0.1:${port}/`);
+  const crons = readCrons(readFileSync(resolve("wrangler.toml"), "utf8"));
+  const schedule = args.has("--no-cron") ? null : await scheduleJobs(crons);
   log(`
   Ratai is running at http://localhost:${port}  (PartyKit on ${partykitPort}, libSQL on ${libsqlPort})
   E-mails go to http://localhost:${port}/dev/mailbox
+  Scheduled jobs (wrangler.toml [triggers], UTC): ${schedule ?? "off (--no-cron)"}
 
   Demo accounts (password: Demo!pass1)
 ${DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(18)} ${role}`).join("\n")}

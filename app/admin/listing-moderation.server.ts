@@ -2,7 +2,8 @@
 // approve, reject, edit. Each decision is one write batch: the conditional UPDATE (the status it starts from is in
 // its WHERE, so two admins deciding at once cannot both win), the owner's notification and the audit line, the last
 // two written only if the update took (an EXISTS over the row as the update leaves it). Approving bumps the
-// catalogue version through the cars triggers (migration 0004), so the car is in search at once.
+// catalogue version through the cars triggers (migration 0004), so the car is in search at once, and approving a
+// rental makes its owner a host for good (is_host, host_since: a trigger of migration 0010, so every path does it).
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { cars, notifications, profiles } from "#db/schema";
 import { notFound } from "~/accounts/guards.server";

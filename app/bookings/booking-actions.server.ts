@@ -25,6 +25,18 @@ const FAILURE_TITLE: Record<BookingAction, string> = {
   complete: "bookings:errors.completeFailed",
 };
 
+/** The renter whose card could not be charged when the host confirmed. */
+const BOOKING_PAYMENT_FAILED = {
+  type: "booking_cancelled",
+  to: "renter",
+  email: true,
+  template: "booking_payment_failed",
+} as const satisfies Omit<BookingNotice, "bookingId">;
+
+/** The renters of the pending requests a confirm declined (their days were given to another). */
+const overlappedNotices = (rows: { id: string }[]): BookingNotice[] =>
+  rows.map((row) => ({ bookingId: row.id, type: "booking_declined", to: "renter", email: true }));
+
 export async function applyBookingAction(
   context: Context,
   input: { bookingId: string; userId: string; action: BookingAction; origin: string; now?: Date },
@@ -111,7 +123,7 @@ export async function applyBookingAction(
       await returnMoney(db, gateway, overlapped);
       await sendBookingNotices(
         context,
-        [{ bookingId: booking.id, type: "booking_cancelled", to: "renter", email: true }],
+        [...(failed ? [{ ...BOOKING_PAYMENT_FAILED, bookingId: booking.id }] : []), ...overlappedNotices(overlapped)],
         input.origin,
         now,
       );
@@ -119,8 +131,7 @@ export async function applyBookingAction(
     }
     await returnMoney(db, gateway, overlapped);
     notices.push({ bookingId: booking.id, type: "booking_confirmed", to: "renter", email: true });
-    for (const row of overlapped)
-      notices.push({ bookingId: row.id, type: "booking_declined", to: "renter", email: true });
+    notices.push(...overlappedNotices(overlapped));
     await sendBookingNotices(context, notices, input.origin, now);
     return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
   }
@@ -148,7 +159,7 @@ export async function applyBookingAction(
     if (done.length === 0) return changedMeanwhile;
     await sendBookingNotices(
       context,
-      [{ bookingId: booking.id, type: "booking_completed", to: "renter" }],
+      [{ bookingId: booking.id, type: "booking_completed", to: "renter", email: true }],
       input.origin,
       now,
     );
@@ -175,8 +186,9 @@ export async function applyBookingAction(
   } else if (role === "host") {
     notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "renter", email: true });
   } else if (booking.paymentStatus !== "unpaid") {
-    // The host heard of the request only once it was paid for.
-    notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "host" });
+    // The host heard of the request only once it was paid for: from then on they are told, a request they might
+    // still answer as much as a confirmed booking.
+    notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "host", email: true });
   }
   await sendBookingNotices(context, notices, input.origin, now);
   return {

@@ -1,16 +1,17 @@
 // The scheduled side of bookings (wrangler.toml's cron → app/jobs.server.ts):
 // - a request the host has not answered in 24 hours expires and its card hold is released;
-// - a checkout left unfinished for 2 hours (Stripe's session lasts 1) stops being a request;
+// - a checkout left unfinished for 2 hours (the payment window; its checkout sessions end then too) stops being a
+//   request;
 // - money still held or taken for a cancelled booking (a release or refund that failed before) is returned.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices } from "~/bookings/booking-notices.server";
+import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 export const REQUEST_ANSWER_HOURS = 24;
-export const UNPAID_REQUEST_HOURS = 2;
 const HOUR_MS = 3_600_000;
 
 export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">, now: Date, origin: string) {
@@ -40,7 +41,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
       and(
         eq(bookings.status, "pending"),
         eq(bookings.paymentStatus, "unpaid"),
-        lt(bookings.createdAt, new Date(now.getTime() - UNPAID_REQUEST_HOURS * HOUR_MS)),
+        lt(bookings.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS)),
       ),
     )
     .returning({ id: bookings.id, sessionId: bookings.stripeCheckoutSessionId });
@@ -57,7 +58,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
     context,
     expired.flatMap((row) => [
       { bookingId: row.id, type: "booking_expired" as const, to: "renter" as const, email: true },
-      { bookingId: row.id, type: "booking_expired" as const, to: "host" as const },
+      { bookingId: row.id, type: "booking_expired" as const, to: "host" as const, email: true },
     ]),
     origin,
     now,

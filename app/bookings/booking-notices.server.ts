@@ -17,6 +17,14 @@ export type BookingNoticeType =
   | "booking_completed"
   | "booking_expired";
 
+/**
+ * The e-mails, one per template in email.json's `booking`. Most are the notice's own type; the host reads of a renter's
+ * cancellation and of a request that lapsed unanswered in words of their own, and the renter whose card could not be
+ * charged on confirmation is told so (README.md, "Booking e-mails", lists who gets which).
+ */
+export type BookingEmailTemplate =
+  BookingNoticeType | "booking_cancelled_by_renter" | "booking_expired_host" | "booking_payment_failed";
+
 /** Who is told: the host hears of requests and renter cancellations, the renter of answers. */
 export interface BookingNotice {
   bookingId: string;
@@ -24,6 +32,16 @@ export interface BookingNotice {
   to: "renter" | "host" | "both";
   /** Also send an e-mail (to the same people). */
   email?: boolean;
+  /** The e-mail's template when it is not the one for the type and the recipient (emailTemplate). */
+  template?: BookingEmailTemplate;
+}
+
+/** The template of a notice's e-mail to one of its recipients. */
+export function emailTemplate(notice: Pick<BookingNotice, "type" | "template">, recipient: "renter" | "host") {
+  if (notice.template) return notice.template;
+  if (recipient === "host" && notice.type === "booking_cancelled") return "booking_cancelled_by_renter";
+  if (recipient === "host" && notice.type === "booking_expired") return "booking_expired_host";
+  return notice.type;
 }
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -54,7 +72,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const values: (typeof notifications.$inferInsert)[] = [];
-  const mails: { userId: string; type: BookingNoticeType; booking: (typeof rows)[number] }[] = [];
+  const mails: { userId: string; template: BookingEmailTemplate; booking: (typeof rows)[number] }[] = [];
   for (const notice of notices) {
     const booking = byId.get(notice.bookingId);
     if (!booking) continue;
@@ -76,7 +94,8 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
         },
         createdAt: now,
       });
-      if (notice.email) mails.push({ userId, type: notice.type, booking });
+      const recipient = userId === booking.ownerId ? "host" : "renter";
+      if (notice.email) mails.push({ userId, template: emailTemplate(notice, recipient), booking });
     }
   }
   if (values.length > 0) await db.insert(notifications).values(values);
@@ -96,7 +115,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
     const person = people.find((p) => p.id === mail.userId);
     if (!person?.email) continue;
     const t = await i18nServer.getFixedT(person.language, "email");
-    const message = bookingEmail(t, person.email, person.name, mail.type, {
+    const message = bookingEmail(t, person.email, person.name, mail.template, {
       car: `${mail.booking.make} ${mail.booking.model}`,
       reference: bookingReference(mail.booking.id),
       start: mail.booking.startDate,
@@ -106,7 +125,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
     try {
       await send(message);
     } catch (error) {
-      console.error("booking e-mail failed", mail.type, error);
+      console.error("booking e-mail failed", mail.template, error);
     }
   }
 }

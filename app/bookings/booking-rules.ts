@@ -18,6 +18,8 @@ export const BOOKING_TABS = ["all", ...BOOKING_STATUSES] as const;
 export type BookingTab = (typeof BOOKING_TABS)[number];
 export const BOOKING_ACTIONS = ["confirm", "decline", "cancel", "complete"] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+/** Not a change of status: the renter's way back to the checkout of an unpaid request (canPayNow). */
+export const PAY_INTENT = "pay";
 
 interface Transition {
   from: BookingStatus;
@@ -73,6 +75,33 @@ export function allowedActions(
 ): BookingAction[] {
   return BOOKING_ACTIONS.filter((action) => findTransition(booking, action, role) !== null);
 }
+
+/**
+ * How long a request can be paid for from when it was made: its checkouts end then, and the scheduled sweep ends a
+ * request still unpaid (booking-expiry.server.ts). Within it the renter who left the checkout can come back and pay.
+ */
+export const PAYMENT_WINDOW_MS = 2 * 3_600_000;
+/** Stripe's shortest checkout session: a new one always gets at least this long. */
+export const CHECKOUT_MIN_LIFETIME_MS = 30 * 60_000;
+
+export const paymentDeadline = (createdAt: Date | number) =>
+  new Date(new Date(createdAt).getTime() + PAYMENT_WINDOW_MS);
+
+/** The renter can still pay for the request ("Pay now"): waiting for its payment, and within the payment window. */
+export function canPayNow(
+  booking: { status: BookingStatus; paymentStatus: PaymentStatus; createdAt: Date | number },
+  now: Date,
+): boolean {
+  return (
+    booking.status === "pending" &&
+    booking.paymentStatus === "unpaid" &&
+    now.getTime() < paymentDeadline(booking.createdAt).getTime()
+  );
+}
+
+/** When a checkout opened now for the request ends: at its payment deadline, and never sooner than Stripe allows. */
+export const checkoutExpiry = (createdAt: Date, now: Date) =>
+  new Date(Math.max(paymentDeadline(createdAt).getTime(), now.getTime() + CHECKOUT_MIN_LIFETIME_MS));
 
 /** Confirmed bookings can open their rental agreement (either party); completed ones can be reviewed. */
 export const hasAgreement = (status: BookingStatus) =>

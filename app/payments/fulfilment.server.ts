@@ -39,7 +39,7 @@ function whichBooking(object: Record<string, unknown>, paymentIntentId: string |
   return undefined;
 }
 
-const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status };
+const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status, cancelledAt: bookings.cancelledAt };
 
 export async function handlePaymentEvent(
   context: Context,
@@ -61,7 +61,9 @@ export async function handlePaymentEvent(
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
     case "payment_intent.amount_capturable_updated": {
-      // The card is authorised. A request cancelled meanwhile still records the hold, so it can be released below.
+      // The card is authorised, by whichever of the booking's checkouts was paid (a renter who left one may have
+      // been given another: checkout.server.ts). A request cancelled meanwhile still records the hold, so it can be
+      // released below; a second payment for a booking already paid for is released too.
       const sessionId = object.object === "checkout.session" ? text(object.id) : null;
       update = db
         .update(bookings)
@@ -71,15 +73,7 @@ export async function handlePaymentEvent(
           ...(sessionId && { stripeCheckoutSessionId: sessionId }),
           updatedAt: now,
         })
-        .where(
-          and(
-            target,
-            inArray(bookings.paymentStatus, ["unpaid", "failed"]),
-            sessionId
-              ? or(sql`${bookings.stripeCheckoutSessionId} is null`, eq(bookings.stripeCheckoutSessionId, sessionId))
-              : undefined,
-          ),
-        )
+        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "failed"])))
         .returning(returned);
       break;
     }
@@ -94,7 +88,21 @@ export async function handlePaymentEvent(
           cancelledAt: now,
           updatedAt: now,
         })
-        .where(and(target, eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")))
+        .where(
+          and(
+            target,
+            eq(bookings.status, "pending"),
+            eq(bookings.paymentStatus, "unpaid"),
+            // Only the booking's current checkout ends the request by running out: one replaced by a newer
+            // checkout (checkout.server.ts) is stale.
+            event.type === "checkout.session.expired"
+              ? or(
+                  sql`${bookings.stripeCheckoutSessionId} is null`,
+                  eq(bookings.stripeCheckoutSessionId, text(object.id) ?? ""),
+                )
+              : undefined,
+          ),
+        )
         .returning(returned);
       break;
     case "payment_intent.succeeded":
@@ -112,6 +120,8 @@ export async function handlePaymentEvent(
           paymentStatus: "released",
           status: sql`case when ${bookings.status} = 'pending' then 'cancelled' else ${bookings.status} end`,
           cancelReason: sql`case when ${bookings.status} = 'pending' then 'expired' else ${bookings.cancelReason} end`,
+          // Marks the rows this event cancelled: a hold we released for a booking cancelled before is not news.
+          cancelledAt: sql`case when ${bookings.status} = 'pending' then ${now.getTime()} else ${bookings.cancelledAt} end`,
           updatedAt: now,
         })
         .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
@@ -141,10 +151,17 @@ export async function handlePaymentEvent(
   }
 
   // Side effects after the write; a failure here is retried by the scheduled sweep, never by replaying the event.
+  if (rows.length === 0 && PAID.has(event.type) && intentId) {
+    await releaseSecondPayment(context, object, intentId, origin);
+  }
   const notices: BookingNotice[] = [];
   for (const row of rows) {
-    if (event.type === "payment_intent.canceled" && row.status === "cancelled") {
-      notices.push({ bookingId: row.id, type: "booking_expired", to: "renter", email: true });
+    if (
+      event.type === "payment_intent.canceled" &&
+      row.status === "cancelled" &&
+      row.cancelledAt?.getTime() === now.getTime()
+    ) {
+      notices.push({ bookingId: row.id, type: "booking_expired", to: "both", email: true });
     }
     if (row.paymentStatus !== "authorized") continue;
     if (row.status === "pending") {
@@ -159,6 +176,32 @@ export async function handlePaymentEvent(
     console.error("booking notices after a payment event", event.id, error);
   }
   return "handled";
+}
+
+const PAID = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/**
+ * A checkout paid for a booking that another payment already holds (two checkouts paid at once, which
+ * checkout.server.ts makes all but impossible): that payment is let go, never captured.
+ */
+async function releaseSecondPayment(
+  context: Context,
+  object: Record<string, unknown>,
+  intentId: string,
+  origin: string,
+) {
+  const bookingId = bookingIdOf(object);
+  if (!bookingId) return;
+  const [booking] = await context.db
+    .select({ intentId: bookings.stripePaymentIntentId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking?.intentId || booking.intentId === intentId) return;
+  try {
+    await getPaymentGateway(context.env, origin).release(intentId, `${bookingId}-${intentId}`);
+  } catch (error) {
+    console.error("second payment not released", bookingId, intentId, error);
+  }
 }
 
 /** The local stand-in's events, shaped like Stripe's so they take the same path. */

@@ -18,11 +18,17 @@ export interface CheckoutInput {
   cancelUrl: string;
   language: "lt" | "en";
   expiresAt: Date;
+  /** Tells this checkout from the booking's earlier ones (a retry of the same step must reuse its key, another not). */
+  attempt?: string;
 }
+
+/** Where a checkout stands: open (with the address to send the payer to), paid, or over without a payment. */
+export type CheckoutState = { status: "open"; url: string } | { status: "complete" } | { status: "expired" };
 
 export interface PaymentGateway {
   kind: "stripe" | "stand-in";
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  checkoutState(sessionId: string): Promise<CheckoutState>;
   /** Takes the authorised amount. Idempotent per booking: a retry never captures twice. */
   capture(paymentIntentId: string, bookingId: string): Promise<void>;
   /** Lets an uncaptured hold go. */
@@ -32,9 +38,6 @@ export interface PaymentGateway {
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
 }
-
-/** The checkout session's lifetime: Stripe's minimum is 30 minutes. */
-export const CHECKOUT_LIFETIME_MS = 60 * 60_000;
 
 export function stripeClient(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
@@ -71,10 +74,15 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           locale: input.language,
         },
-        { idempotencyKey: `checkout-${input.bookingId}` },
+        { idempotencyKey: `checkout-${input.bookingId}${input.attempt ? `-${input.attempt}` : ""}` },
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { sessionId: session.id, url: session.url };
+    },
+    async checkoutState(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === "open" && session.url) return { status: "open", url: session.url };
+      return { status: session.status === "complete" ? "complete" : "expired" };
     },
     async capture(paymentIntentId, bookingId) {
       await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey: `capture-${bookingId}` });
@@ -112,6 +120,10 @@ function standInGateway(origin: string): PaymentGateway {
     async createCheckout() {
       const sessionId = `cs_standin_${crypto.randomUUID().replaceAll("-", "")}`;
       return { sessionId, url: `${origin}${STAND_IN_CHECKOUT_PATH}${sessionId}` };
+    },
+    // The stand-in keeps no sessions: its page takes a payment while the booking still waits for one.
+    async checkoutState(sessionId) {
+      return { status: "open", url: `${origin}${STAND_IN_CHECKOUT_PATH}${sessionId}` };
     },
     async capture() {},
     async release() {},

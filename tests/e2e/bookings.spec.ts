@@ -162,3 +162,48 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await expect(page.getByText("Nurodykite atsiėmimo vietą")).toHaveCount(0);
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });
+
+test("a checkout left unpaid is paid later with Pay now", async ({ page }) => {
+  const car = await freeCarAndDays();
+  await registerAndSignIn(page);
+  const choice = new URLSearchParams({
+    start: car.start,
+    end: car.end,
+    insurance: "none",
+    dateOfBirth: "1990-04-15",
+    step: "review",
+  });
+  await visit(page, `/car/${car.id}/book?${choice}`);
+  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+  const checkout = page.url();
+  // The renter leaves the checkout: Stripe's way back to the cancelled page, the request kept for its payment.
+  await page.getByRole("button", { name: "Atšaukti" }).click();
+  await expect(page).toHaveURL(/\/booking-cancelled\?booking_id=/);
+  const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
+  await visit(page, page.url());
+  await expect(page.getByRole("button", { name: "Apmokėti dabar", exact: true })).toBeVisible();
+
+  // Later, from My Bookings: the same booking goes back to its checkout and is paid.
+  await visit(page, "/bookings");
+  const card = page.getByRole("listitem").filter({ hasText: `#${bookingId.slice(0, 8).toUpperCase()}` });
+  await expect(card).toContainText("Mokėjimas neužbaigtas.");
+  await card.getByRole("button", { name: "Apmokėti dabar", exact: true }).click();
+  await expect(page).toHaveURL(checkout);
+  await page.getByRole("button", { name: "Mokėti", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking_id=${bookingId}`));
+  await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+
+  const db = database();
+  try {
+    const rows = await db.execute({
+      sql: "select id, status, payment_status from bookings where car_id = ? and start_date = ?",
+      args: [car.id, car.start],
+    });
+    expect(rows.rows).toEqual([
+      expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
+    ]);
+  } finally {
+    db.close();
+  }
+});

@@ -1,6 +1,7 @@
 // /admin against a real database: the guard on every loader and action of every admin route, listing moderation
 // (approve, reject, edit), insurance packages, the verification queue, contact messages, and the audit log that
 // every one of those actions writes, and only when the action took.
+import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,8 @@ import {
   profiles,
   verificationDocuments,
 } from "#db/schema";
+import { userMenuLinks } from "~/components/shell/header";
+import { loader as rootLoader } from "~/root";
 import { loader as rentalsLoader } from "~/routes/_cars+/rentals";
 import { action as approveAction } from "~/routes/_admin+/admin.listings.$carId.approve";
 import { action as editAction } from "~/routes/_admin+/admin.listings.$carId.edit";
@@ -26,7 +29,7 @@ import { loader as queueLoader } from "~/routes/_admin+/admin.verifications";
 import { action as contactAction } from "~/routes/_admin+/admin.contact";
 import { loader as auditLoader } from "~/routes/_admin+/admin.audit";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, createSignedInUser } from "./support/factories";
+import { createBooking, createCar, createUser, createSignedInUser, sessionCookieFor } from "./support/factories";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 
 type RouteModule = { loader?: (...args: never[]) => unknown; action?: (...args: never[]) => unknown };
@@ -163,6 +166,67 @@ describe("listing moderation", () => {
     expect(again).toMatchObject({ status: 409, data: { error: "admin:errors.cannotApprove" } });
     expect(await auditLines()).toHaveLength(1);
     expect(await ctx.db.select().from(notifications)).toHaveLength(1);
+  });
+
+  it("approving a person's first rental listing makes them a host for good; a sale listing does not", async () => {
+    const admin = await signedIn({ isAdmin: true });
+    const owner = await createUser(ctx, { verified: true });
+    const ownerCookie = await sessionCookieFor(ctx, owner.id);
+    const sale = await createCar(ctx, owner.id, { status: "pending", listingType: "sale", salePrice: 1_500_000 });
+    const rental = await createCar(ctx, owner.id, { status: "pending", listingType: "rental" });
+    const approve = (carId: string) =>
+      callRoute(
+        approveAction,
+        formRequest(`/admin/listings/${carId}/approve`, {}, { cookie: admin.cookie }),
+        ctx.context,
+        {
+          carId,
+        },
+      );
+    const header = async () => {
+      const root = await callRoute<{ user: { isHost: boolean; isAdmin: boolean } }>(
+        rootLoader,
+        getRequest("/", { cookie: ownerCookie }),
+        ctx.context,
+      );
+      return { isHost: root.data.user.isHost, links: userMenuLinks(root.data.user).map((link) => link.to) };
+    };
+    const profile = async () => (await ctx.db.select().from(profiles).where(eq(profiles.id, owner.id)))[0]!;
+
+    expect((await approve(sale.id)).status).toBe(302);
+    expect(await header()).toEqual({ isHost: false, links: expect.not.arrayContaining(["/host-dashboard"]) });
+    expect((await profile()).hostSince).toBeNull();
+
+    expect((await approve(rental.id)).status).toBe(302);
+    expect(await header()).toEqual({ isHost: true, links: expect.arrayContaining(["/host-dashboard"]) });
+    const [approved] = await ctx.db.select().from(cars).where(eq(cars.id, rental.id));
+    expect((await profile()).hostSince).toEqual(approved!.approvedAt);
+
+    // Hosting is for good: the listing withdrawn, deleted, and a later approval keep the first date.
+    const since = (await profile()).hostSince;
+    await ctx.db.update(cars).set({ status: "pending", deletedAt: new Date() }).where(eq(cars.id, rental.id));
+    const another = await createCar(ctx, owner.id, { status: "pending", listingType: "both", salePrice: 900_000 });
+    expect((await approve(another.id)).status).toBe(302);
+    expect(await profile()).toMatchObject({ isHost: true, hostSince: since });
+  });
+
+  it("the migration makes a host of everyone whose rental was approved before the rule, from their first approval", async () => {
+    const renter = await createUser(ctx);
+    const seller = await createUser(ctx);
+    const early = new Date("2024-02-03T10:00:00Z");
+    await createCar(ctx, renter.id, { listingType: "rental", approvedAt: new Date("2024-05-01T10:00:00Z") });
+    await createCar(ctx, renter.id, { listingType: "both", salePrice: 900_000, approvedAt: early });
+    await createCar(ctx, seller.id, { listingType: "sale", salePrice: 900_000, approvedAt: early });
+    // As the data stood before the migration: nobody had been made a host.
+    await ctx.db.update(profiles).set({ isHost: false, hostSince: null });
+    const sql = readFileSync("db/migrations/0011_hosts-from-approved-rentals.sql", "utf8").split(
+      "--> statement-breakpoint",
+    );
+    await ctx.client.execute(sql.at(-1)!);
+    const rows = await ctx.db.select().from(profiles);
+    const of = (id: string) => rows.find((row) => row.id === id)!;
+    expect(of(renter.id)).toMatchObject({ isHost: true, hostSince: early });
+    expect(of(seller.id)).toMatchObject({ isHost: false, hostSince: null });
   });
 
   it("rejects with the reason cut to 500, or the default sentence in the owner's language when blank", async () => {

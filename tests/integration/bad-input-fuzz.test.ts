@@ -378,7 +378,7 @@ const ENTRIES: Record<string, Entry> = {
           base: { intent: "cancel", bookingId },
           required: ["bookingId"],
           ids: ["bookingId"],
-          intent: { valid: ["cancel"] },
+          intent: { valid: ["cancel", "pay"] },
         },
       };
     },

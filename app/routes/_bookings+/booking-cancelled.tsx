@@ -1,21 +1,24 @@
 // /booking-cancelled (part 2 §2 "Booking cancelled"): where the checkout sends the renter who left it or whose card
-// failed. It writes nothing: the unpaid request lapses by itself (the checkout's expiry webhook or the sweep). The
-// booking's card is shown to its renter or owner only; any other failure to load it is silent, as the spec says.
+// failed. It writes nothing: the unpaid request lapses by itself at its payment deadline (the checkout's expiry
+// webhook or the sweep); until then its renter can go back to the checkout with "Pay now". The booking's card is
+// shown to its renter or owner only; any other failure to load it is silent, as the spec says.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { findReceipt } from "~/bookings/booking-receipt.server";
+import { canPayNow, paymentDeadline } from "~/bookings/booking-rules";
 import type { BreadcrumbHandle } from "~/components/shell/breadcrumbs";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { formatDate, formatMoney } from "~/utils/format";
+import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
+import { PayNowForm } from "./__pay-now-form";
 
 export const handle: BreadcrumbHandle & { i18n: string[] } = {
-  i18n: ["payment", "common"],
+  i18n: ["payment", "bookings", "common"],
   breadcrumb: "payment:cancelPage.title",
 };
 
@@ -47,6 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           endDate: receipt.endDate,
           totalDays: receipt.totalDays,
           totalAmount: receipt.totalAmount,
+          id: receipt.id,
+          // The request the renter left still waits for its payment: back to its checkout, not a new booking.
+          payBy:
+            receipt.role === "renter" && canPayNow(receipt, new Date())
+              ? paymentDeadline(receipt.createdAt).getTime()
+              : null,
           // Only the renter can try the payment again; the owner cannot book their own car.
           retryTo:
             receipt.role === "renter"
@@ -59,7 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function BookingCancelledPage() {
   const { booking } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payment");
+  const { t, i18n } = useTranslation("payment");
+  const busy = useNavigation().state !== "idle";
   const reasons = ["cancelled", "declined", "technical", "expired"] as const;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
@@ -76,6 +86,11 @@ export default function BookingCancelledPage() {
       </section>
 
       <div className="mt-6 grid gap-6">
+        {booking?.payBy ? (
+          <p className="rounded-xl border border-primary/30 bg-primary-soft p-4 font-semibold">
+            {t("cancelPage.payUntil", { time: formatDateTime(booking.payBy, i18n.language) })}
+          </p>
+        ) : null}
         {booking ? <CancelledBooking booking={booking} /> : null}
 
         <section
@@ -98,7 +113,9 @@ export default function BookingCancelledPage() {
         </section>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {booking?.retryTo ? (
+          {booking?.payBy ? (
+            <PayNowForm bookingId={booking.id} busy={busy} size="lg" />
+          ) : booking?.retryTo ? (
             <ButtonLink to={booking.retryTo} size="lg">
               {t("cancelPage.tryAgain")}
             </ButtonLink>

@@ -2,7 +2,13 @@
 // links (?role=&q=&tab=), each status's actions are POST forms. The server applies the state machine
 // (app/bookings/booking-actions.server.ts): only the booking's renter or owner, only the spec's transitions —
 // others get 403, a wrong transition 409. Reviews and the rental agreement open over the list (child routes).
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
@@ -10,20 +16,25 @@ import { applyBookingAction } from "~/bookings/booking-actions.server";
 import {
   BOOKING_ACTIONS,
   BOOKING_TABS,
+  PAY_INTENT,
   allowedActions,
   bookingReference,
+  canPayNow,
   canReview,
   hasAgreement,
+  paymentDeadline,
   type BookingAction,
   type BookingRole,
   type BookingTab,
 } from "~/bookings/booking-rules";
 import { findMyBookings } from "~/bookings/my-bookings.server";
+import { PayNowForm } from "./__pay-now-form";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-import { getT } from "~/i18n.server";
-import { formatDate, formatMoney } from "~/utils/format";
+import { getLanguage, getT } from "~/i18n.server";
+import { resumeCheckout } from "~/payments/checkout.server";
+import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,7 +54,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = readFilters(new URL(request.url));
   const found = await findMyBookings(context.db, { userId: user.id, ...filters });
   const t = await getT(request, "pages");
-  return { title: t("titles.bookings"), ...filters, ...found };
+  const now = new Date();
+  const rows = found.bookings.map((booking) => ({
+    ...booking,
+    // A checkout the renter left can be paid until the request's payment deadline ("Pay now").
+    payBy: filters.role === "renter" && canPayNow(booking, now) ? paymentDeadline(booking.createdAt).getTime() : null,
+  }));
+  return { title: t("titles.bookings"), ...filters, ...found, bookings: rows };
+}
+
+/** The renter's "Pay now": the checkout of a request they left unpaid (app/payments/checkout.server.ts). */
+async function payNow(request: Request, context: ActionFunctionArgs["context"], userId: string, bookingId: string) {
+  const origin = context.env.appUrl ?? new URL(request.url).origin;
+  const [language, t] = await Promise.all([getLanguage(request), getT(request, "bookings")]);
+  const outcome = await resumeCheckout(context, { bookingId, userId, origin, language, t });
+  if (!outcome.ok) {
+    return data({ error: { title: outcome.title, message: outcome.error } }, { status: outcome.status });
+  }
+  return redirect(outcome.url, 303);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as BookingAction;
   const bookingId = String(form.get("bookingId") ?? "");
+  if (String(form.get("intent")) === PAY_INTENT && bookingId) return payNow(request, context, user.id, bookingId);
   if (!BOOKING_ACTIONS.includes(intent) || !bookingId) {
     return data(
       { error: { title: "bookings:errors.bookingFailed", message: "bookings:errors.notAllowed" } },
@@ -185,7 +214,12 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
   const day = (value: string) => formatDate(value, language, "medium");
   const payment =
     booking.status === "pending" && booking.paymentStatus === "unpaid"
-      ? t("list.awaitingPayment")
+      ? [
+          t("list.awaitingPayment"),
+          booking.payBy ? t("list.payBy", { time: formatDateTime(booking.payBy, language) }) : null,
+        ]
+          .filter(Boolean)
+          .join(" ")
       : booking.status === "pending"
         ? t(role === "host" ? "list.answerWithin" : "list.waitingForHost")
         : booking.cancelReason
@@ -243,6 +277,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
         </div>
       </div>
       <div className="flex flex-wrap gap-2 border-t border-line bg-canvas/50 px-4 py-3">
+        {booking.payBy ? <PayNowForm bookingId={booking.id} busy={busy} /> : null}
         {actions.map((action) => (
           <Form key={action} method="post" preventScrollReset>
             <input type="hidden" name="bookingId" value={booking.id} />

@@ -52,7 +52,8 @@ import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getLanguage, getT } from "~/i18n.server";
-import { CHECKOUT_LIFETIME_MS, getPaymentGateway } from "~/payments/gateway.server";
+import { openCheckout } from "~/payments/checkout.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "~/cars/enums";
 import { periodPrices } from "~/pricing/booking-price";
 import { formatDate, formatMoney, formatPrice } from "~/utils/format";
@@ -182,34 +183,26 @@ export async function action(args: ActionFunctionArgs) {
 
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
   const t = await getT(args.request, "bookings");
-  const money = (cents: number) => formatMoney(cents, language);
   try {
-    const checkout = await getPaymentGateway(args.context.env, origin).createCheckout({
-      bookingId: inserted.id,
-      lines: [
-        {
-          name: t("checkoutLine.rental", {
-            car: `${car.make} ${car.model} ${car.year}`,
-            start: choice.start,
-            end: choice.end,
-            count: price.totalDays,
-            rate: money(price.dailyRate),
-          }),
-          amount: price.subtotal,
-        },
-        ...(price.insuranceCost > 0
-          ? [{ name: t("price.insurance", { name: evaluation.insurance?.name ?? "" }), amount: price.insuranceCost }]
-          : []),
-        { name: t("price.platformFee"), amount: price.platformFee },
-        { name: t("price.processorFee"), amount: price.paymentProcessorFee },
-        ...(price.deposit > 0 ? [{ name: t("price.deposit"), amount: price.deposit }] : []),
-      ],
-      customerEmail: user.email,
-      successUrl: `${origin}/booking-success?booking_id=${inserted.id}&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/booking-cancelled?booking_id=${inserted.id}`,
-      language,
-      expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
-    });
+    const checkout = await openCheckout(
+      getPaymentGateway(args.context.env, origin),
+      {
+        id: inserted.id,
+        car: `${car.make} ${car.model} ${car.year}`,
+        startDate: request.startDate,
+        endDate: request.endDate,
+        totalDays: price.totalDays,
+        dailyRate: price.dailyRate,
+        subtotal: price.subtotal,
+        insuranceCost: price.insuranceCost,
+        insuranceName: evaluation.insurance?.name ?? null,
+        platformFee: price.platformFee,
+        paymentProcessorFee: price.paymentProcessorFee,
+        depositAmount: price.deposit,
+        createdAt: now,
+      },
+      { t, language, customerEmail: user.email, origin, now },
+    );
     await attachCheckoutSession(args.context.db, inserted.id, checkout.sessionId);
     // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the
     // language e-mails should use; a request deleted below leaves the profile as it was.

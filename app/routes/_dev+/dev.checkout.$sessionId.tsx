@@ -1,6 +1,7 @@
 // The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY): the renter sees what they would pay and
-// chooses Pay or Cancel. Pay feeds `checkout.session.completed` and Cancel `checkout.session.expired` to the same
-// fulfilment code Stripe's webhook does. 404 whenever Stripe is configured, and always in production.
+// chooses Pay or Cancel. Pay feeds `checkout.session.completed` to the same fulfilment code Stripe's webhook does.
+// Cancel is Stripe's way back: to the cancel page, with the checkout left open, so the request can still be paid
+// ("Pay now") until its payment deadline, when it lapses. 404 whenever Stripe is configured, and always in production.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq } from "drizzle-orm";
@@ -51,7 +52,6 @@ export async function action(args: ActionFunctionArgs) {
     await handlePaymentEvent(args.context, standInEvent("checkout.session.completed", session), origin);
     return redirect(`/booking-success?booking_id=${booking.id}&session_id=${session.id}`, 303);
   }
-  await handlePaymentEvent(args.context, standInEvent("checkout.session.expired", session), origin);
   return redirect(`/booking-cancelled?booking_id=${booking.id}`, 303);
 }
 
