@@ -151,11 +151,12 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
   const at = request.now.getTime();
   const insert = db.run(sql`
     insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, start_date, end_date, total_days,
-      daily_rate, subtotal, insurance_cost, platform_fee, payment_processor_fee, host_earnings, total_amount,
-      deposit_amount, pickup_point_id, pickup_location, dropoff_location, special_requests, with_driver,
-      payment_status, created_at, updated_at)
+      daily_rate, period_count, period_price, extra_days, subtotal, insurance_cost, platform_fee,
+      payment_processor_fee, host_earnings, total_amount, deposit_amount, pickup_point_id, pickup_location,
+      dropoff_location, special_requests, with_driver, payment_status, created_at, updated_at)
     select ${id}, ${request.carId}, ${request.renterId}, ${request.ownerId}, ${request.period}, 'pending',
-      ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.subtotal}, ${p.insuranceCost},
+      ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.rental.periods},
+      ${p.rental.periodPrice}, ${p.rental.extraDays}, ${p.subtotal}, ${p.insuranceCost},
       ${p.platformFee}, ${p.paymentProcessorFee}, ${p.hostEarnings}, ${p.total}, ${p.deposit},
       ${request.pickupPointId}, ${request.pickupLocation}, ${request.dropoffLocation}, ${request.specialRequests},
       ${request.withDriver ? 1 : 0}, 'unpaid', ${at}, ${at}

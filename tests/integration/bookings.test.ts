@@ -16,7 +16,7 @@ import { expireBookings } from "~/bookings/booking-expiry.server";
 import { insertBookingRequest } from "~/bookings/bookings.server";
 import { addDays } from "~/bookings/booking-request";
 import { BOOKING_ACTIONS, BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
-import { priceBooking } from "~/pricing/booking-price";
+import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { vilniusDay } from "~/utils/format";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
@@ -101,7 +101,7 @@ describe("booking request (local stand-in checkout)", () => {
     expect(result.location).toMatch(/^http:\/\/ratai\.test\/dev\/checkout\/cs_standin_/);
     const [row] = await bookingsOf(ctx, p.car.id);
     const price = priceBooking({
-      dailyRate: 5000,
+      rental: byTheDay(5000, 3),
       days: 3,
       insurance: { kind: "per-day", pricePerDay: 1200 },
       deposit: 20000,
@@ -411,7 +411,7 @@ describe("never two confirmed bookings on the same days", () => {
 
   it("50 concurrent overlapping requests become pending requests; concurrent confirms leave one confirmed", async () => {
     const renters = await Promise.all(Array.from({ length: 5 }, () => createUser(ctx)));
-    const price = priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 });
+    const price = priceBooking({ rental: byTheDay(5000, 3), days: 3, insurance: { kind: "none" }, deposit: 0 });
     const requestFor = (renterId: string, startDate: string, endDate: string) => ({
       carId: p.car.id,
       ownerId: p.host.id,
