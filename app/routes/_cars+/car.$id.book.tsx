@@ -52,8 +52,9 @@ import { OverlayPage } from "~/components/ui/overlay-page";
 import { getLanguage, getT } from "~/i18n.server";
 import { CHECKOUT_LIFETIME_MS, getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "~/cars/enums";
-import { periodPrices } from "~/pricing/booking-price";
-import { formatDate, formatMoney, formatPrice } from "~/utils/format";
+import { feeRates, packagePriceText, packageText, rentalText } from "~/bookings/booking-text";
+import { MONTHLY_FROM_DAYS, PERIOD_DAYS, WEEKLY_FROM_DAYS, periodPrices } from "~/pricing/booking-price";
+import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["cars", "bookings"], breadcrumb: "cars:book.title" };
@@ -100,7 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const request = { carId: car.id, renterId: user.id, startDate: choice.start, endDate: choice.end };
     if (await findOpenRequest(args.context.db, request)) evaluation.formIssue = ALREADY_REQUESTED;
   }
-  const t = await getT(args.request, "cars");
+  const [t, language] = await Promise.all([getT(args.request, ["cars", "bookings"]), getLanguage(args.request)]);
   const prices = periodPrices(car, evaluation.withDriver);
   return {
     title: t("book.title"),
@@ -121,7 +122,15 @@ export async function loader(args: LoaderFunctionArgs) {
     step: wantsReview && !hasIssues(evaluation) ? (2 as const) : (1 as const),
     month: buildMonth(month < todayMonth ? todayMonth : month, evaluation.today, loaded.bookings, choice),
     earliest: evaluation.earliest,
-    packages: loaded.packages,
+    packages: loaded.packages.map((p) => ({
+      id: p.id,
+      ...packageText(p, language),
+      provider: p.provider,
+      price: packagePriceText(t, p, language),
+      deductible: p.deductible,
+      maxCoverage: p.maxCoverage,
+      isPopular: p.isPopular,
+    })),
     pickups,
     evaluation: {
       issues: evaluation.issues,
@@ -129,7 +138,7 @@ export async function loader(args: LoaderFunctionArgs) {
       days: evaluation.days,
       withDriver: evaluation.withDriver,
       price: evaluation.quote?.ok ? evaluation.quote.price : null,
-      insuranceName: evaluation.insurance?.name ?? null,
+      insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
       pickupLabel: evaluation.pickup?.label ?? null,
       needsDateOfBirth: evaluation.needsDateOfBirth,
     },
@@ -157,7 +166,8 @@ export async function action(args: ActionFunctionArgs) {
     insurance: evaluation.insurance
       ? {
           packageId: evaluation.insurance.id,
-          name: evaluation.insurance.name,
+          nameLt: evaluation.insurance.nameLt,
+          nameEn: evaluation.insurance.nameEn,
           dailyCost: evaluation.quote.insuranceDailyCost,
         }
       : null,
@@ -175,7 +185,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
   const t = await getT(args.request, "bookings");
-  const money = (cents: number) => formatMoney(cents, language);
+  const rates = feeRates(language);
   try {
     const checkout = await getPaymentGateway(args.context.env, origin).createCheckout({
       bookingId: inserted.id,
@@ -185,16 +195,20 @@ export async function action(args: ActionFunctionArgs) {
             car: `${car.make} ${car.model} ${car.year}`,
             start: choice.start,
             end: choice.end,
-            count: price.totalDays,
-            rate: money(price.dailyRate),
+            lines: rentalText(t, price.rental, language),
           }),
           amount: price.subtotal,
         },
-        ...(price.insuranceCost > 0
-          ? [{ name: t("price.insurance", { name: evaluation.insurance?.name ?? "" }), amount: price.insuranceCost }]
+        ...(price.insuranceCost > 0 && evaluation.insurance
+          ? [
+              {
+                name: t("price.insurance", { name: packageText(evaluation.insurance, language).name }),
+                amount: price.insuranceCost,
+              },
+            ]
           : []),
-        { name: t("price.platformFee"), amount: price.platformFee },
-        { name: t("price.processorFee"), amount: price.paymentProcessorFee },
+        { name: t("price.platformFee", { percent: rates.platform }), amount: price.platformFee },
+        { name: t("price.processorFee", { percent: rates.processor }), amount: price.paymentProcessorFee },
         ...(price.deposit > 0 ? [{ name: t("price.deposit"), amount: price.deposit }] : []),
       ],
       customerEmail: user.email,
@@ -317,7 +331,14 @@ function ChoiceStep() {
               );
             })}
           </div>
-          <p className="text-xs text-muted">{t("book.periodHint")}</p>
+          <p className="text-xs text-muted">
+            {t("book.periodHint", {
+              weekFrom: WEEKLY_FROM_DAYS,
+              monthFrom: MONTHLY_FROM_DAYS,
+              week: PERIOD_DAYS.weekly,
+              month: PERIOD_DAYS.monthly,
+            })}
+          </p>
           <FieldErrors id="period-error" errors={errorOf("period")} />
         </fieldset>
 
@@ -374,18 +395,13 @@ function ChoiceStep() {
               checked={choice.insurance === p.id}
               title={p.name}
               badge={p.isPopular ? t("book.popular") : undefined}
-              price={
-                p.pricePerDay != null
-                  ? t("book.perDay", { price: formatMoney(p.pricePerDay, i18n.language) })
-                  : p.pricePercentage != null
-                    ? t("book.percentOfValue", { percent: p.pricePercentage })
-                    : t("book.perDay", { price: formatMoney(1500, i18n.language) })
-              }
+              price={p.price}
               detail={[
                 p.provider,
                 t("book.deductible", { amount: money(p.deductible) }),
                 t("book.coverage", { amount: money(p.maxCoverage) }),
               ].join(" · ")}
+              description={p.description}
               lists={p.coverageDetails}
             />
           ))}
@@ -550,6 +566,7 @@ function InsuranceOption({
   price,
   detail,
   warning,
+  description,
   lists,
 }: {
   value: string;
@@ -559,6 +576,7 @@ function InsuranceOption({
   price?: string;
   detail: string;
   warning?: boolean;
+  description?: string | null;
   lists?: { coverage: string[]; features: string[]; exclusions: string[] };
 }) {
   const { t } = useTranslation("bookings");
@@ -583,6 +601,7 @@ function InsuranceOption({
       {lists && (lists.coverage.length > 0 || lists.exclusions.length > 0 || lists.features.length > 0) ? (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-semibold text-primary">{t("book.details")}</summary>
+          {description ? <p className="mt-2 text-muted">{description}</p> : null}
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
             {(["coverage", "exclusions", "features"] as const).map((key) =>
               lists[key].length > 0 ? (
