@@ -120,11 +120,12 @@ export async function createBooking(
   return row!.id;
 }
 
-/** An insurance package renters can choose; returns its id. */
+/** An insurance package renters can choose, named `name` in both languages unless told; returns its id. */
 export async function createPackage(ctx: TestContext, overrides: Partial<typeof insurancePackages.$inferInsert> = {}) {
+  const name = overrides.name ?? "Basic";
   const [row] = await ctx.db
     .insert(insurancePackages)
-    .values({ name: "Basic", provider: "BTA", ...overrides })
+    .values({ name, nameLt: name, nameEn: name, provider: "BTA", pricePerDay: 900, ...overrides })
     .returning({ id: insurancePackages.id });
   return row!.id;
 }
