@@ -56,6 +56,14 @@ describe("insurance package rules (part 2 §5)", () => {
     expect(form({ ...named, name_en: "" }).error).toEqual({ name_en: ["admin:validation.nameProviderRequired"] });
   });
 
+  it("gives every message at once, whatever else is wrong", () => {
+    expect(form({ name_lt: "", name_en: "A", provider: "B", coverage_en: "Collision" }).error).toEqual({
+      name_lt: ["admin:validation.nameProviderRequired"],
+      coverage_lt: ["admin:validation.bothLanguages"],
+      price_per_day: ["admin:validation.priceRequired"],
+    });
+  });
+
   it("takes the description and each list in both languages or in neither", () => {
     const result = form({ ...named, description_lt: "Apima susidūrimus", coverage_en: "Collision", features_lt: "" });
     expect(result.error).toEqual({

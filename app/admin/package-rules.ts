@@ -127,26 +127,35 @@ export const PackageSchema = z
       .optional()
       .transform((value) => value === "on"),
   })
-  .superRefine((value, ctx) => {
-    if (value.price_per_day !== null && value.price_percentage !== null) {
-      ctx.addIssue({ code: "custom", path: ["price_percentage"], message: "admin:validation.onePrice" });
-    }
-    if (value.price_per_day === null && value.price_percentage === null) {
-      ctx.addIssue({ code: "custom", path: ["price_per_day"], message: "admin:validation.priceRequired" });
-    }
-    // Renters read the package in their language: what is written in one is written in the other.
-    for (const field of ["description", ...LISTS] as const) {
-      const filled = PACKAGE_LANGUAGES.map((language) => {
-        const text = value[`${field}_${language}`];
-        return Array.isArray(text) ? text.length > 0 : Boolean(text);
-      });
-      PACKAGE_LANGUAGES.forEach((language, i) => {
-        if (!filled[i] && filled.some(Boolean)) {
-          ctx.addIssue({ code: "custom", path: [`${field}_${language}`], message: "admin:validation.bothLanguages" });
-        }
-      });
-    }
-  });
+  // These run whatever else is wrong, so every message shows at once (each field's own message comes first).
+  .superRefine(
+    (value, ctx) => {
+      if (value.price_per_day != null && value.price_percentage != null) {
+        ctx.addIssue({ code: "custom", path: ["price_percentage"], message: "admin:validation.onePrice" });
+      }
+      if (value.price_per_day == null && value.price_percentage == null) {
+        ctx.addIssue({ code: "custom", path: ["price_per_day"], message: "admin:validation.priceRequired" });
+      }
+    },
+    { when: (payload) => !payload.issues.some((issue) => String(issue.path?.[0]).startsWith("price_")) },
+  )
+  .superRefine(
+    (value, ctx) => {
+      // Renters read the package in their language: what is written in one is written in the other.
+      for (const field of ["description", ...LISTS] as const) {
+        const filled = PACKAGE_LANGUAGES.map((language) => {
+          const text: unknown = value[`${field}_${language}`];
+          return Array.isArray(text) ? text.length > 0 : Boolean(text);
+        });
+        PACKAGE_LANGUAGES.forEach((language, i) => {
+          if (!filled[i] && filled.some(Boolean)) {
+            ctx.addIssue({ code: "custom", path: [`${field}_${language}`], message: "admin:validation.bothLanguages" });
+          }
+        });
+      }
+    },
+    { when: () => true },
+  );
 
 export type PackageValues = z.output<typeof PackageSchema>;
 
