@@ -76,3 +76,28 @@ export function packagePriceText(
     price: formatMoney(pkg.pricePerDay ?? FALLBACK_INSURANCE_PER_DAY_CENTS, language),
   });
 }
+
+/** A package as a page shows it (the booking page's choices, the admin's list): in the page's language, priced. */
+export function packageToShow(
+  t: TFunction,
+  pkg: BilingualPackage & {
+    id: string;
+    provider: string;
+    pricePerDay: number | null;
+    pricePercentage: number | null;
+    deductible: number;
+    maxCoverage: number;
+    isPopular: boolean;
+  },
+  language: string,
+) {
+  return {
+    id: pkg.id,
+    ...packageText(pkg, language),
+    provider: pkg.provider,
+    price: packagePriceText(t, pkg, language),
+    deductible: pkg.deductible,
+    maxCoverage: pkg.maxCoverage,
+    isPopular: pkg.isPopular,
+  };
+}

@@ -8,7 +8,7 @@ import { listPackages } from "~/admin/insurance-packages.server";
 import { Badge } from "~/components/cars/car-badges";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
-import { packagePriceText, packageText } from "~/bookings/booking-text";
+import { packageToShow } from "~/bookings/booking-text";
 import { getLanguage, getT } from "~/i18n.server";
 import { formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -25,15 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t("titles.packages"),
     packages: packages.map((p) => ({
-      id: p.id,
-      ...packageText(p, language),
-      provider: p.provider,
-      price: packagePriceText(t, p, language),
-      deductible: p.deductible,
-      maxCoverage: p.maxCoverage,
+      ...packageToShow(t, p, language),
       sortOrder: p.sortOrder,
       active: p.active,
-      isPopular: p.isPopular,
     })),
   };
 }

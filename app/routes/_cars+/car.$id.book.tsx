@@ -52,7 +52,7 @@ import { OverlayPage } from "~/components/ui/overlay-page";
 import { getLanguage, getT } from "~/i18n.server";
 import { CHECKOUT_LIFETIME_MS, getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "~/cars/enums";
-import { feeRates, packagePriceText, packageText, rentalText } from "~/bookings/booking-text";
+import { feeRates, packageText, packageToShow, rentalText } from "~/bookings/booking-text";
 import { MONTHLY_FROM_DAYS, PERIOD_DAYS, WEEKLY_FROM_DAYS, periodPrices } from "~/pricing/booking-price";
 import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -122,15 +122,7 @@ export async function loader(args: LoaderFunctionArgs) {
     step: wantsReview && !hasIssues(evaluation) ? (2 as const) : (1 as const),
     month: buildMonth(month < todayMonth ? todayMonth : month, evaluation.today, loaded.bookings, choice),
     earliest: evaluation.earliest,
-    packages: loaded.packages.map((p) => ({
-      id: p.id,
-      ...packageText(p, language),
-      provider: p.provider,
-      price: packagePriceText(t, p, language),
-      deductible: p.deductible,
-      maxCoverage: p.maxCoverage,
-      isPopular: p.isPopular,
-    })),
+    packages: loaded.packages.map((p) => packageToShow(t, p, language)),
     pickups,
     evaluation: {
       issues: evaluation.issues,
