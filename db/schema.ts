@@ -598,22 +598,40 @@ export const notifications = sqliteTable(
 
 // ---------------------------------------------------------------- bookings, payments, reviews
 
+type CoverageDetails = { coverage: string[]; features: string[]; exclusions: string[] };
+const coverageDetails = (name: string) =>
+  text(name, { mode: "json" })
+    .$type<CoverageDetails>()
+    .notNull()
+    .default(sql`'{"coverage":[],"features":[],"exclusions":[]}'`);
+
+/**
+ * What renters read of a package is stored in both languages (ARCHITECTURE rule 5): `*_lt` and `*_en`. The columns
+ * `name`, `description` and `coverage_details` are from before, when packages were English only; they hold the
+ * English text for the release that was serving while the migration ran, and go in a later release.
+ */
 export const insurancePackages = sqliteTable(
   "insurance_packages",
   {
     id: id(),
+    nameLt: text("name_lt").notNull().default(""),
+    nameEn: text("name_en").notNull().default(""),
+    /** Before both languages; the English name (see above). */
     name: text("name").notNull(),
     provider: text("provider").notNull(),
+    descriptionLt: text("description_lt"),
+    descriptionEn: text("description_en"),
+    /** Before both languages; the English description (see above). */
     description: text("description"),
     pricePerDay: cents("price_per_day"),
     /** Percent of the car's value for the whole rental, e.g. 1.5 means 1.5 %. */
     pricePercentage: real("price_percentage"),
     deductible: cents("deductible").notNull().default(0),
     maxCoverage: cents("max_coverage").notNull().default(10000000),
-    coverageDetails: text("coverage_details", { mode: "json" })
-      .$type<{ coverage: string[]; features: string[]; exclusions: string[] }>()
-      .notNull()
-      .default(sql`'{"coverage":[],"features":[],"exclusions":[]}'`),
+    coverageDetailsLt: coverageDetails("coverage_details_lt"),
+    coverageDetailsEn: coverageDetails("coverage_details_en"),
+    /** Before both languages; the English lists (see above). */
+    coverageDetails: coverageDetails("coverage_details"),
     isPopular: flag("is_popular"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -648,7 +666,16 @@ export const bookings = sqliteTable(
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
     totalDays: integer("total_days").notNull(),
+    /** The daily price, or for a weekly or monthly rental the rate of each day beyond the whole periods. */
     dailyRate: cents("daily_rate").notNull(),
+    /**
+     * The rental charge as whole periods (app/pricing/booking-price.ts): `period_count` periods at `period_price` plus
+     * `extra_days` days at `daily_rate` make the subtotal. Null on bookings made before whole periods, which were
+     * charged total_days × daily_rate.
+     */
+    periodCount: integer("period_count"),
+    periodPrice: cents("period_price"),
+    extraDays: integer("extra_days"),
     subtotal: cents("subtotal").notNull(),
     insuranceCost: cents("insurance_cost").notNull().default(0),
     platformFee: cents("platform_fee").notNull(),
@@ -709,8 +736,11 @@ export const bookingInsurance = sqliteTable(
     insurancePackageId: text("insurance_package_id").references(() => insurancePackages.id, {
       onDelete: "set null",
     }),
-    /** The package's name when booked, so the record survives an edit or delete of the package. */
+    /** The package's name when booked, so the record survives an edit or delete of the package: in English. */
     packageName: text("package_name").notNull(),
+    /** The same in both languages; null on bookings made before packages had them (package_name is shown). */
+    packageNameLt: text("package_name_lt"),
+    packageNameEn: text("package_name_en"),
     dailyCost: cents("daily_cost").notNull(),
     totalCost: cents("total_cost").notNull(),
     createdAt: createdAt(),

@@ -8,7 +8,7 @@ import { auditInsert, type Admin } from "./audit.server";
 import type { PackageValues } from "./package-rules";
 
 export function listPackages(db: Db) {
-  return db.select().from(insurancePackages).orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.name));
+  return db.select().from(insurancePackages).orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.nameLt));
 }
 
 export async function findPackage(db: Db, id: string) {
@@ -19,15 +19,27 @@ export async function findPackage(db: Db, id: string) {
 export type InsurancePackage = NonNullable<Awaited<ReturnType<typeof findPackage>>>;
 
 function columns(values: PackageValues) {
+  const details = (language: "lt" | "en") => ({
+    coverage: values[`coverage_${language}`],
+    features: values[`features_${language}`],
+    exclusions: values[`exclusions_${language}`],
+  });
   return {
-    name: values.name,
+    nameLt: values.name_lt,
+    nameEn: values.name_en,
     provider: values.provider,
-    description: values.description,
+    descriptionLt: values.description_lt,
+    descriptionEn: values.description_en,
     pricePerDay: values.price_per_day,
     pricePercentage: values.price_percentage,
     deductible: values.deductible,
     maxCoverage: values.max_coverage,
-    coverageDetails: { coverage: values.coverage, features: values.features, exclusions: values.exclusions },
+    coverageDetailsLt: details("lt"),
+    coverageDetailsEn: details("en"),
+    // The columns from before both languages keep the English text until a later release drops them (db/schema.ts).
+    name: values.name_en,
+    description: values.description_en,
+    coverageDetails: details("en"),
     sortOrder: values.sort_order,
     active: values.active,
     isPopular: values.is_popular,
@@ -41,7 +53,7 @@ export async function createPackage(db: Db, admin: Admin, values: PackageValues,
     auditInsert(
       db,
       admin,
-      { action: "create_package", targetType: "insurance_package", targetId: id, details: { name: values.name } },
+      { action: "create_package", targetType: "insurance_package", targetId: id, details: { name: values.name_lt } },
       now,
     ),
   ]);
@@ -59,7 +71,7 @@ export async function updatePackage(db: Db, admin: Admin, id: string, values: Pa
     auditInsert(
       db,
       admin,
-      { action: "edit_package", targetType: "insurance_package", targetId: id, details: { name: values.name } },
+      { action: "edit_package", targetType: "insurance_package", targetId: id, details: { name: values.name_lt } },
       now,
       exists,
     ),
@@ -76,7 +88,7 @@ export async function deletePackage(db: Db, admin: Admin, id: string, now = new 
     auditInsert(
       db,
       admin,
-      { action: "delete_package", targetType: "insurance_package", targetId: id, details: { name: found.name } },
+      { action: "delete_package", targetType: "insurance_package", targetId: id, details: { name: found.nameLt } },
       now,
       exists,
     ),

@@ -43,50 +43,106 @@ describe("insurance package rules (part 2 §5)", () => {
     expect(listEntries(Array.from({ length: 30 }, (_, i) => `e${i}`).join("\n"))).toHaveLength(20);
   });
 
-  it("needs a name and a provider, with the spec's message on each", () => {
-    const result = form({ name: "", provider: "  " });
+  const named = { name_lt: "Bazinis", name_en: "Basic", provider: "B", price_per_day: "9" };
+
+  it("needs the name in both languages and a provider, with the spec's message on each", () => {
+    const result = form({ name_lt: "", name_en: " ", provider: "  ", price_per_day: "9" });
     expect(result.status).toBe("error");
     expect(result.error).toMatchObject({
-      name: ["admin:validation.nameProviderRequired"],
+      name_lt: ["admin:validation.nameProviderRequired"],
+      name_en: ["admin:validation.nameProviderRequired"],
       provider: ["admin:validation.nameProviderRequired"],
     });
+    expect(form({ ...named, name_en: "" }).error).toEqual({ name_en: ["admin:validation.nameProviderRequired"] });
   });
 
-  it("defaults the deductible to 0 and the coverage to 100,000 € when they are not numbers", () => {
-    const result = form({ name: "A", provider: "B", deductible: "lots", max_coverage: "?" });
+  it("gives every message at once, whatever else is wrong", () => {
+    expect(form({ name_lt: "", name_en: "A", provider: "B", coverage_en: "Collision" }).error).toEqual({
+      name_lt: ["admin:validation.nameProviderRequired"],
+      coverage_lt: ["admin:validation.bothLanguages"],
+      price_per_day: ["admin:validation.priceRequired"],
+    });
+  });
+
+  it("takes the description and each list in both languages or in neither", () => {
+    const result = form({ ...named, description_lt: "Apima susidūrimus", coverage_en: "Collision", features_lt: "" });
+    expect(result.error).toEqual({
+      description_en: ["admin:validation.bothLanguages"],
+      coverage_lt: ["admin:validation.bothLanguages"],
+    });
+    const ok = form({
+      ...named,
+      description_lt: "Apima",
+      description_en: "Covers",
+      exclusions_lt: "Padangos",
+      exclusions_en: "Tyres",
+    });
+    expect(ok.value).toMatchObject({
+      description_lt: "Apima",
+      description_en: "Covers",
+      exclusions_lt: ["Padangos"],
+      exclusions_en: ["Tyres"],
+      coverage_lt: [],
+      coverage_en: [],
+    });
+  });
+
+  it("defaults the deductible to 0 and the coverage to 100,000 € when they are not numbers, and refuses no coverage", () => {
+    const result = form({ ...named, deductible: "lots", max_coverage: "?" });
     expect(result.status).toBe("success");
     expect(result.value).toMatchObject({ deductible: 0, max_coverage: DEFAULT_MAX_COVERAGE_CENTS, active: false });
+    expect(form({ ...named, max_coverage: "0" }).error).toEqual({ max_coverage: ["admin:validation.maxCoverage"] });
   });
 
-  it("takes one price: per day, or a percentage from 0 to 100", () => {
-    expect(form({ name: "A", provider: "B", price_percentage: "101" }).error).toMatchObject({
+  it("takes exactly one price above 0: per day, or a percentage up to 100; a free package is a second 'no insurance'", () => {
+    const base = { name_lt: "A", name_en: "A", provider: "B" };
+    expect(form({ ...base, price_percentage: "101" }).error).toMatchObject({
       price_percentage: ["admin:validation.pricePercentage"],
     });
-    expect(form({ name: "A", provider: "B", price_per_day: "x" }).error).toMatchObject({
+    expect(form({ ...base, price_percentage: "0" }).error).toMatchObject({
+      price_percentage: ["admin:validation.pricePercentage"],
+    });
+    expect(form({ ...base, price_per_day: "x" }).error).toMatchObject({
       price_per_day: ["admin:validation.pricePerDay"],
     });
-    expect(form({ name: "A", provider: "B", price_per_day: "9", price_percentage: "1" }).error).toMatchObject({
+    expect(form({ ...base, price_per_day: "0" }).error).toMatchObject({
+      price_per_day: ["admin:validation.pricePerDay"],
+    });
+    expect(form({ ...base, price_per_day: "0,00" }).status).toBe("error");
+    expect(form(base).error).toEqual({ price_per_day: ["admin:validation.priceRequired"] });
+    expect(form({ ...base, price_per_day: "9", price_percentage: "1" }).error).toMatchObject({
       price_percentage: ["admin:validation.onePrice"],
     });
-    const ok = form({ name: "A", provider: "B", price_percentage: "1,5" });
+    const ok = form({ ...base, price_percentage: "1,5" });
     expect(ok.value?.price_percentage).toBe(1.5);
   });
 
   it("shows a stored package in the form the way it was typed", () => {
     const values = packageFormValues({
-      name: "Basic",
+      nameLt: "Bazinė",
+      nameEn: "Basic",
       provider: "BTA",
-      description: null,
+      descriptionLt: null,
+      descriptionEn: null,
       pricePerDay: 950,
       pricePercentage: null,
       deductible: 150000,
       maxCoverage: 2500000,
-      coverageDetails: { coverage: ["a", "b"], features: [], exclusions: ["c"] },
+      coverageDetailsLt: { coverage: ["a", "b"], features: [], exclusions: ["c"] },
+      coverageDetailsEn: { coverage: ["A", "B"], features: [], exclusions: ["C"] },
       sortOrder: 1,
       active: true,
       isPopular: false,
     });
-    expect(values).toMatchObject({ price_per_day: "9.50", deductible: "1500", coverage: "a\nb", active: "on" });
+    expect(values).toMatchObject({
+      name_lt: "Bazinė",
+      name_en: "Basic",
+      price_per_day: "9.50",
+      deductible: "1500",
+      coverage_lt: "a\nb",
+      coverage_en: "A\nB",
+      active: "on",
+    });
     expect(values.is_popular).toBeUndefined();
     const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
       string,
@@ -94,5 +150,6 @@ describe("insurance package rules (part 2 §5)", () => {
     >;
     const again = form(data);
     expect(again.value?.price_per_day).toBe(950);
+    expect(again.value?.coverage_en).toEqual(["A", "B"]);
   });
 });

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, or } from "drizzle-orm";
 import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
 import type { BookingRole, BookingStatus, PaymentStatus } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
+import { storedRental } from "~/pricing/booking-price";
 
 export async function findReceipt(db: Db, bookingId: string, userId: string) {
   if (!bookingId || !userId) return null;
@@ -22,8 +23,12 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
         cancelReason: bookings.cancelReason,
         startDate: bookings.startDate,
         endDate: bookings.endDate,
+        pricingPeriod: bookings.pricingPeriod,
         totalDays: bookings.totalDays,
         dailyRate: bookings.dailyRate,
+        periodCount: bookings.periodCount,
+        periodPrice: bookings.periodPrice,
+        extraDays: bookings.extraDays,
         subtotal: bookings.subtotal,
         insuranceCost: bookings.insuranceCost,
         platformFee: bookings.platformFee,
@@ -42,6 +47,8 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
         year: cars.year,
         location: cars.location,
         insuranceName: bookingInsurance.packageName,
+        insuranceNameLt: bookingInsurance.packageNameLt,
+        insuranceNameEn: bookingInsurance.packageNameEn,
         insuranceTotal: bookingInsurance.totalCost,
         hostFullName: profiles.fullName,
         hostCompanyName: profiles.companyName,
@@ -69,19 +76,33 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
     year,
     location,
     insuranceName,
+    insuranceNameLt,
+    insuranceNameEn,
     insuranceTotal,
     hostFullName,
     hostCompanyName,
     hostEmail,
     renterId: _renterId,
     ownerId,
+    periodCount,
+    periodPrice,
+    extraDays,
     ...booking
   } = row;
   return {
     ...booking,
     role: (ownerId === userId ? "host" : "renter") as BookingRole,
+    rental: storedRental({ ...booking, periodCount, periodPrice, extraDays }),
     car: { id: booking.carId, make, model, year, location, image: images[0] ?? null },
-    insurance: insuranceName === null ? null : { packageName: insuranceName, totalCost: insuranceTotal ?? 0 },
+    insurance:
+      insuranceName === null
+        ? null
+        : {
+            packageName: insuranceName,
+            packageNameLt: insuranceNameLt,
+            packageNameEn: insuranceNameEn,
+            totalCost: insuranceTotal ?? 0,
+          },
     host: { name: hostFullName || hostCompanyName || null, email: hostEmail },
   };
 }

@@ -90,19 +90,22 @@ export function activeInsurancePackages(db: Db) {
   return db
     .select({
       id: insurancePackages.id,
-      name: insurancePackages.name,
+      nameLt: insurancePackages.nameLt,
+      nameEn: insurancePackages.nameEn,
       provider: insurancePackages.provider,
-      description: insurancePackages.description,
+      descriptionLt: insurancePackages.descriptionLt,
+      descriptionEn: insurancePackages.descriptionEn,
       pricePerDay: insurancePackages.pricePerDay,
       pricePercentage: insurancePackages.pricePercentage,
       deductible: insurancePackages.deductible,
       maxCoverage: insurancePackages.maxCoverage,
-      coverageDetails: insurancePackages.coverageDetails,
+      coverageDetailsLt: insurancePackages.coverageDetailsLt,
+      coverageDetailsEn: insurancePackages.coverageDetailsEn,
       isPopular: insurancePackages.isPopular,
     })
     .from(insurancePackages)
     .where(eq(insurancePackages.active, true))
-    .orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.name));
+    .orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.nameLt));
 }
 
 /**
@@ -131,7 +134,8 @@ export interface NewBookingRequest {
   startDate: string;
   endDate: string;
   price: BookingPrice;
-  insurance: { packageId: string; name: string; dailyCost: number } | null;
+  /** The package's name in both languages is kept with the booking, whatever becomes of the package. */
+  insurance: { packageId: string; nameLt: string; nameEn: string; dailyCost: number } | null;
   pickupPointId: string | null;
   pickupLocation: string;
   dropoffLocation: string;
@@ -151,11 +155,12 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
   const at = request.now.getTime();
   const insert = db.run(sql`
     insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, start_date, end_date, total_days,
-      daily_rate, subtotal, insurance_cost, platform_fee, payment_processor_fee, host_earnings, total_amount,
-      deposit_amount, pickup_point_id, pickup_location, dropoff_location, special_requests, with_driver,
-      payment_status, created_at, updated_at)
+      daily_rate, period_count, period_price, extra_days, subtotal, insurance_cost, platform_fee,
+      payment_processor_fee, host_earnings, total_amount, deposit_amount, pickup_point_id, pickup_location,
+      dropoff_location, special_requests, with_driver, payment_status, created_at, updated_at)
     select ${id}, ${request.carId}, ${request.renterId}, ${request.ownerId}, ${request.period}, 'pending',
-      ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.subtotal}, ${p.insuranceCost},
+      ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.rental.periods},
+      ${p.rental.periodPrice}, ${p.rental.extraDays}, ${p.subtotal}, ${p.insuranceCost},
       ${p.platformFee}, ${p.paymentProcessorFee}, ${p.hostEarnings}, ${p.total}, ${p.deposit},
       ${request.pickupPointId}, ${request.pickupLocation}, ${request.dropoffLocation}, ${request.specialRequests},
       ${request.withDriver ? 1 : 0}, 'unpaid', ${at}, ${at}
@@ -178,9 +183,10 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
   const [result] = await db.batch([
     insert,
     db.run(sql`
-      insert into ${bookingInsurance} (id, booking_id, insurance_package_id, package_name, daily_cost, total_cost, created_at)
-      select ${crypto.randomUUID()}, ${id}, ${insurance.packageId}, ${insurance.name}, ${insurance.dailyCost},
-        ${p.insuranceCost}, ${at}
+      insert into ${bookingInsurance} (id, booking_id, insurance_package_id, package_name, package_name_lt,
+        package_name_en, daily_cost, total_cost, created_at)
+      select ${crypto.randomUUID()}, ${id}, ${insurance.packageId}, ${insurance.nameEn}, ${insurance.nameLt},
+        ${insurance.nameEn}, ${insurance.dailyCost}, ${p.insuranceCost}, ${at}
       where exists (select 1 from bookings where id = ${id})`),
   ]);
   return result.rowsAffected === 1 ? { id } : null;

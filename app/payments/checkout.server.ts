@@ -8,8 +8,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
+import { bookedPackageName, feeRates, rentalText } from "~/bookings/booking-text";
 import { getPaymentGateway, type CheckoutLine, type PaymentGateway } from "~/payments/gateway.server";
-import { formatMoney } from "~/utils/format";
+import { storedRental, type RentalCharge } from "~/pricing/booking-price";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 type Language = "lt" | "en";
@@ -20,10 +21,11 @@ export interface CheckoutBooking {
   car: string;
   startDate: string;
   endDate: string;
-  totalDays: number;
-  dailyRate: number;
+  /** Whole periods and days, as the booking page showed them. */
+  rental: RentalCharge;
   subtotal: number;
   insuranceCost: number;
+  /** The package's name in the renter's language. */
   insuranceName: string | null;
   platformFee: number;
   paymentProcessorFee: number;
@@ -33,23 +35,22 @@ export interface CheckoutBooking {
 
 /** The checkout's lines, in the renter's language; they add up to the booking's total. */
 export function checkoutLines(t: TFunction, booking: CheckoutBooking, language: Language): CheckoutLine[] {
-  const money = (cents: number) => formatMoney(cents, language);
+  const rates = feeRates(language);
   return [
     {
       name: t("bookings:checkoutLine.rental", {
         car: booking.car,
         start: booking.startDate,
         end: booking.endDate,
-        count: booking.totalDays,
-        rate: money(booking.dailyRate),
+        lines: rentalText(t, booking.rental, language),
       }),
       amount: booking.subtotal,
     },
     ...(booking.insuranceCost > 0
       ? [{ name: t("bookings:price.insurance", { name: booking.insuranceName ?? "" }), amount: booking.insuranceCost }]
       : []),
-    { name: t("bookings:price.platformFee"), amount: booking.platformFee },
-    { name: t("bookings:price.processorFee"), amount: booking.paymentProcessorFee },
+    { name: t("bookings:price.platformFee", { percent: rates.platform }), amount: booking.platformFee },
+    { name: t("bookings:price.processorFee", { percent: rates.processor }), amount: booking.paymentProcessorFee },
     ...(booking.depositAmount > 0 ? [{ name: t("bookings:price.deposit"), amount: booking.depositAmount }] : []),
   ];
 }
@@ -95,11 +96,17 @@ export async function resumeCheckout(
       sessionId: bookings.stripeCheckoutSessionId,
       startDate: bookings.startDate,
       endDate: bookings.endDate,
+      pricingPeriod: bookings.pricingPeriod,
       totalDays: bookings.totalDays,
       dailyRate: bookings.dailyRate,
+      periodCount: bookings.periodCount,
+      periodPrice: bookings.periodPrice,
+      extraDays: bookings.extraDays,
       subtotal: bookings.subtotal,
       insuranceCost: bookings.insuranceCost,
-      insuranceName: bookingInsurance.packageName,
+      packageName: bookingInsurance.packageName,
+      packageNameLt: bookingInsurance.packageNameLt,
+      packageNameEn: bookingInsurance.packageNameEn,
       platformFee: bookings.platformFee,
       paymentProcessorFee: bookings.paymentProcessorFee,
       depositAmount: bookings.depositAmount,
@@ -135,7 +142,15 @@ export async function resumeCheckout(
     }
     const created = await openCheckout(
       gateway,
-      { ...booking, car: `${booking.make} ${booking.model} ${booking.year}`, createdAt: booking.createdAt },
+      {
+        ...booking,
+        car: `${booking.make} ${booking.model} ${booking.year}`,
+        rental: storedRental(booking),
+        insuranceName:
+          booking.packageName === null
+            ? null
+            : bookedPackageName({ ...booking, packageName: booking.packageName }, input.language),
+      },
       {
         t: input.t,
         language: input.language,

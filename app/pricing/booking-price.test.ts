@@ -2,24 +2,31 @@ import { describe, expect, it } from "vitest";
 import {
   availablePeriods,
   type BookableCarPrices,
+  byTheDay,
+  type CarPrices,
+  dayRateFor,
   type InsurancePackagePrice,
-  dailyRateFor,
   insuranceCost,
+  type PricingPeriod,
   priceBooking,
   quoteBooking,
+  rentalCharge,
+  rentalLines,
   roundCents,
+  storedRental,
 } from "~/pricing/booking-price";
 
 describe("booking price", () => {
   it("follows part 2 §9 line by line", () => {
     // 3 days at 45 €, 12 €/day insurance, 300 € deposit.
     const price = priceBooking({
-      dailyRate: 4500,
+      rental: byTheDay(4500, 3),
       days: 3,
       insurance: { kind: "per-day", pricePerDay: 1200 },
       deposit: 30000,
     });
     expect(price).toEqual({
+      rental: byTheDay(4500, 3),
       dailyRate: 4500,
       totalDays: 3,
       subtotal: 13500,
@@ -39,7 +46,7 @@ describe("booking price", () => {
   it("rounds each line once, half up, so the lines add up to the total", () => {
     expect(roundCents(0.5)).toBe(1);
     expect(roundCents(1.49999)).toBe(1);
-    const price = priceBooking({ dailyRate: 3333, days: 7, insurance: { kind: "none" }, deposit: 0 });
+    const price = priceBooking({ rental: byTheDay(3333, 7), days: 7, insurance: { kind: "none" }, deposit: 0 });
     expect(price.platformFee).toBe(467); // 466.62
     expect(price.total).toBe(price.subtotal + price.platformFee + price.paymentProcessorFee);
   });
@@ -49,12 +56,106 @@ describe("booking price", () => {
     expect(availablePeriods(car, 7)).toEqual(["daily", "weekly"]);
     expect(availablePeriods(car, 28)).toEqual(["daily", "weekly", "monthly"]);
     expect(availablePeriods({ ...car, weeklyPrice: null }, 10)).toEqual(["daily"]);
-    expect(dailyRateFor(car, "weekly")).toBe(4286);
-    expect(dailyRateFor(car, "monthly")).toBe(3667);
   });
   it("refuses zero days and a zero rate", () => {
-    expect(() => priceBooking({ dailyRate: 4500, days: 0, insurance: { kind: "none" }, deposit: 0 })).toThrow();
-    expect(() => priceBooking({ dailyRate: 0, days: 2, insurance: { kind: "none" }, deposit: 0 })).toThrow();
+    const none = { kind: "none" } as const;
+    expect(() => priceBooking({ rental: byTheDay(4500, 1), days: 0, insurance: none, deposit: 0 })).toThrow();
+    expect(() => priceBooking({ rental: byTheDay(0, 2), days: 2, insurance: none, deposit: 0 })).toThrow();
+  });
+});
+
+// The audit's car: 80 € a day, 500 € a week, 1,800 € a month. Whole periods cost exactly their price; the days left
+// over cost the daily price each, and never more than one more whole period.
+describe("rentalCharge: whole periods, then single days", () => {
+  const car: CarPrices = { dailyPrice: 8000, weeklyPrice: 50000, monthlyPrice: 180000 };
+  const noDaily: CarPrices = { ...car, dailyPrice: null };
+  type Row = [
+    days: number,
+    period: PricingPeriod,
+    prices: CarPrices,
+    periods: number,
+    extraDays: number,
+    amount: number | null,
+  ];
+  const rows: Row[] = [
+    [6, "daily", car, 6, 0, 48000],
+    [6, "weekly", car, 0, 0, null], // weekly only from 7 days
+    [7, "weekly", car, 1, 0, 50000], // a week at the weekly price is exactly the weekly price
+    [8, "weekly", car, 1, 1, 58000], // 1 week × 500 € + 1 day × 80 €
+    [13, "weekly", car, 1, 6, 98000], // 6 × 80 € = 480 € is still less than a week
+    [14, "weekly", car, 2, 0, 100000],
+    [27, "weekly", car, 3, 6, 198000],
+    [28, "weekly", car, 4, 0, 200000],
+    [29, "weekly", car, 4, 1, 208000],
+    [30, "weekly", car, 4, 2, 216000],
+    [31, "weekly", car, 4, 3, 224000],
+    [27, "monthly", car, 0, 0, null], // monthly only from 28 days
+    [28, "monthly", car, 1, 0, 180000], // a month booked from 28 days is the monthly price, not 28 × 60 € = 1,680 €
+    [29, "monthly", car, 1, 0, 180000],
+    [30, "monthly", car, 1, 0, 180000],
+    [31, "monthly", car, 1, 1, 188000],
+    [52, "monthly", car, 1, 22, 356000], // 22 × 80 € = 1,760 € < 1,800 €
+    [53, "monthly", car, 2, 0, 360000], // 23 × 80 € = 1,840 € would be more than a month: two months
+    [60, "monthly", car, 2, 0, 360000],
+    // Without a daily price the days left over are the period spread per day: 500 / 7 = 71.43 €, 1,800 / 30 = 60 €.
+    [7, "weekly", noDaily, 1, 0, 50000],
+    [8, "weekly", noDaily, 1, 1, 57143],
+    [13, "weekly", noDaily, 1, 6, 92858],
+    [28, "monthly", noDaily, 1, 0, 180000],
+    [31, "monthly", noDaily, 1, 1, 186000],
+    [59, "monthly", noDaily, 1, 29, 354000], // 29 × 60 € = 1,740 € < 1,800 €
+    [6, "daily", noDaily, 0, 0, null], // no daily price: no daily rental
+  ];
+  it.each(rows)("%i days %s", (days, period, prices, periods, extraDays, amount) => {
+    const rental = rentalCharge(prices, period, days);
+    if (amount === null) {
+      expect(rental).toBeNull();
+      return;
+    }
+    expect(rental).toMatchObject({ period, periods, extraDays, amount });
+    expect(rental!.amount).toBe(rental!.periods * rental!.periodPrice + rental!.extraDays * rental!.dayRate);
+    // Never more than the next whole number of periods would cost.
+    if (period !== "daily") expect(rental!.extraDays * rental!.dayRate).toBeLessThan(rental!.periodPrice);
+  });
+  it("takes the daily price for days left over, else the period spread per day", () => {
+    expect(dayRateFor(car, "weekly")).toBe(8000);
+    expect(dayRateFor(noDaily, "weekly")).toBe(7143);
+    expect(dayRateFor(noDaily, "monthly")).toBe(6000);
+    expect(dayRateFor({ dailyPrice: null, weeklyPrice: 3, monthlyPrice: null }, "weekly")).toBe(1);
+  });
+  it("lists the breakdown as the page shows it", () => {
+    expect(rentalLines(rentalCharge(car, "weekly", 8)!)).toEqual([
+      { unit: "week", count: 1, price: 50000 },
+      { unit: "day", count: 1, price: 8000 },
+    ]);
+    expect(rentalLines(rentalCharge(car, "monthly", 30)!)).toEqual([{ unit: "month", count: 1, price: 180000 }]);
+    expect(rentalLines(rentalCharge(car, "daily", 3)!)).toEqual([{ unit: "day", count: 3, price: 8000 }]);
+  });
+  it("shows a stored booking as it was charged, also one made before whole periods", () => {
+    const charged = rentalCharge(car, "weekly", 8)!;
+    expect(
+      storedRental({
+        pricingPeriod: "weekly",
+        totalDays: 8,
+        dailyRate: 8000,
+        subtotal: 58000,
+        periodCount: 1,
+        periodPrice: 50000,
+        extraDays: 1,
+      }),
+    ).toEqual(charged);
+    // Before: 7 days × (500 / 7 = 71.43 €) = 500.01 €, and that is what it shows.
+    const old = storedRental({
+      pricingPeriod: "weekly",
+      totalDays: 7,
+      dailyRate: 7143,
+      subtotal: 50001,
+      periodCount: null,
+      periodPrice: null,
+      extraDays: null,
+    });
+    expect(rentalLines(old)).toEqual([{ unit: "day", count: 7, price: 7143 }]);
+    expect(old.amount).toBe(50001);
   });
 });
 
@@ -118,20 +219,21 @@ describe("quoteBooking: the fee maths as a table", () => {
       },
     ],
     ["weekly is refused at 6 days", { period: "weekly", days: 6, withDriver: false, insurance: null }, {}, "period"],
-    // rate round(30000 / 7 = 4285.71) = 4286; 4286 × 7 = 30002; platform 600.04 → 600; processor 30602 × 3.26 % = 997.63 → 998
+    // one week at exactly the weekly price 30000; platform 600; processor 30600 × 3.26 % = 997.56 → 998;
+    // the day rate stored is the daily price 5000 (no day beyond the week)
     [
       "weekly from exactly 7 days, weekly deposit",
       { period: "weekly", days: 7, withDriver: false, insurance: null },
       {},
       {
-        rate: 4286,
-        subtotal: 30002,
+        rate: 5000,
+        subtotal: 30000,
         insurance: 0,
         platform: 600,
         processor: 998,
         deposit: 30000,
-        total: 61600,
-        host: 29402,
+        total: 61598,
+        host: 29400,
       },
     ],
     [
@@ -140,21 +242,21 @@ describe("quoteBooking: the fee maths as a table", () => {
       {},
       "period",
     ],
-    // rate round(110000 / 30 = 3666.67) = 3667; × 28 = 102676; platform 2053.52 → 2054; processor 104730 × 3.26 % = 3414.20 → 3414;
+    // 28 days are one month at the monthly price 110000; platform 2200; processor 112200 × 3.26 % = 3657.72 → 3658;
     // no monthly deposit → the daily one
     [
       "monthly from exactly 28 days, deposit falls back to the daily one",
       { period: "monthly", days: 28, withDriver: false, insurance: null },
       {},
       {
-        rate: 3667,
-        subtotal: 102676,
+        rate: 5000,
+        subtotal: 110000,
         insurance: 0,
-        platform: 2054,
-        processor: 3414,
+        platform: 2200,
+        processor: 3658,
         deposit: 20000,
-        total: 128144,
-        host: 100622,
+        total: 135858,
+        host: 107800,
       },
     ],
     // driver 8000 × 3 = 24000; insurance 1200 × 3 = 3600; platform 480; processor 28080 × 3.26 % = 915.41 → 915
@@ -179,21 +281,21 @@ describe("quoteBooking: the fee maths as a table", () => {
       {},
       "period",
     ],
-    // rate round(50000 / 7 = 7142.86) = 7143; × 10 = 71430; insurance 1.5 % × 20,000 € = 30000; platform 1428.6 → 1429;
-    // processor 102859 × 3.26 % = 3353.20 → 3353
+    // 1 week with driver 50000 + 3 days × the daily driver price 8000 = 74000; insurance 1.5 % × 20,000 € = 30000;
+    // platform 1480; processor 105480 × 3.26 % = 3438.65 → 3439
     [
       "weekly with driver, percentage insurance on the sale price",
       { period: "weekly", days: 10, withDriver: true, insurance: percent },
       {},
       {
-        rate: 7143,
-        subtotal: 71430,
+        rate: 8000,
+        subtotal: 74000,
         insurance: 30000,
-        platform: 1429,
-        processor: 3353,
+        platform: 1480,
+        processor: 3439,
         deposit: 30000,
-        total: 136212,
-        host: 70001,
+        total: 138919,
+        host: 72520,
       },
     ],
     // no sale price → 1.5 % × 50,000 € = 75000; subtotal 10000; platform 200; processor 85200 × 3.26 % = 2777.52 → 2778
@@ -259,7 +361,9 @@ describe("quoteBooking: the fee maths as a table", () => {
     }
     expect(quote.ok).toBe(true);
     if (!quote.ok) return;
-    expect(quote.price).toEqual({
+    const { rental, ...price } = quote.price;
+    expect(rental.amount).toBe(expected.subtotal);
+    expect(price).toEqual({
       dailyRate: expected.rate,
       totalDays: request.days,
       subtotal: expected.subtotal,

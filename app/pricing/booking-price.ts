@@ -1,13 +1,29 @@
-// The one pricing module (part 2 §9), used by the booking page, the server and the seed. All amounts in cents.
+// The one pricing module (part 2 §9), used by the booking page, the server, the pages that show a booking and the
+// seed. All amounts in cents.
+//
+// The rental is charged by whole periods (part 2 §9: weekly prices from 7 days, monthly from 28):
+//   daily           days × the daily price
+//   weekly, monthly whole weeks (7 days) or months (30 days) at the weekly or monthly price, and the days left over
+//                   one by one at the day rate. A month may be booked from 28 days, so 28–30 days are one month at
+//                   the monthly price, never less. Days left over never cost more than one more whole period: when
+//                   they would, the renter pays that period instead (13 days at 500 €/week and 100 €/day are two weeks,
+//                   1,000 €, not 500 € + 600 €).
+//   day rate        the car's daily price (with the driver service: the daily driver price) where the owner set one;
+//                   else the period's price spread over its days (weekly ÷ 7, monthly ÷ 30), rounded to the cent.
+// A rental of exactly n periods therefore costs exactly n × the period's price (7 days at 500 €/week are 500 €).
 //
 // Rounding rule: every line is computed from exact values and rounded once, half up, to a whole cent; the total
 // is the sum of the rounded lines, so a breakdown always adds up to exactly what is charged.
-//   subtotal        = daily rate × days
+//   subtotal        = periods × period price + extra days × day rate (above)
 //   insurance       = package per day × days, or package percent × car value (sale price, else 50,000 €)
 //   platform fee    = 2 % of subtotal
 //   processor fee   = 3.26 % of (subtotal + insurance + platform fee)
 //   host earnings   = subtotal − platform fee
 //   total due       = subtotal + insurance + platform fee + processor fee + deposit
+//
+// Bookings store what they were charged (bookings.period_count, period_price, extra_days, daily_rate): a booking
+// made before the whole-period rule has no period columns and was charged its days × its daily rate, which is how
+// `storedRental` shows it.
 
 export const PLATFORM_FEE_RATE = 0.02;
 export const PROCESSOR_FEE_RATE = 0.0326;
@@ -18,6 +34,9 @@ export const WEEKLY_FROM_DAYS = 7;
 export const MONTHLY_FROM_DAYS = 28;
 
 export type PricingPeriod = "daily" | "weekly" | "monthly";
+
+/** Days one period's price covers: a week is 7 days, a month 30. */
+export const PERIOD_DAYS: Record<PricingPeriod, number> = { daily: 1, weekly: 7, monthly: 30 };
 
 export interface CarPrices {
   dailyPrice: number | null;
@@ -39,11 +58,96 @@ export function availablePeriods(car: CarPrices, days: number): PricingPeriod[] 
   return periods;
 }
 
-/** The daily rate a period gives: the daily price, or the weekly / monthly price spread over 7 / 30 days. */
-export function dailyRateFor(car: CarPrices, period: PricingPeriod): number | null {
-  if (period === "weekly") return car.weeklyPrice ? roundCents(car.weeklyPrice / 7) : null;
-  if (period === "monthly") return car.monthlyPrice ? roundCents(car.monthlyPrice / 30) : null;
+export function periodPrice(car: CarPrices, period: PricingPeriod): number | null {
+  if (period === "weekly") return car.weeklyPrice;
+  if (period === "monthly") return car.monthlyPrice;
   return car.dailyPrice;
+}
+
+/**
+ * The rate of a day beyond the whole periods: the daily price where the car has one, else the period's price spread
+ * over its days (never below a cent, so a stored rate is always positive).
+ */
+export function dayRateFor(car: CarPrices, period: PricingPeriod): number | null {
+  if (car.dailyPrice) return car.dailyPrice;
+  const price = periodPrice(car, period);
+  return price ? Math.max(1, roundCents(price / PERIOD_DAYS[period])) : null;
+}
+
+/** What the rental itself costs, as the breakdown shows it: whole periods at their price, then single days. */
+export interface RentalCharge {
+  period: PricingPeriod;
+  /** Whole periods at `periodPrice` (for a daily rental: the days at the daily price). */
+  periods: number;
+  periodPrice: number;
+  /** Days beyond the whole periods, each at `dayRate` (always 0 for a daily rental). */
+  extraDays: number;
+  dayRate: number;
+  /** periods × periodPrice + extraDays × dayRate: the subtotal. */
+  amount: number;
+}
+
+/** `days` days at `rate` each: a daily rental, and how a booking made before whole periods was charged. */
+export function byTheDay(rate: number, days: number): RentalCharge {
+  return { period: "daily", periods: days, periodPrice: rate, extraDays: 0, dayRate: rate, amount: rate * days };
+}
+
+/** The rental charge of `days` days in `period`; null when the car has no such price or the days are too few. */
+export function rentalCharge(car: CarPrices, period: PricingPeriod, days: number): RentalCharge | null {
+  if (!Number.isInteger(days) || days < 1 || !availablePeriods(car, days).includes(period)) return null;
+  const price = periodPrice(car, period);
+  const dayRate = dayRateFor(car, period);
+  if (!price || price <= 0 || !dayRate) return null;
+  if (period === "daily") return byTheDay(price, days);
+  const length = PERIOD_DAYS[period];
+  let periods = Math.max(1, Math.floor(days / length));
+  let extraDays = Math.max(0, days - periods * length);
+  if (extraDays * dayRate >= price) {
+    periods += 1;
+    extraDays = 0;
+  }
+  return { period, periods, periodPrice: price, extraDays, dayRate, amount: periods * price + extraDays * dayRate };
+}
+
+/** A stored booking's rental charge: its period columns, or (made before them) its days × its daily rate. */
+export function storedRental(booking: {
+  pricingPeriod: PricingPeriod;
+  totalDays: number;
+  dailyRate: number;
+  subtotal: number;
+  periodCount: number | null;
+  periodPrice: number | null;
+  extraDays: number | null;
+}): RentalCharge {
+  if (booking.periodCount === null || booking.periodPrice === null || booking.pricingPeriod === "daily") {
+    return { ...byTheDay(booking.dailyRate, booking.totalDays), amount: booking.subtotal };
+  }
+  return {
+    period: booking.pricingPeriod,
+    periods: booking.periodCount,
+    periodPrice: booking.periodPrice,
+    extraDays: booking.extraDays ?? 0,
+    dayRate: booking.dailyRate,
+    amount: booking.subtotal,
+  };
+}
+
+export type RentalUnit = "day" | "week" | "month";
+
+/** The breakdown's lines of a rental charge: "1 week × 500 €" and "1 day × 80 €". */
+export interface RentalLine {
+  unit: RentalUnit;
+  count: number;
+  price: number;
+}
+
+export function rentalLines(rental: RentalCharge): RentalLine[] {
+  if (rental.period === "daily") return [{ unit: "day", count: rental.periods, price: rental.periodPrice }];
+  const lines: RentalLine[] = [
+    { unit: rental.period === "weekly" ? "week" : "month", count: rental.periods, price: rental.periodPrice },
+  ];
+  if (rental.extraDays > 0) lines.push({ unit: "day", count: rental.extraDays, price: rental.dayRate });
+  return lines;
 }
 
 export type InsuranceChoice =
@@ -52,13 +156,16 @@ export type InsuranceChoice =
   | { kind: "percentage"; percent: number; carValue: number | null };
 
 export interface BookingPriceInput {
-  dailyRate: number;
+  rental: RentalCharge;
+  /** The rental's calendar days (per-day insurance counts them). */
   days: number;
   insurance: InsuranceChoice;
   deposit: number;
 }
 
 export interface BookingPrice {
+  rental: RentalCharge;
+  /** The day rate stored with the booking: the daily price, or the rate of the days beyond whole periods. */
   dailyRate: number;
   totalDays: number;
   subtotal: number;
@@ -77,15 +184,24 @@ export function insuranceCost(choice: InsuranceChoice, days: number): number {
   return 0;
 }
 
-export function priceBooking({ dailyRate, days, insurance, deposit }: BookingPriceInput): BookingPrice {
+export function priceBooking({ rental, days, insurance, deposit }: BookingPriceInput): BookingPrice {
   if (!Number.isInteger(days) || days < 1) throw new RangeError("A booking lasts at least one whole day");
-  if (!Number.isInteger(dailyRate) || dailyRate <= 0) throw new RangeError("Invalid pricing configuration");
-  const subtotal = dailyRate * days;
+  const { periods, periodPrice, extraDays, dayRate } = rental;
+  if (
+    ![periods, periodPrice, extraDays, dayRate].every(Number.isInteger) ||
+    periods < 1 ||
+    periodPrice <= 0 ||
+    dayRate <= 0
+  ) {
+    throw new RangeError("Invalid pricing configuration");
+  }
+  const subtotal = periods * periodPrice + extraDays * dayRate;
   const insuranceTotal = insuranceCost(insurance, days);
   const platformFee = roundCents(subtotal * PLATFORM_FEE_RATE);
   const paymentProcessorFee = roundCents((subtotal + insuranceTotal + platformFee) * PROCESSOR_FEE_RATE);
   return {
-    dailyRate,
+    rental: { ...rental, amount: subtotal },
+    dailyRate: dayRate,
     totalDays: days,
     subtotal,
     insuranceCost: insuranceTotal,
@@ -131,7 +247,10 @@ export function periodPrices(car: BookableCarPrices, withDriver: boolean): CarPr
 }
 
 /** The deposit for a period: the weekly or monthly deposit where the owner set one, else the daily one. */
-export function depositFor(car: BookableCarPrices, period: PricingPeriod): number {
+export function depositFor(
+  car: Pick<BookableCarPrices, "depositAmount" | "weeklyDeposit" | "monthlyDeposit">,
+  period: PricingPeriod,
+): number {
   if (period === "weekly") return car.weeklyDeposit ?? car.depositAmount ?? 0;
   if (period === "monthly") return car.monthlyDeposit ?? car.depositAmount ?? 0;
   return car.depositAmount ?? 0;
@@ -158,10 +277,10 @@ export function quoteBooking(
   if (!availablePeriods(prices, request.days).includes(request.period)) {
     return { ok: false, error: request.period === "daily" ? "pricing" : "period" };
   }
-  const dailyRate = dailyRateFor(prices, request.period);
-  if (!dailyRate || dailyRate <= 0 || request.days < 1) return { ok: false, error: "pricing" };
+  const rental = rentalCharge(prices, request.period, request.days);
+  if (!rental) return { ok: false, error: "pricing" };
   const insurance = insuranceChoiceFor(request.insurance, car);
-  const price = priceBooking({ dailyRate, days: request.days, insurance, deposit: depositFor(car, request.period) });
+  const price = priceBooking({ rental, days: request.days, insurance, deposit: depositFor(car, request.period) });
   const insuranceDailyCost = request.days > 0 ? roundCents(price.insuranceCost / request.days) : 0;
   return { ok: true, price, insuranceDailyCost };
 }

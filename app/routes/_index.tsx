@@ -11,6 +11,7 @@ import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { getT } from "~/i18n.server";
 import { findNewestCards } from "~/search/listing-query.server";
 import type { RootLoaderData } from "~/root";
+import { formatAtLeast, formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["pages", "cars", "features"] };
@@ -32,11 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("home.metaTitle"), description: t("home.metaDescription"), tab, rentals, sales };
 }
 
+/** The spec's marketing claims (part 1 §2), not computed figures; written in the page's language. */
 const stats = [
-  { value: "500+", label: "home.stats.cars" },
-  { value: "10 000+", label: "home.stats.users" },
-  { value: "4.9/5", label: "home.stats.rating" },
-  { value: "24/7", label: "home.stats.support" },
+  { value: (language: string) => formatAtLeast(500, language), label: "home.stats.cars" },
+  { value: (language: string) => formatAtLeast(10_000, language), label: "home.stats.users" },
+  { value: (language: string) => `${formatRating(4.9, language)}/5`, label: "home.stats.rating" },
+  { value: () => "24/7", label: "home.stats.support" },
 ] as const;
 
 const benefits: { icon: IconName; title: string; body: string }[] = [
@@ -162,7 +164,7 @@ function RentOutAction() {
 }
 
 export default function Home() {
-  const { t } = useTranslation("pages");
+  const { t, i18n } = useTranslation("pages");
   const root = useRouteLoaderData<RootLoaderData>("root");
   const signedIn = Boolean(root?.user);
   return (
@@ -188,7 +190,7 @@ export default function Home() {
             {stats.map((stat) => (
               <div key={stat.label} className="rounded-2xl border border-line bg-canvas p-5">
                 <dt className="text-sm text-muted">{t(stat.label)}</dt>
-                <dd className="mt-1 text-2xl font-extrabold">{stat.value}</dd>
+                <dd className="mt-1 text-2xl font-extrabold">{stat.value(i18n.language)}</dd>
               </div>
             ))}
           </dl>

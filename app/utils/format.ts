@@ -27,8 +27,27 @@ export function formatMoney(cents: number, language: Language | string): string 
   }).format(cents / 100);
 }
 
-export function formatNumber(value: number, language: Language | string): string {
-  return new Intl.NumberFormat(locale(language)).format(value);
+/** "10 000" (lt) / "10,000" (en): counts and plain numbers, with the language's grouping and decimal mark. */
+export function formatNumber(value: number, language: Language | string, maximumFractionDigits = 3): string {
+  return new Intl.NumberFormat(locale(language), { maximumFractionDigits }).format(value);
+}
+
+/** "10 000+" (lt) / "10,000+" (en): a marketing "at least". */
+export function formatAtLeast(value: number, language: Language | string): string {
+  return `${formatNumber(value, language)}+`;
+}
+
+/**
+ * "0,5 %" (lt) / "0.5%" (en): `percent` is in percent (0.5 is half a percent), shown with up to two decimals, as
+ * many as it has.
+ */
+export function formatPercent(percent: number, language: Language | string, maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(locale(language), { style: "percent", maximumFractionDigits }).format(percent / 100);
+}
+
+/** "4,9" (lt) / "4.9" (en): a star rating, always one decimal. */
+export function formatRating(value: number, language: Language | string): string {
+  return new Intl.NumberFormat(locale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
 
 export function formatDate(

@@ -7,9 +7,9 @@ import { drizzle } from "drizzle-orm/libsql";
 import { hashPassword } from "../../app/accounts/password.server";
 import { parseEnv, type WorkerEnv } from "../../app/env.server";
 import {
-  availablePeriods,
-  dailyRateFor,
+  depositFor,
   priceBooking,
+  rentalCharge,
   roundCents,
   type CarPrices,
   type InsuranceChoice,
@@ -254,100 +254,163 @@ interface DemoData {
   blockedDays: BlockedDayRow[];
 }
 
+type PackageKey = Exclude<InsuranceKey, "none">;
+type PackageText = Pick<InsuranceRow, "name" | "description"> & {
+  coverageDetails: NonNullable<InsuranceRow["coverageDetails"]>;
+};
+
+/**
+ * The packages a renter chooses from, in both languages. "No additional insurance" is the booking page's own choice,
+ * not a package (a free package would offer it twice). db/migrations/0011 translates these same English texts.
+ */
 const INSURANCE: Record<
-  InsuranceKey,
-  Omit<InsuranceRow, "id" | "createdAt" | "updatedAt"> & { choice: (carValue: number | null) => InsuranceChoice }
+  PackageKey,
+  Omit<
+    InsuranceRow,
+    | "id"
+    | "createdAt"
+    | "updatedAt"
+    | "name"
+    | "nameLt"
+    | "nameEn"
+    | "description"
+    | "descriptionLt"
+    | "descriptionEn"
+    | "coverageDetails"
+    | "coverageDetailsLt"
+    | "coverageDetailsEn"
+  > & { en: PackageText; lt: PackageText; choice: (carValue: number | null) => InsuranceChoice }
 > = {
-  none: {
-    name: "No additional insurance",
-    provider: "Ratai",
-    description:
-      "Only the compulsory civil liability insurance included in every rental. By declining extra cover you are responsible for damage to the car up to its full value.",
-    pricePerDay: 0,
-    deductible: 0,
-    maxCoverage: 0,
-    coverageDetails: {
-      coverage: ["Compulsory third-party civil liability insurance (included in all rentals)"],
-      features: ["No extra cost"],
-      exclusions: [
-        "Damage to the rented car",
-        "Theft of the car",
-        "Glass, tyres and wheels",
-        "Towing and replacement car",
-      ],
-    },
-    isPopular: false,
-    sortOrder: 0,
-    choice: () => ({ kind: "none" }),
-  },
   basic: {
-    name: "Basic Protection",
     provider: "BTA Baltic Insurance Company",
-    description: "Covers collision damage and theft with a moderate deductible. A sensible minimum for city driving.",
     pricePerDay: 900,
     deductible: 150000,
     maxCoverage: 2500000,
-    coverageDetails: {
-      coverage: ["Collision damage to the rented car", "Theft and attempted theft", "Fire and natural hazards"],
-      features: ["24/7 claims hotline +370 700 55 400", "Emergency contact in Lithuanian and English"],
-      exclusions: ["Glass, tyres and wheels", "Damage while driving under the influence", "Personal belongings"],
-    },
     isPopular: false,
     sortOrder: 1,
+    en: {
+      name: "Basic Protection",
+      description: "Covers collision damage and theft with a moderate deductible. A sensible minimum for city driving.",
+      coverageDetails: {
+        coverage: ["Collision damage to the rented car", "Theft and attempted theft", "Fire and natural hazards"],
+        features: ["24/7 claims hotline +370 700 55 400", "Emergency contact in Lithuanian and English"],
+        exclusions: ["Glass, tyres and wheels", "Damage while driving under the influence", "Personal belongings"],
+      },
+    },
+    lt: {
+      name: "Bazinė apsauga",
+      description:
+        "Apima susidūrimo žalą ir vagystę, taikoma vidutinė išskaita. Protingas minimumas važinėjant mieste.",
+      coverageDetails: {
+        coverage: [
+          "Nuomojamo automobilio susidūrimo žala",
+          "Vagystė ir pasikėsinimas pavogti",
+          "Gaisras ir gamtos reiškiniai",
+        ],
+        features: [
+          "Žalų registravimo linija visą parą +370 700 55 400",
+          "Pagalba nelaimės atveju lietuvių ir anglų kalbomis",
+        ],
+        exclusions: ["Stiklai, padangos ir ratai", "Žala vairuojant apsvaigus", "Asmeniniai daiktai"],
+      },
+    },
     choice: () => ({ kind: "per-day", pricePerDay: 900 }),
   },
   standard: {
-    name: "Standard Coverage",
     provider: "Lietuvos draudimas",
-    description:
-      "Our most chosen plan: a low deductible, glass and tyres included, and roadside assistance across the Baltics.",
     pricePerDay: 1500,
     deductible: 50000,
     maxCoverage: 5000000,
-    coverageDetails: {
-      coverage: [
-        "Collision damage to the rented car",
-        "Theft and vandalism",
-        "Glass, tyres and wheels",
-        "Fire and natural hazards",
-      ],
-      features: [
-        "Roadside assistance in Lithuania, Latvia and Estonia",
-        "24/7 claims hotline +370 700 55 500",
-        "Replacement car after 24 hours",
-      ],
-      exclusions: ["Damage while driving under the influence", "Track days and racing", "Personal belongings"],
-    },
     isPopular: true,
     sortOrder: 2,
+    en: {
+      name: "Standard Coverage",
+      description:
+        "Our most chosen plan: a low deductible, glass and tyres included, and roadside assistance across the Baltics.",
+      coverageDetails: {
+        coverage: [
+          "Collision damage to the rented car",
+          "Theft and vandalism",
+          "Glass, tyres and wheels",
+          "Fire and natural hazards",
+        ],
+        features: [
+          "Roadside assistance in Lithuania, Latvia and Estonia",
+          "24/7 claims hotline +370 700 55 500",
+          "Replacement car after 24 hours",
+        ],
+        exclusions: ["Damage while driving under the influence", "Track days and racing", "Personal belongings"],
+      },
+    },
+    lt: {
+      name: "Standartinė apsauga",
+      description:
+        "Dažniausiai renkamas planas: maža išskaita, stiklai ir padangos įskaičiuoti, pagalba kelyje visose Baltijos šalyse.",
+      coverageDetails: {
+        coverage: [
+          "Nuomojamo automobilio susidūrimo žala",
+          "Vagystė ir vandalizmas",
+          "Stiklai, padangos ir ratai",
+          "Gaisras ir gamtos reiškiniai",
+        ],
+        features: [
+          "Pagalba kelyje Lietuvoje, Latvijoje ir Estijoje",
+          "Žalų registravimo linija visą parą +370 700 55 500",
+          "Pakaitinis automobilis po 24 valandų",
+        ],
+        exclusions: ["Žala vairuojant apsvaigus", "Važiavimas trasose ir lenktynės", "Asmeniniai daiktai"],
+      },
+    },
     choice: () => ({ kind: "per-day", pricePerDay: 1500 }),
   },
   premium: {
-    name: "Premium Plus",
     provider: "ERGO Insurance SE",
-    description:
-      "Full cover with no deductible, priced as a share of the car's value for the whole rental. Recommended for sports, exotic and classic cars.",
     pricePerDay: null,
     pricePercentage: 0.5,
     deductible: 0,
     maxCoverage: 15000000,
-    coverageDetails: {
-      coverage: [
-        "All damage to the rented car with no deductible",
-        "Theft and vandalism",
-        "Glass, tyres, wheels and underbody",
-        "Personal accident cover for driver and passengers",
-      ],
-      features: [
-        "Roadside assistance across the EU",
-        "Replacement car of the same class",
-        "24/7 claims hotline +370 700 55 600",
-        "Dedicated claims manager",
-      ],
-      exclusions: ["Driving under the influence", "Racing and timed events"],
-    },
     isPopular: false,
     sortOrder: 3,
+    en: {
+      name: "Premium Plus",
+      description:
+        "Full cover with no deductible, priced as a share of the car's value for the whole rental. Recommended for sports, exotic and classic cars.",
+      coverageDetails: {
+        coverage: [
+          "All damage to the rented car with no deductible",
+          "Theft and vandalism",
+          "Glass, tyres, wheels and underbody",
+          "Personal accident cover for driver and passengers",
+        ],
+        features: [
+          "Roadside assistance across the EU",
+          "Replacement car of the same class",
+          "24/7 claims hotline +370 700 55 600",
+          "Dedicated claims manager",
+        ],
+        exclusions: ["Driving under the influence", "Racing and timed events"],
+      },
+    },
+    lt: {
+      name: "Premium Plius",
+      description:
+        "Visiška apsauga be išskaitos; kaina – automobilio vertės dalis už visą nuomą. Rekomenduojama sportiniams, egzotiniams ir klasikiniams automobiliams.",
+      coverageDetails: {
+        coverage: [
+          "Visa nuomojamo automobilio žala be išskaitos",
+          "Vagystė ir vandalizmas",
+          "Stiklai, padangos, ratai ir dugnas",
+          "Vairuotojo ir keleivių draudimas nuo nelaimingų atsitikimų",
+        ],
+        features: [
+          "Pagalba kelyje visoje ES",
+          "Tos pačios klasės pakaitinis automobilis",
+          "Žalų registravimo linija visą parą +370 700 55 600",
+          "Asmeninis žalų vadybininkas",
+        ],
+        exclusions: ["Vairavimas apsvaigus", "Lenktynės ir laiko varžybos"],
+      },
+    },
     choice: (carValue) => ({ kind: "percentage", percent: 0.5, carValue }),
   },
 };
@@ -454,12 +517,27 @@ function buildDemo(now: Date, random: Random): DemoData {
 
   // ---------------------------------------------------------------- insurance packages
   const packagesCreated = admin.createdAt + 2 * DAY;
-  const insuranceIds = {} as Record<InsuranceKey, string>;
-  const insurance: InsuranceRow[] = (Object.keys(INSURANCE) as InsuranceKey[]).map((key) => {
-    const { choice: _choice, ...row } = INSURANCE[key];
+  const insuranceIds = {} as Record<PackageKey, string>;
+  const insurance: InsuranceRow[] = (Object.keys(INSURANCE) as PackageKey[]).map((key) => {
+    const { choice: _choice, en, lt, ...row } = INSURANCE[key];
     const id = idRandom.uuid();
     insuranceIds[key] = id;
-    return { ...row, id, active: true, createdAt: new Date(packagesCreated), updatedAt: new Date(packagesCreated) };
+    return {
+      ...row,
+      id,
+      nameLt: lt.name,
+      nameEn: en.name,
+      name: en.name,
+      descriptionLt: lt.description,
+      descriptionEn: en.description,
+      description: en.description,
+      coverageDetailsLt: lt.coverageDetails,
+      coverageDetailsEn: en.coverageDetails,
+      coverageDetails: en.coverageDetails,
+      active: true,
+      createdAt: new Date(packagesCreated),
+      updatedAt: new Date(packagesCreated),
+    };
   });
 
   // ---------------------------------------------------------------- cars
@@ -711,16 +789,19 @@ function buildDemo(now: Date, random: Random): DemoData {
     const period: PricingPeriod = plan.period ?? "daily";
     const withDriver = plan.withDriver ?? booked.row.driverOnly ?? false;
     const carPrices = withDriver ? booked.driverPrices : booked.rentalPrices;
-    if (!carPrices || !availablePeriods(carPrices, plan.days).includes(period)) {
-      throw new Error(`${plan.car}: no ${period} price for ${plan.days} days`);
-    }
-    const dailyRate = dailyRateFor(carPrices, period) as number;
-    const deposit =
-      (period === "monthly" ? booked.row.monthlyDeposit : period === "weekly" ? booked.row.weeklyDeposit : null) ??
-      booked.row.depositAmount ??
-      0;
-    const choice = INSURANCE[plan.insurance].choice(booked.row.salePrice ?? null);
-    const price = priceBooking({ dailyRate, days: plan.days, insurance: choice, deposit });
+    const rental = carPrices ? rentalCharge(carPrices, period, plan.days) : null;
+    if (!rental) throw new Error(`${plan.car}: no ${period} price for ${plan.days} days`);
+    const deposit = depositFor(
+      {
+        depositAmount: booked.row.depositAmount ?? null,
+        weeklyDeposit: booked.row.weeklyDeposit ?? null,
+        monthlyDeposit: booked.row.monthlyDeposit ?? null,
+      },
+      period,
+    );
+    const choice: InsuranceChoice =
+      plan.insurance === "none" ? { kind: "none" } : INSURANCE[plan.insurance].choice(booked.row.salePrice ?? null);
+    const price = priceBooking({ rental, days: plan.days, insurance: choice, deposit });
 
     const startMs = atLocalHour(startDate, 10).getTime();
     const endMs = atLocalHour(endDate, 10).getTime();
@@ -745,6 +826,9 @@ function buildDemo(now: Date, random: Random): DemoData {
       endDate,
       totalDays: price.totalDays,
       dailyRate: price.dailyRate,
+      periodCount: price.rental.periods,
+      periodPrice: price.rental.periodPrice,
+      extraDays: price.rental.extraDays,
       subtotal: price.subtotal,
       insuranceCost: price.insuranceCost,
       platformFee: price.platformFee,
@@ -776,7 +860,9 @@ function buildDemo(now: Date, random: Random): DemoData {
         id: idRandom.uuid(),
         bookingId: id,
         insurancePackageId: insuranceIds[plan.insurance],
-        packageName: INSURANCE[plan.insurance].name,
+        packageName: INSURANCE[plan.insurance].en.name,
+        packageNameLt: INSURANCE[plan.insurance].lt.name,
+        packageNameEn: INSURANCE[plan.insurance].en.name,
         dailyCost: choice.kind === "per-day" ? choice.pricePerDay : roundCents(price.insuranceCost / plan.days),
         totalCost: price.insuranceCost,
         createdAt: new Date(createdAt),

@@ -122,14 +122,20 @@ test("an admin creates an insurance package after fixing the form, then deletes 
   await page.getByRole("link", { name: "Naujas paketas" }).click();
   const dialog = page.getByRole("dialog", { name: "Naujas draudimo paketas" });
   await expect(dialog.getByLabel("Didžiausia draudimo suma (€)")).toHaveValue("100000");
-  await dialog.getByLabel("Kaina per dieną (€)").fill("11,50");
-  await dialog.getByLabel("Ką apima").fill("Susidūrimo žala\nVagystė");
+  // Free, it would only repeat "No additional insurance"; written in one language only, half the renters could not read it.
+  await dialog.getByLabel("Kaina per dieną (€)").fill("0");
+  await dialog.getByLabel("Ką apima (lietuviškai)").fill("Susidūrimo žala\nVagystė");
   await dialog.getByRole("button", { name: "Sukurti paketą" }).click();
   await expect(dialog.getByText("Pavadinimas ir draudikas yra privalomi").first()).toBeVisible();
-  await expect(dialog.getByLabel("Kaina per dieną (€)")).toHaveValue("11,50");
+  await expect(dialog.getByText("Įveskite kainą per dieną eurais, didesnę už 0, pvz., 15 arba 15,50.")).toBeVisible();
+  await expect(dialog.getByText("Parašykite tai abiem kalbomis arba palikite abu laukus tuščius.")).toBeVisible();
+  await expect(dialog.getByLabel("Ką apima (lietuviškai)")).toHaveValue("Susidūrimo žala\nVagystė");
   await expectAccessible(page);
 
-  await dialog.getByLabel("Pavadinimas").fill(name);
+  await dialog.getByLabel("Kaina per dieną (€)").fill("11,50");
+  await dialog.getByLabel("Pavadinimas (lietuviškai)").fill(name);
+  await dialog.getByLabel("Pavadinimas (angliškai)").fill(`${name} EN`);
+  await dialog.getByLabel("Ką apima (angliškai)").fill("Collision damage\nTheft");
   await dialog.getByLabel("Draudikas").fill("Gjensidige");
   await dialog.getByRole("button", { name: "Sukurti paketą" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -353,7 +353,7 @@ describe("listing moderation", () => {
 });
 
 describe("insurance packages", () => {
-  it("requires name and provider, defaults deductible and coverage, refuses two prices, and writes nothing on error", async () => {
+  it("requires the name in both languages and a provider, one price above 0, defaults deductible and coverage, and writes nothing on error", async () => {
     const admin = await signedIn({ isAdmin: true });
     const create = (fields: Record<string, string>) =>
       callRoute<{ error?: Record<string, string[]>; initialValue?: Record<string, string> }>(
@@ -362,32 +362,49 @@ describe("insurance packages", () => {
         ctx.context,
       );
 
-    const missing = await create({ name: " ", provider: "", description: "Kept" });
+    const missing = await create({ name_lt: " ", name_en: "Gold", provider: "", description_en: "Kept" });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toMatchObject({
-      name: ["admin:validation.nameProviderRequired"],
+      name_lt: ["admin:validation.nameProviderRequired"],
       provider: ["admin:validation.nameProviderRequired"],
     });
-    expect(missing.data.initialValue).toMatchObject({ description: "Kept" });
+    expect(missing.data.initialValue).toMatchObject({ name_en: "Gold", description_en: "Kept" });
 
-    const twoPrices = await create({ name: "Gold", provider: "ERGO", price_per_day: "12", price_percentage: "1.5" });
+    const names = { name_lt: "Auksinis", name_en: "Gold", provider: "ERGO" };
+    const twoPrices = await create({ ...names, price_per_day: "12", price_percentage: "1.5" });
     expect(twoPrices.data.error).toMatchObject({ price_percentage: ["admin:validation.onePrice"] });
+    // A package that costs nothing would be a second "No additional insurance".
+    const free = await create({ ...names, price_per_day: "0" });
+    expect(free.status).toBe(400);
+    expect(free.data.error).toEqual({ price_per_day: ["admin:validation.pricePerDay"] });
+    const unpriced = await create(names);
+    expect(unpriced.data.error).toEqual({ price_per_day: ["admin:validation.priceRequired"] });
+    const noCoverage = await create({ ...names, price_per_day: "9", max_coverage: "0" });
+    expect(noCoverage.data.error).toEqual({ max_coverage: ["admin:validation.maxCoverage"] });
+    const halfTranslated = await create({ ...names, price_per_day: "9", coverage_en: "Collision" });
+    expect(halfTranslated.data.error).toEqual({ coverage_lt: ["admin:validation.bothLanguages"] });
     expect(await ctx.db.select().from(insurancePackages)).toEqual([]);
 
     const created = await create({
-      name: "Gold",
-      provider: "ERGO",
+      ...names,
+      description_lt: "Visiška apsauga",
+      description_en: "Full cover",
       price_per_day: "12,50",
       deductible: "abc",
       max_coverage: "",
-      coverage: "Collision\n\n  Theft  \nCollision",
-      exclusions: "Tyres",
+      coverage_lt: "Susidūrimas\nVagystė",
+      coverage_en: "Collision\n\n  Theft  \nCollision",
+      exclusions_lt: "Padangos",
+      exclusions_en: "Tyres",
       active: "on",
     });
     expect(created.status).toBe(302);
     const [row] = await ctx.db.select().from(insurancePackages);
     expect(row).toMatchObject({
-      name: "Gold",
+      nameLt: "Auksinis",
+      nameEn: "Gold",
+      descriptionLt: "Visiška apsauga",
+      descriptionEn: "Full cover",
       provider: "ERGO",
       pricePerDay: 1250,
       pricePercentage: null,
@@ -395,10 +412,15 @@ describe("insurance packages", () => {
       maxCoverage: 10_000_000,
       active: true,
       isPopular: false,
+      coverageDetailsLt: { coverage: ["Susidūrimas", "Vagystė"], features: [], exclusions: ["Padangos"] },
+      coverageDetailsEn: { coverage: ["Collision", "Theft"], features: [], exclusions: ["Tyres"] },
+      // The columns from before both languages keep the English for the release still serving during a deploy.
+      name: "Gold",
+      description: "Full cover",
       coverageDetails: { coverage: ["Collision", "Theft"], features: [], exclusions: ["Tyres"] },
     });
     const [line] = await auditLines();
-    expect(line).toMatchObject({ action: "create_package", targetId: row!.id, details: { name: "Gold" } });
+    expect(line).toMatchObject({ action: "create_package", targetId: row!.id, details: { name: "Auksinis" } });
   });
 
   it("edits and deletes; a booking keeps the package's name after it is gone", async () => {
@@ -419,7 +441,13 @@ describe("insurance packages", () => {
       editPackageAction,
       formRequest(
         `/admin/packages/${pkg!.id}/edit`,
-        { name: "Basic Protection", provider: "BTA", price_percentage: "2", sort_order: "3" },
+        {
+          name_lt: "Bazinė apsauga",
+          name_en: "Basic Protection",
+          provider: "BTA",
+          price_percentage: "2",
+          sort_order: "3",
+        },
         { cookie: admin.cookie },
       ),
       ctx.context,
@@ -428,7 +456,13 @@ describe("insurance packages", () => {
     expect(edited.status).toBe(302);
     const [row] = await ctx.db.select().from(insurancePackages);
     // Unchecked boxes are off: the edit hid the package from renters.
-    expect(row).toMatchObject({ name: "Basic Protection", pricePerDay: null, pricePercentage: 2, sortOrder: 3 });
+    expect(row).toMatchObject({
+      nameLt: "Bazinė apsauga",
+      nameEn: "Basic Protection",
+      pricePerDay: null,
+      pricePercentage: 2,
+      sortOrder: 3,
+    });
     expect(row!.active).toBe(false);
 
     const remove = () =>

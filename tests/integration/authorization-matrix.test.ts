@@ -508,7 +508,7 @@ const MATRIX: Entry[] = [
       return {
         path: `/admin/packages/${packageId}/edit`,
         params: { packageId },
-        form: { name: "Premium", provider: "Lietuvos draudimas", price_per_day: "12" },
+        form: { name_lt: "Premium", name_en: "Premium", provider: "Lietuvos draudimas", price_per_day: "12" },
       };
     },
   },
@@ -526,7 +526,10 @@ const MATRIX: Entry[] = [
     kind: "action",
     expect: ADMIN_ONLY,
     async setup() {
-      return { path: "/admin/packages/new", form: { name: secret("Package"), provider: "BTA", price_per_day: "9" } };
+      return {
+        path: "/admin/packages/new",
+        form: { name_lt: secret("Package"), name_en: "Package", provider: "BTA", price_per_day: "9" },
+      };
     },
   },
   ...(["loader", "action"] as const).map((kind): Entry => ({

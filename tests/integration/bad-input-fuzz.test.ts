@@ -64,7 +64,7 @@ async function adminWithPackage(ctx: TestContext) {
   const admin = await signedIn(ctx, { isAdmin: true });
   const [row] = await ctx.db
     .insert(insurancePackages)
-    .values({ name: "Basic", provider: "BTA" })
+    .values({ name: "Basic", nameLt: "Bazinis", nameEn: "Basic", provider: "BTA", pricePerDay: 900 })
     .returning({ id: insurancePackages.id });
   return { admin, packageId: row!.id };
 }
@@ -86,19 +86,21 @@ function asUser(path: string, form: FormSpec, options: Parameters<typeof createU
 
 const PACKAGE_FORM = {
   base: {
-    name: "Gold",
+    name_lt: "Auksinis",
+    name_en: "Gold",
     provider: "BTA",
-    description: "Full cover",
+    description_lt: "Visiška apsauga",
+    description_en: "Full cover",
     price_per_day: "5",
     price_percentage: "",
     deductible: "300",
     max_coverage: "10000",
   },
-  required: ["name", "provider"],
+  required: ["name_lt", "name_en", "provider"],
   // Deductible and maximum coverage take their defaults when unreadable (package-rules), so they are not here.
   numbers: ["price_per_day", "price_percentage"],
-  // Name, provider and description are cut to their lengths (package-rules), not refused.
-  texts: ["description"],
+  // Names, provider and descriptions are cut to their lengths (package-rules), not refused.
+  texts: ["description_lt", "description_en"],
 } satisfies FormSpec;
 
 const NEW_PASSWORD = "Naujas!Slapt4";

@@ -67,7 +67,7 @@ interface SuccessData {
     paymentStatus: string;
     cancelReason: string | null;
     car: { make: string; model: string; year: number; location: string; image: { storageKey: string } | null };
-    insurance: { packageName: string; totalCost: number } | null;
+    insurance: { name: string; totalCost: number } | null;
     host: { name: string | null; email: string | null };
     renterId?: string;
     ownerId?: string;

@@ -16,7 +16,7 @@ import { expireBookings } from "~/bookings/booking-expiry.server";
 import { insertBookingRequest } from "~/bookings/bookings.server";
 import { addDays } from "~/bookings/booking-request";
 import { BOOKING_ACTIONS, BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
-import { priceBooking } from "~/pricing/booking-price";
+import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { vilniusDay } from "~/utils/format";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
@@ -95,14 +95,21 @@ describe("booking request (local stand-in checkout)", () => {
   it("writes one pending, unpaid request priced by the pricing module and opens the stand-in checkout", async () => {
     const [pkg] = await ctx.db
       .insert(insurancePackages)
-      .values({ name: "Standard", provider: "Draudikas", pricePerDay: 1200, active: true })
+      .values({
+        name: "Standard",
+        nameEn: "Standard",
+        nameLt: "Standartinis",
+        provider: "Draudikas",
+        pricePerDay: 1200,
+        active: true,
+      })
       .returning();
     const result = await book(ctx, p, choice({ insurance: pkg!.id, requests: "Child seat, please" }));
     expect(result.status).toBe(303);
     expect(result.location).toMatch(/^http:\/\/ratai\.test\/dev\/checkout\/cs_standin_/);
     const [row] = await bookingsOf(ctx, p.car.id);
     const price = priceBooking({
-      dailyRate: 5000,
+      rental: byTheDay(5000, 3),
       days: 3,
       insurance: { kind: "per-day", pricePerDay: 1200 },
       deposit: 20000,
@@ -125,8 +132,70 @@ describe("booking request (local stand-in checkout)", () => {
     });
     expect(row!.stripeCheckoutSessionId).toBe(result.location!.split("/").pop());
     const [insurance] = await ctx.db.select().from(bookingInsurance).where(eq(bookingInsurance.bookingId, row!.id));
-    expect(insurance).toMatchObject({ packageName: "Standard", dailyCost: 1200, totalCost: 3600 });
+    expect(insurance).toMatchObject({
+      packageName: "Standard",
+      packageNameEn: "Standard",
+      packageNameLt: "Standartinis",
+      dailyCost: 1200,
+      totalCost: 3600,
+    });
   });
+
+  // 80 € a day, 500 € a week, 1,800 € a month: [days, period, whole periods, days beyond, subtotal].
+  it.each([
+    [7, "weekly", 1, 0, 50000], // exactly the weekly price, not 7 × 71.43 € = 500.01 €
+    [8, "weekly", 1, 1, 58000], // 1 week × 500 € + 1 day × 80 €
+    [28, "monthly", 1, 0, 180000], // a month from 28 days, not 28 × 60 € = 1,680 €
+    [31, "monthly", 1, 1, 188000],
+  ] as const)(
+    "charges %i days %s as whole periods, as the page showed, and stores the breakdown",
+    async (days, period, count, extra, subtotal) => {
+      const periodPrice = period === "weekly" ? 50000 : 180000;
+      const car = await createCar(ctx, p.host.id, {
+        dailyPrice: 8000,
+        weeklyPrice: 50000,
+        monthlyPrice: 180000,
+        depositAmount: 20000,
+      });
+      const fields = choice({ end: day(10 + days), period });
+      // What the page shows before the renter commits.
+      const page = await callRoute<{ evaluation: { price: Record<string, number> | null } }>(
+        bookLoader,
+        getRequest(`/car/${car.id}/book?${new URLSearchParams(fields)}`, { cookie: p.renterCookie }),
+        ctx.context,
+        { id: car.id },
+      );
+      const result = await callRoute(
+        bookAction,
+        formRequest(`/car/${car.id}/book`, fields, { cookie: p.renterCookie }),
+        ctx.context,
+        { id: car.id },
+      );
+      expect(result.status).toBe(303);
+      const [row] = await bookingsOf(ctx, car.id);
+      const platformFee = Math.round(subtotal * 0.02);
+      const processorFee = Math.round((subtotal + platformFee) * 0.0326);
+      expect(row).toMatchObject({
+        pricingPeriod: period,
+        totalDays: days,
+        periodCount: count,
+        periodPrice,
+        extraDays: extra,
+        dailyRate: 8000,
+        subtotal,
+        platformFee,
+        paymentProcessorFee: processorFee,
+        hostEarnings: subtotal - platformFee,
+        depositAmount: 20000,
+        totalAmount: subtotal + platformFee + processorFee + 20000,
+      });
+      expect(page.data.evaluation.price).toMatchObject({
+        subtotal: row!.subtotal,
+        hostEarnings: row!.hostEarnings,
+        total: row!.totalAmount,
+      });
+    },
+  );
 
   it.each([
     [{ start: day(-1), end: day(2) }, "start", "bookings:validation.startInPast"],

@@ -10,7 +10,13 @@ import { FEATURE_GROUPS, allFeatureCodes, isFeatureCode } from "../../app/cars/f
 import { vinError } from "../../app/cars/listing-rules";
 import enFeatures from "../../app/locales/en/features.json";
 import ltFeatures from "../../app/locales/lt/features.json";
-import { dailyRateFor, priceBooking, type InsuranceChoice, type PricingPeriod } from "../../app/pricing/booking-price";
+import {
+  priceBooking,
+  rentalCharge,
+  storedRental,
+  type InsuranceChoice,
+  type PricingPeriod,
+} from "../../app/pricing/booking-price";
 import { migrateDatabase } from "../../db/migrate";
 import { prepareLocalFile } from "../../db/node-client";
 import { BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LISTING_TYPES, TRANSMISSIONS } from "../../db/schema";
@@ -286,27 +292,31 @@ describe("demo seed", () => {
   );
 
   it(
-    "writes the four insurance packages and bookings in every status, priced by priceBooking and never overlapping",
+    "writes three priced insurance packages in both languages and bookings in every status, priced by the pricing module and never overlapping",
     async () => {
       const { client } = await seeded();
       const packages = await all(client, "select * from insurance_packages order by sort_order");
-      expect(packages.map((p) => p.name)).toEqual([
-        "No additional insurance",
-        "Basic Protection",
-        "Standard Coverage",
-        "Premium Plus",
+      // "No additional insurance" is the booking page's own choice, never a (free) package of its own.
+      expect(packages.map((p) => [p.name_en, p.name_lt])).toEqual([
+        ["Basic Protection", "Bazinė apsauga"],
+        ["Standard Coverage", "Standartinė apsauga"],
+        ["Premium Plus", "Premium Plius"],
       ]);
-      expect(packages.find((p) => p.name === "Standard Coverage")?.is_popular).toBe(1);
-      expect(num(packages[0]?.price_per_day)).toBe(0);
+      expect(packages.find((p) => p.name_en === "Standard Coverage")?.is_popular).toBe(1);
       for (const p of packages) {
-        const details = JSON.parse(String(p.coverage_details)) as {
-          coverage: string[];
-          features: string[];
-          exclusions: string[];
-        };
-        expect(details.coverage.length).toBeGreaterThan(0);
-        expect(details.exclusions.length).toBeGreaterThan(0);
-        expect(p.price_per_day !== null || p.price_percentage !== null).toBe(true);
+        expect(p.name).toBe(p.name_en);
+        for (const column of ["coverage_details_lt", "coverage_details_en"]) {
+          const details = JSON.parse(String(p[column])) as {
+            coverage: string[];
+            features: string[];
+            exclusions: string[];
+          };
+          expect(details.coverage.length).toBeGreaterThan(0);
+          expect(details.exclusions.length).toBeGreaterThan(0);
+        }
+        expect(p.description_lt).not.toBe(p.description_en);
+        expect(num(p.price_per_day ?? 0) > 0 || num(p.price_percentage ?? 0) > 0).toBe(true);
+        expect(num(p.max_coverage)).toBeGreaterThan(0);
       }
 
       const bookings = await all(
@@ -348,7 +358,19 @@ describe("demo seed", () => {
           weeklyPrice: (driver ? b.weekly_price_with_driver : b.weekly_price) as number | null,
           monthlyPrice: (driver ? b.monthly_price_with_driver : b.monthly_price) as number | null,
         };
-        expect(num(b.daily_rate)).toBe(dailyRateFor(prices, b.pricing_period as PricingPeriod));
+        const rental = rentalCharge(prices, b.pricing_period as PricingPeriod, num(b.total_days));
+        expect(rental).not.toBeNull();
+        expect(
+          storedRental({
+            pricingPeriod: b.pricing_period as PricingPeriod,
+            totalDays: num(b.total_days),
+            dailyRate: num(b.daily_rate),
+            subtotal: num(b.subtotal),
+            periodCount: b.period_count === null ? null : num(b.period_count),
+            periodPrice: b.period_price === null ? null : num(b.period_price),
+            extraDays: b.extra_days === null ? null : num(b.extra_days),
+          }),
+        ).toEqual(rental);
         const insurance: InsuranceChoice =
           b.total_cost === null
             ? { kind: "none" }
@@ -360,7 +382,7 @@ describe("demo seed", () => {
                 }
               : { kind: "per-day", pricePerDay: num(b.price_per_day) };
         const price = priceBooking({
-          dailyRate: num(b.daily_rate),
+          rental: rental!,
           days: num(b.total_days),
           insurance,
           deposit: num(b.deposit_amount),

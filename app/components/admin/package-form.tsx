@@ -1,26 +1,31 @@
 // The insurance package form of /admin/packages/new and /admin/packages/{id}/edit (part 2 §3 Insurance package, §5):
-// name and provider required; price per day or a percentage of the car's value; deductible and maximum coverage in
-// euros; the three lists one entry per line; order, active, most popular.
+// what renters read (name, description, the three lists one entry per line) in Lithuanian and in English; provider;
+// one price, per day or a percentage of the car's value; deductible and maximum coverage in euros; order, active,
+// most popular.
 import { FormProvider, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PACKAGE_LIMITS, PackageSchema } from "~/admin/package-rules";
+import {
+  DEFAULT_MAX_COVERAGE_CENTS,
+  PACKAGE_LANGUAGES,
+  PACKAGE_LIMITS,
+  PACKAGE_LISTS,
+  PackageSchema,
+} from "~/admin/package-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { DEFAULT_CAR_VALUE_CENTS } from "~/pricing/booking-price";
+import { formatPrice } from "~/utils/format";
 
 export type PackageFormValues = Partial<
   Record<
-    | "name"
+    | `${"name" | "description" | (typeof PACKAGE_LISTS)[number]}_${(typeof PACKAGE_LANGUAGES)[number]}`
     | "provider"
-    | "description"
     | "price_per_day"
     | "price_percentage"
     | "deductible"
     | "max_coverage"
-    | "coverage"
-    | "features"
-    | "exclusions"
     | "sort_order",
     string
   > &
@@ -40,7 +45,7 @@ export function PackageForm({
   submitLabel: string;
   closeTo: string;
 }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id,
@@ -51,33 +56,43 @@ export function PackageForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const list = (name: "coverage" | "features" | "exclusions") => (
-    <TextAreaField
-      meta={fields[name]}
-      label={t(`packages.fields.${name}`)}
-      hint={t("packages.fields.listHint")}
-      rows={4}
-    />
-  );
+  const inLanguage = (field: string, language: (typeof PACKAGE_LANGUAGES)[number]) =>
+    t(`packages.fields.inLanguage.${language}`, { field: t(`packages.fields.${field}`) });
   return (
     <FormProvider context={form.context}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField
-          meta={fields.name}
-          label={t("packages.fields.name")}
-          inputProps={{ maxLength: PACKAGE_LIMITS.name }}
-        />
+        {PACKAGE_LANGUAGES.map((language) => (
+          <fieldset key={language} className="grid content-start gap-4 rounded-xl border border-line p-4">
+            <legend className="px-1 font-semibold">{t(`packages.fields.texts.${language}`)}</legend>
+            <TextField
+              meta={fields[`name_${language}`]}
+              label={inLanguage("name", language)}
+              inputProps={{ maxLength: PACKAGE_LIMITS.name, lang: language }}
+            />
+            <TextAreaField
+              meta={fields[`description_${language}`]}
+              label={inLanguage("description", language)}
+              rows={3}
+              maxLength={PACKAGE_LIMITS.description}
+              lang={language}
+            />
+            {PACKAGE_LISTS.map((list) => (
+              <TextAreaField
+                key={list}
+                meta={fields[`${list}_${language}`]}
+                label={inLanguage(list, language)}
+                hint={t("packages.fields.listHint")}
+                rows={4}
+                lang={language}
+              />
+            ))}
+          </fieldset>
+        ))}
         <TextField
           meta={fields.provider}
           label={t("packages.fields.provider")}
           inputProps={{ maxLength: PACKAGE_LIMITS.provider }}
-        />
-        <TextAreaField
-          meta={fields.description}
-          label={t("packages.fields.description")}
-          rows={3}
-          maxLength={PACKAGE_LIMITS.description}
           className="sm:col-span-2"
         />
         <TextField
@@ -89,7 +104,9 @@ export function PackageForm({
         <TextField
           meta={fields.price_percentage}
           label={t("packages.fields.pricePercentage")}
-          hint={t("packages.fields.pricePercentageHint")}
+          hint={t("packages.fields.pricePercentageHint", {
+            value: formatPrice(DEFAULT_CAR_VALUE_CENTS, i18n.language),
+          })}
           inputProps={{ inputMode: "decimal" }}
         />
         <TextField
@@ -101,12 +118,11 @@ export function PackageForm({
         <TextField
           meta={fields.max_coverage}
           label={t("packages.fields.maxCoverage")}
-          hint={t("packages.fields.maxCoverageHint")}
+          hint={t("packages.fields.maxCoverageHint", {
+            amount: formatPrice(DEFAULT_MAX_COVERAGE_CENTS, i18n.language),
+          })}
           inputProps={{ inputMode: "decimal" }}
         />
-        {list("coverage")}
-        {list("features")}
-        {list("exclusions")}
         <TextField
           meta={fields.sort_order}
           label={t("packages.fields.sortOrder")}

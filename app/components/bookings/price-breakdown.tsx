@@ -1,16 +1,19 @@
-// The fee breakdown of part 2 §3 / §9 (two decimals, as fee breakdowns are): what the renter pays and why.
+// The fee breakdown of part 2 §3 / §9 (two decimals, as fee breakdowns are): what the renter pays and why, what comes
+// back (the deposit) and what the host receives, before anything is committed.
 import { useTranslation } from "react-i18next";
+import { feeRates, rentalText } from "~/bookings/booking-text";
 import type { BookingPrice } from "~/pricing/booking-price";
 import { formatMoney } from "~/utils/format";
 
 export function PriceBreakdown({ price, insuranceName }: { price: BookingPrice; insuranceName: string | null }) {
   const { t, i18n } = useTranslation("bookings");
   const money = (cents: number) => formatMoney(cents, i18n.language);
+  const rates = feeRates(i18n.language);
   const rows: [string, number][] = [
-    [t("price.rental", { rate: money(price.dailyRate), count: price.totalDays }), price.subtotal],
+    [rentalText(t, price.rental, i18n.language), price.subtotal],
     [insuranceName ? t("price.insurance", { name: insuranceName }) : t("price.noInsurance"), price.insuranceCost],
-    [t("price.platformFee"), price.platformFee],
-    [t("price.processorFee"), price.paymentProcessorFee],
+    [t("price.platformFee", { percent: rates.platform }), price.platformFee],
+    [t("price.processorFee", { percent: rates.processor }), price.paymentProcessorFee],
     [t("price.deposit"), price.deposit],
   ];
   return (
@@ -28,6 +31,7 @@ export function PriceBreakdown({ price, insuranceName }: { price: BookingPrice; 
         </div>
       </dl>
       <p className="mt-2 text-xs text-muted">{t("price.depositNote")}</p>
+      <p className="mt-1 text-xs text-muted">{t("price.hostEarnings", { amount: money(price.hostEarnings) })}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
+import { formatPercent } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import {
   downloadName,
@@ -49,7 +50,7 @@ const centre = (points: Pan[]) => ({
 const spread = ([a, b]: Pan[]) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0);
 
 export default function Lightbox({ images, title, index, onClose }: LightboxProps) {
-  const { t } = useTranslation("lightbox");
+  const { t, i18n } = useTranslation("lightbox");
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -311,7 +312,7 @@ export default function Lightbox({ images, title, index, onClose }: LightboxProp
             <Icon name="zoomOut" />
           </button>
           <span aria-live="polite" data-testid="lightbox-zoom" className="w-14 text-center text-sm tabular-nums">
-            {t("viewer.zoomLevel", { percent: Math.round(state.zoom * 100) })}
+            {formatPercent(state.zoom * 100, i18n.language, 0)}
           </span>
           <button
             type="button"

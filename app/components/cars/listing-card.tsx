@@ -10,7 +10,7 @@ import { PriceText } from "~/components/cars/price-text";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatDate, formatNumber, formatRating } from "~/utils/format";
 
 export interface CardCar {
   id: string;
@@ -116,7 +116,8 @@ export function ListingCard({
           <p className="text-sm text-muted">
             {car.rating > 0 ? (
               <span className="font-semibold text-fg">
-                ★ {car.rating.toFixed(1)} <span className="font-normal text-muted">({car.reviewCount})</span>
+                ★ {formatRating(car.rating, i18n.language)}{" "}
+                <span className="font-normal text-muted">({car.reviewCount})</span>
               </span>
             ) : (
               t("card.newListing")
@@ -158,7 +159,7 @@ export function ListingCard({
             <span>{t("card.views", { count: car.viewCount })}</span>
             {car.rating > 0 ? (
               <span>
-                ★ {car.rating.toFixed(1)} ({car.reviewCount})
+                ★ {formatRating(car.rating, i18n.language)} ({car.reviewCount})
               </span>
             ) : null}
           </p>

@@ -97,6 +97,7 @@ export function TextAreaField({
   hint,
   rows = 4,
   maxLength,
+  lang,
   className = "",
 }: {
   meta: FieldMetadata<string | undefined>;
@@ -104,6 +105,8 @@ export function TextAreaField({
   hint?: ReactNode;
   rows?: number;
   maxLength?: number;
+  /** The language of what is typed, when it is not the page's. */
+  lang?: string;
   className?: string;
 }) {
   const [field] = useField<string>(meta.name, { formId: meta.formId });
@@ -111,7 +114,7 @@ export function TextAreaField({
   return (
     <div className={className}>
       <LabelAndHint meta={field} label={label} hint={hint} />
-      <textarea {...props} key={props.key} rows={rows} maxLength={maxLength} className={inputClass} />
+      <textarea {...props} key={props.key} rows={rows} maxLength={maxLength} lang={lang} className={inputClass} />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

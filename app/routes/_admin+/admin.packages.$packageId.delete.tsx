@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { deletePackage, findPackage } from "~/admin/insurance-packages.server";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { getT } from "~/i18n.server";
+import { packageText } from "~/bookings/booking-text";
+import { getLanguage, getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -16,8 +17,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const pkg = await findPackage(context.db, params.packageId ?? "");
   if (!pkg) notFound("admin:errors.packageNotFound");
-  const t = await getT(request, "admin");
-  return { title: t("titles.deletePackage"), pkg: { name: pkg.name, provider: pkg.provider } };
+  const [t, language] = await Promise.all([getT(request, "admin"), getLanguage(request)]);
+  return {
+    title: t("titles.deletePackage"),
+    pkg: { name: packageText(pkg, language).name, provider: pkg.provider },
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -8,17 +8,28 @@ import { listPackages } from "~/admin/insurance-packages.server";
 import { Badge } from "~/components/cars/car-badges";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
-import { getT } from "~/i18n.server";
-import { FALLBACK_INSURANCE_PER_DAY_CENTS } from "~/pricing/booking-price";
-import { formatMoney, formatPrice } from "~/utils/format";
+import { packageToShow } from "~/bookings/booking-text";
+import { getLanguage, getT } from "~/i18n.server";
+import { formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.packages" };
+export const handle = { i18n: ["admin", "bookings"], breadcrumb: "admin:titles.packages" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [packages, t] = await Promise.all([listPackages(context.db), getT(request, "admin")]);
-  return { title: t("titles.packages"), packages: packages.map((p) => ({ ...p, updatedAt: p.updatedAt.getTime() })) };
+  const [packages, t, language] = await Promise.all([
+    listPackages(context.db),
+    getT(request, ["admin", "bookings"]),
+    getLanguage(request),
+  ]);
+  return {
+    title: t("titles.packages"),
+    packages: packages.map((p) => ({
+      ...packageToShow(t, p, language),
+      sortOrder: p.sortOrder,
+      active: p.active,
+    })),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -45,12 +56,6 @@ export default function AdminPackagesPage() {
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {packages.map((pkg) => {
-              const price =
-                pkg.pricePerDay != null
-                  ? t("packages.perDay", { price: formatMoney(pkg.pricePerDay, language) })
-                  : pkg.pricePercentage != null
-                    ? t("packages.percentage", { percent: pkg.pricePercentage })
-                    : t("packages.fallback", { price: formatMoney(FALLBACK_INSURANCE_PER_DAY_CENTS, language) });
               return (
                 <li key={pkg.id}>
                   <article
@@ -71,7 +76,7 @@ export default function AdminPackagesPage() {
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                       <div>
                         <dt className="text-muted">{t("packages.price")}</dt>
-                        <dd className="font-semibold">{price}</dd>
+                        <dd className="font-semibold">{pkg.price}</dd>
                       </div>
                       <div>
                         <dt className="text-muted">{t("packages.deductible")}</dt>

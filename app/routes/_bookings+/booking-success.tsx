@@ -5,20 +5,23 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { notFound, requireUser, type ErrorPayload } from "~/accounts/guards.server";
 import { cancelReasonOf, findReceipt, receiptPhase, type ReceiptPhase } from "~/bookings/booking-receipt.server";
 import { bookingReference } from "~/bookings/booking-rules";
+import { bookedPackageName, feeRates, rentalText } from "~/bookings/booking-text";
 import type { BreadcrumbHandle } from "~/components/shell/breadcrumbs";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { getLanguage, getT } from "~/i18n.server";
+import type { RentalCharge } from "~/pricing/booking-price";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 
 export const handle: BreadcrumbHandle & { i18n: string[] } = {
-  i18n: ["payment", "common"],
+  i18n: ["payment", "bookings", "common"],
   breadcrumb: "payment:titles.success",
 };
 
@@ -61,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   next.set("check", String(Math.min(checks + 1, MAX_CHECKS)));
   const checkUrl = `${url.pathname}?${next}`;
 
-  const { confirmedAt, cancelledAt, createdAt, host, ...booking } = receipt;
+  const { confirmedAt, cancelledAt, createdAt, host, insurance, ...booking } = receipt;
   return {
     title: t(`status.${phase}.title`),
     phase,
@@ -69,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...booking,
       reference: bookingReference(booking.id),
       cancelReason: cancelReasonOf(receipt),
+      insurance: insurance ? { name: bookedPackageName(insurance, language), totalCost: insurance.totalCost } : null,
       // The host's e-mail is theirs to give once they have said yes; until then the renter writes in Messages.
       host: { name: host.name, email: phase === "confirmed" ? host.email : null },
     },
@@ -271,7 +275,7 @@ function DetailsCard({
     ],
     [t("details.pickup"), pickup],
     [t("details.dropoff"), booking.dropoffLocation || pickup],
-    [t("details.dailyRate"), formatMoney(booking.dailyRate, i18n.language)],
+    ...rateRows(booking.rental, t, i18n.language),
     [t("details.service"), booking.withDriver ? t("details.withDriver") : t("details.selfDrive")],
     [
       t("details.host"),
@@ -287,7 +291,7 @@ function DetailsCard({
         ) : null}
       </>,
     ],
-    [t("details.insurance"), booking.insurance ? booking.insurance.packageName : t("details.noInsurance")],
+    [t("details.insurance"), booking.insurance ? booking.insurance.name : t("details.noInsurance")],
     phase === "confirmed"
       ? [t("details.confirmedAt"), moments.confirmedAt]
       : phase === "cancelled" && moments.cancelledAt
@@ -349,17 +353,27 @@ function DetailsCard({
   );
 }
 
+/** The rates the booking was charged: the daily one, or the weekly or monthly one and the daily one for days beyond. */
+function rateRows(rental: RentalCharge, t: TFunction, language: string): [string, ReactNode][] {
+  const money = (cents: number) => formatMoney(cents, language);
+  if (rental.period === "daily") return [[t("details.dailyRate"), money(rental.dayRate)]];
+  const rows: [string, ReactNode][] = [[t(`details.${rental.period}Rate`), money(rental.periodPrice)]];
+  if (rental.extraDays > 0) rows.push([t("details.dailyRate"), money(rental.dayRate)]);
+  return rows;
+}
+
 function PaymentSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("payment");
   const money = (cents: number) => formatMoney(cents, i18n.language);
+  const rates = feeRates(i18n.language);
   const lines: [string, number][] = [
-    [t("summary.rental", { rate: money(booking.dailyRate), count: booking.totalDays }), booking.subtotal],
+    [t("summary.rental", { lines: rentalText(t, booking.rental, i18n.language) }), booking.subtotal],
     [
-      booking.insurance ? t("summary.insurance", { name: booking.insurance.packageName }) : t("summary.noInsurance"),
+      booking.insurance ? t("summary.insurance", { name: booking.insurance.name }) : t("summary.noInsurance"),
       booking.insuranceCost,
     ],
-    [t("summary.platformFee"), booking.platformFee],
-    [t("summary.processorFee"), booking.paymentProcessorFee],
+    [t("summary.platformFee", { percent: rates.platform }), booking.platformFee],
+    [t("summary.processorFee", { percent: rates.processor }), booking.paymentProcessorFee],
     [t("summary.deposit"), booking.depositAmount],
   ];
   const total =

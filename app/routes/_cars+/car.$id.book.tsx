@@ -55,8 +55,9 @@ import { getLanguage, getT } from "~/i18n.server";
 import { openCheckout } from "~/payments/checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "~/cars/enums";
-import { periodPrices } from "~/pricing/booking-price";
-import { formatDate, formatMoney, formatPrice } from "~/utils/format";
+import { packageText, packageToShow } from "~/bookings/booking-text";
+import { MONTHLY_FROM_DAYS, PERIOD_DAYS, WEEKLY_FROM_DAYS, periodPrices } from "~/pricing/booking-price";
+import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["cars", "bookings"], breadcrumb: "cars:book.title" };
@@ -103,7 +104,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const request = { carId: car.id, renterId: user.id, startDate: choice.start, endDate: choice.end };
     if (await findOpenRequest(args.context.db, request)) evaluation.formIssue = ALREADY_REQUESTED;
   }
-  const t = await getT(args.request, "cars");
+  const [t, language] = await Promise.all([getT(args.request, ["cars", "bookings"]), getLanguage(args.request)]);
   const prices = periodPrices(car, evaluation.withDriver);
   return {
     title: t("book.title"),
@@ -126,7 +127,7 @@ export async function loader(args: LoaderFunctionArgs) {
       blocked: loaded.blocked,
     }),
     earliest: evaluation.earliest,
-    packages: loaded.packages,
+    packages: loaded.packages.map((p) => packageToShow(t, p, language)),
     pickups,
     evaluation: {
       issues: evaluation.issues,
@@ -134,7 +135,7 @@ export async function loader(args: LoaderFunctionArgs) {
       days: evaluation.days,
       withDriver: evaluation.withDriver,
       price: evaluation.quote?.ok ? evaluation.quote.price : null,
-      insuranceName: evaluation.insurance?.name ?? null,
+      insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
       pickupLabel: evaluation.pickup?.label ?? null,
       needsDateOfBirth: evaluation.needsDateOfBirth,
     },
@@ -162,7 +163,8 @@ export async function action(args: ActionFunctionArgs) {
     insurance: evaluation.insurance
       ? {
           packageId: evaluation.insurance.id,
-          name: evaluation.insurance.name,
+          nameLt: evaluation.insurance.nameLt,
+          nameEn: evaluation.insurance.nameEn,
           dailyCost: evaluation.quote.insuranceDailyCost,
         }
       : null,
@@ -191,11 +193,10 @@ export async function action(args: ActionFunctionArgs) {
         car: `${car.make} ${car.model} ${car.year}`,
         startDate: request.startDate,
         endDate: request.endDate,
-        totalDays: price.totalDays,
-        dailyRate: price.dailyRate,
+        rental: price.rental,
         subtotal: price.subtotal,
         insuranceCost: price.insuranceCost,
-        insuranceName: evaluation.insurance?.name ?? null,
+        insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
         platformFee: price.platformFee,
         paymentProcessorFee: price.paymentProcessorFee,
         depositAmount: price.deposit,
@@ -320,7 +321,14 @@ function ChoiceStep() {
               );
             })}
           </div>
-          <p className="text-xs text-muted">{t("book.periodHint")}</p>
+          <p className="text-xs text-muted">
+            {t("book.periodHint", {
+              weekFrom: WEEKLY_FROM_DAYS,
+              monthFrom: MONTHLY_FROM_DAYS,
+              week: PERIOD_DAYS.weekly,
+              month: PERIOD_DAYS.monthly,
+            })}
+          </p>
           <FieldErrors id="period-error" errors={errorOf("period")} />
         </fieldset>
 
@@ -377,18 +385,13 @@ function ChoiceStep() {
               checked={choice.insurance === p.id}
               title={p.name}
               badge={p.isPopular ? t("book.popular") : undefined}
-              price={
-                p.pricePerDay != null
-                  ? t("book.perDay", { price: formatMoney(p.pricePerDay, i18n.language) })
-                  : p.pricePercentage != null
-                    ? t("book.percentOfValue", { percent: p.pricePercentage })
-                    : t("book.perDay", { price: formatMoney(1500, i18n.language) })
-              }
+              price={p.price}
               detail={[
                 p.provider,
                 t("book.deductible", { amount: money(p.deductible) }),
                 t("book.coverage", { amount: money(p.maxCoverage) }),
               ].join(" · ")}
+              description={p.description}
               lists={p.coverageDetails}
             />
           ))}
@@ -553,6 +556,7 @@ function InsuranceOption({
   price,
   detail,
   warning,
+  description,
   lists,
 }: {
   value: string;
@@ -562,6 +566,7 @@ function InsuranceOption({
   price?: string;
   detail: string;
   warning?: boolean;
+  description?: string | null;
   lists?: { coverage: string[]; features: string[]; exclusions: string[] };
 }) {
   const { t } = useTranslation("bookings");
@@ -586,6 +591,7 @@ function InsuranceOption({
       {lists && (lists.coverage.length > 0 || lists.exclusions.length > 0 || lists.features.length > 0) ? (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-semibold text-primary">{t("book.details")}</summary>
+          {description ? <p className="mt-2 text-muted">{description}</p> : null}
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
             {(["coverage", "exclusions", "features"] as const).map((key) =>
               lists[key].length > 0 ? (

@@ -24,7 +24,7 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { hpToKw } from "~/search/listing-filters";
-import { formatDate, formatNumber, formatPrice } from "~/utils/format";
+import { formatDate, formatNumber, formatPrice, formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = {
@@ -234,7 +234,7 @@ function Features({ groups }: { groups: ShownCar["featureGroups"] }) {
 }
 
 function OwnerCard({ car }: { car: CarDetails }) {
-  const { t } = useTranslation("cars");
+  const { t, i18n } = useTranslation("cars");
   const name =
     car.ownerAccountType === "company" && car.ownerCompanyName
       ? car.ownerCompanyName
@@ -250,7 +250,7 @@ function OwnerCard({ car }: { car: CarDetails }) {
         <p className="truncate font-semibold">{name}</p>
         <p className="text-sm text-muted">
           {car.ownerVerification === "verified" ? t("detail.verifiedOwner") : t("detail.owner")}
-          {car.ownerRating > 0 ? ` · ★ ${car.ownerRating.toFixed(1)} (${car.ownerReviewCount})` : ""}
+          {car.ownerRating > 0 ? ` · ★ ${formatRating(car.ownerRating, i18n.language)} (${car.ownerReviewCount})` : ""}
         </p>
         <p className="text-xs text-muted">
           {t("detail.memberSince", { year: new Date(car.ownerSince).getFullYear() })}
@@ -323,7 +323,7 @@ export default function CarPage() {
               </div>
               <p className="mt-1 text-sm text-muted">
                 {car.location} · {formatNumber(car.mileage, i18n.language)} km
-                {car.rating > 0 ? ` · ★ ${car.rating.toFixed(1)} (${car.reviewCount})` : ""}
+                {car.rating > 0 ? ` · ★ ${formatRating(car.rating, i18n.language)} (${car.reviewCount})` : ""}
               </p>
             </div>
             <PriceHeadline car={car} />

@@ -20,7 +20,7 @@ import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
 import { parsePeriod, type Period } from "~/dashboard/period";
 import { addDays } from "~/bookings/booking-request";
 import { getT } from "~/i18n.server";
-import { formatDate, formatNumber, formatPrice } from "~/utils/format";
+import { formatDate, formatNumber, formatPercent, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["dashboard", "bookings"], breadcrumb: "dashboard:titles.hostDashboard" };
@@ -92,7 +92,7 @@ function HostPanel({ data }: { data: Data }) {
   const language = i18n.language;
   const { figures, period, range } = data;
   const money = (cents: number | null) => (cents === null ? t("na") : formatPrice(cents, language));
-  const percent = (value: number | null) => (value === null ? t("na") : t("percent", { value }));
+  const percent = (value: number | null) => (value === null ? t("na") : formatPercent(value, language, 1));
   return (
     <>
       <p className="mt-3 text-sm text-muted">
@@ -264,12 +264,15 @@ function HostPanel({ data }: { data: Data }) {
 }
 
 function Growth({ value, period }: { value: number | null; period: Period }) {
-  const { t } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
   const previous = t(`period.previous.${period}`);
   if (value === null) return <span className="block">{t("host.growthNone", { previous })}</span>;
   return (
     <span className={`block font-semibold ${value >= 0 ? "text-success" : "text-danger"}`}>
-      {t(value >= 0 ? "host.growthUp" : "host.growthDown", { value: Math.abs(value), previous })}
+      {t(value >= 0 ? "host.growthUp" : "host.growthDown", {
+        value: formatPercent(Math.abs(value), i18n.language, 1),
+        previous,
+      })}
     </span>
   );
 }

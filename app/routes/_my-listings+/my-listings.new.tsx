@@ -54,6 +54,7 @@ import {
   STORAGE_UNAVAILABLE,
   storeCarPhotos,
 } from "~/photos/photo-storage.server";
+import { formatPercent } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -241,7 +242,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
 export default function CreateListingPage() {
-  const { t } = useTranslation("listings");
+  const { t, i18n } = useTranslation("listings");
   const loaderData = useLoaderData<typeof loader>();
   const { step, values, draftId, revision } = loaderData;
   const actionData = useActionData<typeof action>();
@@ -269,7 +270,7 @@ export default function CreateListingPage() {
             aria-valuenow={percent}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-label={t("wizard.progressLabel", { percent })}
+            aria-label={t("wizard.progressLabel", { percent: formatPercent(percent, i18n.language, 0) })}
             className="mt-2 h-1.5 overflow-hidden rounded-full bg-subtle"
           >
             <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />

@@ -16,6 +16,7 @@ import type { RootLoaderData } from "~/root";
 import { PROFILE_REVIEWS } from "~/reviews/review-limits";
 import { findReviewsAbout, reviewSummaryAbout } from "~/reviews/reviews-about.server";
 import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
+import { formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { displayName } from "~/profiles/display-name";
 
@@ -97,7 +98,7 @@ function BackButton() {
 }
 
 export default function PublicProfilePage() {
-  const { t } = useTranslation("pages");
+  const { t, i18n } = useTranslation("pages");
   const { profile, listings, reviews, reviewTotal, reviewSummary, canMessage } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
   const name = profile.displayName || t("profile.fallbackName");
@@ -131,7 +132,8 @@ export default function PublicProfilePage() {
                 </span>
                 {profile.rating > 0 ? (
                   <span>
-                    <Stars rating={profile.rating} /> <span className="font-semibold">{profile.rating.toFixed(1)}</span>{" "}
+                    <Stars rating={profile.rating} />{" "}
+                    <span className="font-semibold">{formatRating(profile.rating, i18n.language)}</span>{" "}
                     <span className="text-muted">{t("profile.reviewCount", { count: profile.reviewCount })}</span>
                   </span>
                 ) : null}

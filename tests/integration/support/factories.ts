@@ -4,7 +4,7 @@ import { bookings, cars, contactMessages, insurancePackages, profiles, users, ve
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
 import type { NewBookingRequest } from "~/bookings/bookings.server";
-import { priceBooking } from "~/pricing/booking-price";
+import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
 import { storePrivateDocument } from "~/photos/photo-storage.server";
 import type { TestContext } from "./context";
@@ -133,7 +133,7 @@ export function bookingRequest(
     period: "daily",
     startDate,
     endDate,
-    price: priceBooking({ dailyRate: 5000, days: 3, insurance: { kind: "none" }, deposit: 0 }),
+    price: priceBooking({ rental: byTheDay(5000, 3), days: 3, insurance: { kind: "none" }, deposit: 0 }),
     insurance: null,
     pickupPointId: null,
     pickupLocation: "Vilnius",
@@ -144,11 +144,12 @@ export function bookingRequest(
   };
 }
 
-/** An insurance package renters can choose; returns its id. */
+/** An insurance package renters can choose, named `name` in both languages unless told; returns its id. */
 export async function createPackage(ctx: TestContext, overrides: Partial<typeof insurancePackages.$inferInsert> = {}) {
+  const name = overrides.name ?? "Basic";
   const [row] = await ctx.db
     .insert(insurancePackages)
-    .values({ name: "Basic", provider: "BTA", ...overrides })
+    .values({ name, nameLt: name, nameEn: name, provider: "BTA", pricePerDay: 900, ...overrides })
     .returning({ id: insurancePackages.id });
   return row!.id;
 }
