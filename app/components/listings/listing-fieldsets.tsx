@@ -713,7 +713,7 @@ export function PhotosFieldset({
         </>
       ) : null}
       <div aria-live="polite">
-        <FieldErrors id={meta.errorId} errors={errors} />
+        <FieldErrors id={meta.errorId} errors={errors} all />
       </div>
     </fieldset>
   );
