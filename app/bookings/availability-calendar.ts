@@ -3,7 +3,7 @@
 // pending (a request waits for the host: still available), past, selected or free; and the click rules, so a day can
 // be a plain link to the selection it makes. Renters see booked and blocked days alike, as unavailable: why a day
 // cannot be had is the host's business.
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 
 export type DayState = "past" | "booked" | "blocked" | "unavailable" | "pending" | "free";
 

@@ -9,10 +9,10 @@ import {
   SPECIAL_REQUESTS_MAX,
   ageIssue,
   checkBookingDates,
-  daysBetween,
   earliestStartDay,
   type BookingChoice,
 } from "~/bookings/booking-request";
+import { daysBetween } from "~/utils/calendar-days";
 import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
 import { findBlockedDays } from "~/cars/blocked-days.server";

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ageOn, dateOfBirthProblem } from "~/accounts/profile-rules";
 import { PRICING_PERIODS } from "~/cars/enums";
+import { addMonths, daysBetween, isCalendarDay } from "~/utils/calendar-days";
 
 /** Part 2 §5: special requests up to 500 characters, locations up to 200. */
 export const SPECIAL_REQUESTS_MAX = 500;
@@ -14,26 +15,6 @@ export const BOOK_AHEAD_MONTHS = 6;
 export const MIN_RENTER_AGE = 21;
 export const MIN_RENTER_AGE_PREMIUM = 25;
 export const PREMIUM_CATEGORIES = ["luxury", "exotic"] as const;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** `day` plus `n` calendar days. */
-export function addDays(day: string, n: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Rental days from pickup day to return day: the car comes back on `end` (bookings are half-open [start, end)). */
-export function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
-}
 
 /** Kept as typed (within reason) so a too-long text comes back to be shortened, with its message. */
 const optionalText = (max: number) =>
@@ -148,14 +129,6 @@ export function checkBookingDates(
   else if (days < limits.minRentalDays) issues.end = "bookings:validation.minDays";
   else if (days > limits.maxRentalDays) issues.end = "bookings:validation.maxDays";
   return issues;
-}
-
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(d, lastDay));
-  return date.toISOString().slice(0, 10);
 }
 
 /** The renter's minimum age for this car (the FAQ: 21, and 25 for luxury and exotic cars). */

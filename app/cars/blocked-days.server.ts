@@ -6,7 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import { bookings, carBlockedDays } from "#db/schema";
 import { buildMonth, shiftMonth, type MonthOptions } from "~/bookings/availability-calendar";
-import { BOOK_AHEAD_MONTHS, isCalendarDay } from "~/bookings/booking-request";
+import { BOOK_AHEAD_MONTHS } from "~/bookings/booking-request";
+import { isCalendarDay } from "~/utils/calendar-days";
 import { calendarBookings } from "~/bookings/bookings.server";
 import {
   BLOCK_AHEAD_MONTHS,

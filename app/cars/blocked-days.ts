@@ -3,7 +3,7 @@
 // Europe/Vilnius calendar days; a range is from and to inclusive, as a person reads "block 10 to 12 May".
 import { z } from "zod";
 import { isMonth } from "~/bookings/availability-calendar";
-import { addDays, addMonths, isCalendarDay } from "~/bookings/booking-request";
+import { addDays, addMonths, isCalendarDay } from "~/utils/calendar-days";
 
 /** How far ahead a host may plan: a year (renters book up to six months ahead). */
 export const BLOCK_AHEAD_MONTHS = 12;

@@ -1,5 +1,5 @@
 // How the chart's bars are named: a short label under the bar, and the full period in the table beside the chart.
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import type { BucketSize } from "~/dashboard/chart";
 import { intlLocale, isLanguage } from "~/i18n";
 import { TIME_ZONE } from "~/utils/format";

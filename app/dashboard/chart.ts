@@ -1,7 +1,7 @@
 // The earnings chart's geometry, drawn by the server (no chart library): the period cut into bars (days for 7 and
 // 30 days, calendar weeks for 90 days, calendar months for a year, the first and last clipped to the period), and a
 // y axis of round euro steps.
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import { dayRange, type DayRange, type Period } from "~/dashboard/period";
 
 export type BucketSize = "day" | "week" | "month";

@@ -1,6 +1,6 @@
 // The dashboards' ratios and their edge cases (docs/decisions/011-dashboard-figures.md). A figure that has nothing
 // to be computed from is null, and the page shows "N/A" for it; percentages are whole numbers.
-import { daysBetween } from "~/bookings/booking-request";
+import { daysBetween } from "~/utils/calendar-days";
 import type { DayRange } from "~/dashboard/period";
 
 /** `part ÷ whole` as a whole percent, capped at 100 (part 2 §9); null when there is no whole. */

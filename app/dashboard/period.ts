@@ -1,7 +1,7 @@
 // The dashboards' periods (part 2 §9: 7d, 30d, 90d, 1y; default 30d) as ranges of Vilnius calendar days, and the
 // moments those days begin, so timestamps (completed_at, created_at) and day columns (booking dates, daily stats)
 // are cut at the same Vilnius midnights. A range is half-open, [from, until), like a booking's dates.
-import { addDays, daysBetween } from "~/bookings/booking-request";
+import { addDays, daysBetween } from "~/utils/calendar-days";
 import { vilniusDay } from "~/utils/format";
 
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;

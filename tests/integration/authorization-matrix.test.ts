@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, profiles, savedSearches, type bookings } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";

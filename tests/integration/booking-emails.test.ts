@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, devMailbox, profiles } from "#db/schema";
 import { expireBookings } from "~/bookings/booking-expiry.server";
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import type { BookingEmailTemplate } from "~/bookings/booking-notices.server";
 import en from "~/locales/en/email.json";
 import lt from "~/locales/lt/email.json";

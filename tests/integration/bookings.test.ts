@@ -14,7 +14,7 @@ import {
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { insertBookingRequest } from "~/bookings/bookings.server";
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import { BOOKING_ACTIONS, BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { vilniusDay } from "~/utils/format";

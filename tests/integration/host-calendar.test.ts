@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, carBlockedDays, profiles } from "#db/schema";
 import type { CalendarDay, CalendarMonth } from "~/bookings/availability-calendar";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
-import { addDays, addMonths } from "~/bookings/booking-request";
+import { addDays, addMonths } from "~/utils/calendar-days";
 import { insertBookingRequest } from "~/bookings/bookings.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, profiles } from "#db/schema";
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
 import { stripeClient } from "~/payments/gateway.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";

@@ -19,12 +19,12 @@ import { buildMonth, isMonth, pickDay, shiftMonth } from "~/bookings/availabilit
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
-  addDays,
   choiceQuery,
   noticeToShow,
   readBookingChoice,
   type BookingChoice,
 } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import {
   ALREADY_REQUESTED,
   CONFLICT,

@@ -18,7 +18,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
 import { parsePeriod, type Period } from "~/dashboard/period";
-import { addDays } from "~/bookings/booking-request";
+import { addDays } from "~/utils/calendar-days";
 import { getT } from "~/i18n.server";
 import { formatDate, formatNumber, formatPercent, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
