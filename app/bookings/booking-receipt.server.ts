@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, or } from "drizzle-orm";
 import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
 import type { BookingRole, BookingStatus, PaymentStatus } from "~/bookings/booking-rules";
+import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
 import type { Db } from "~/db.server";
 import { storedRental } from "~/pricing/booking-price";
 
@@ -21,20 +22,8 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
         status: bookings.status,
         paymentStatus: bookings.paymentStatus,
         cancelReason: bookings.cancelReason,
-        startDate: bookings.startDate,
-        endDate: bookings.endDate,
-        pricingPeriod: bookings.pricingPeriod,
-        totalDays: bookings.totalDays,
-        dailyRate: bookings.dailyRate,
-        periodCount: bookings.periodCount,
-        periodPrice: bookings.periodPrice,
-        extraDays: bookings.extraDays,
-        subtotal: bookings.subtotal,
-        insuranceCost: bookings.insuranceCost,
-        platformFee: bookings.platformFee,
-        paymentProcessorFee: bookings.paymentProcessorFee,
+        ...BOOKING_CHARGE_COLUMNS,
         totalAmount: bookings.totalAmount,
-        depositAmount: bookings.depositAmount,
         pickupLocation: bookings.pickupLocation,
         dropoffLocation: bookings.dropoffLocation,
         specialRequests: bookings.specialRequests,

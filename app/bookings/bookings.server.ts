@@ -7,6 +7,26 @@ import { locatePickupPoints } from "~/places/cities";
 import { PUBLIC_CAR } from "~/search/listing-query.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
 
+/**
+ * A stored booking's charge, as a select's columns: what `storedRental` reads back into whole periods and days, and
+ * every amount that was charged. Spread into the selects of the receipt and of Pay now's checkout.
+ */
+export const BOOKING_CHARGE_COLUMNS = {
+  startDate: bookings.startDate,
+  endDate: bookings.endDate,
+  pricingPeriod: bookings.pricingPeriod,
+  totalDays: bookings.totalDays,
+  dailyRate: bookings.dailyRate,
+  periodCount: bookings.periodCount,
+  periodPrice: bookings.periodPrice,
+  extraDays: bookings.extraDays,
+  subtotal: bookings.subtotal,
+  insuranceCost: bookings.insuranceCost,
+  platformFee: bookings.platformFee,
+  paymentProcessorFee: bookings.paymentProcessorFee,
+  depositAmount: bookings.depositAmount,
+} as const;
+
 /** A car as the booking page and the server price and check it; null unless public and rentable. */
 export async function findBookableCar(db: Db, carId: string) {
   const [car] = await db

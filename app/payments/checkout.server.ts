@@ -9,6 +9,7 @@ import type { TFunction } from "i18next";
 import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
 import { bookedPackageName, feeRates, rentalText } from "~/bookings/booking-text";
+import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
 import { getPaymentGateway, type CheckoutLine, type PaymentGateway } from "~/payments/gateway.server";
 import { storedRental, type RentalCharge } from "~/pricing/booking-price";
 
@@ -94,22 +95,10 @@ export async function resumeCheckout(
       status: bookings.status,
       paymentStatus: bookings.paymentStatus,
       sessionId: bookings.stripeCheckoutSessionId,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      pricingPeriod: bookings.pricingPeriod,
-      totalDays: bookings.totalDays,
-      dailyRate: bookings.dailyRate,
-      periodCount: bookings.periodCount,
-      periodPrice: bookings.periodPrice,
-      extraDays: bookings.extraDays,
-      subtotal: bookings.subtotal,
-      insuranceCost: bookings.insuranceCost,
+      ...BOOKING_CHARGE_COLUMNS,
       packageName: bookingInsurance.packageName,
       packageNameLt: bookingInsurance.packageNameLt,
       packageNameEn: bookingInsurance.packageNameEn,
-      platformFee: bookings.platformFee,
-      paymentProcessorFee: bookings.paymentProcessorFee,
-      depositAmount: bookings.depositAmount,
       createdAt: bookings.createdAt,
       make: cars.make,
       model: cars.model,
