@@ -483,7 +483,8 @@ export const savedSearchChecks = sqliteTable("saved_search_checks", {
 
 /**
  * One row per visitor, car and day: a view counts once per visitor per car per day, not per reload. Inserting a new
- * row (insert or ignore) bumps cars.view_count and the day's listing_daily_stats.views (trigger). Visitors are a
+ * row (insert or ignore) bumps cars.view_count and the day's listing_daily_stats.views (app/cars/listing-stats.server.ts,
+ * in the same batch). Visitors are a
  * signed-in user's id or a daily hash of address and browser; rows older than two days are deleted.
  */
 export const carViewMarks = sqliteTable(
@@ -498,7 +499,8 @@ export const carViewMarks = sqliteTable(
   (t) => [primaryKey({ columns: [t.carId, t.visitor, t.day] }), index("car_view_marks_day_idx").on(t.day)],
 );
 
-/** Per car per calendar day (Europe/Vilnius): what the owner's performance figures are made of. */
+/** Per car per calendar day (Europe/Vilnius): what the owner's performance figures are made of. Counted only by
+ * app/cars/listing-stats.server.ts. */
 export const listingDailyStats = sqliteTable(
   "listing_daily_stats",
   {

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema";
-import { rangeHasBlocked, rangeHasBooked, type CalendarBooking } from "~/bookings/availability-calendar";
+import { rangeHasBlocked, rangeHasBooked, shiftMonth, type CalendarBooking } from "~/bookings/availability-calendar";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -121,3 +121,24 @@ export async function loadChoiceContext(
   ]);
   return { packages, bookings, blocked, profileDateOfBirth };
 }
+
+/**
+ * Evaluates a choice against the car, its bookings and blocked days around the shown month and the chosen days, and
+ * the renter's profile: what the booking page shows, and what its action checks again before writing.
+ */
+export async function evaluateBookingChoice(
+  db: AppLoadContext["db"],
+  car: BookableCar,
+  userId: string,
+  choice: BookingChoice,
+  month: string,
+) {
+  const from = [`${shiftMonth(month, -1)}-01`, choice.start].filter(Boolean).sort()[0]!;
+  const to = [`${shiftMonth(month, 2)}-01`, choice.end].filter(Boolean).sort().at(-1)!;
+  const loaded = await loadChoiceContext(db, car, userId, { from, to });
+  return { loaded, evaluation: evaluateChoice({ car, choice, ...loaded, now: new Date() }) };
+}
+
+/** Something the renter must change before the request can be written. */
+export const hasIssues = (evaluation: Evaluation) =>
+  Object.keys(evaluation.issues).length > 0 || evaluation.formIssue !== null;

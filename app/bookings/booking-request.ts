@@ -62,6 +62,12 @@ export function readBookingChoice(params: URLSearchParams | FormData): BookingCh
   });
 }
 
+/** Links within the booking dialog: the car's /book address with the choice, changed as asked. */
+export function bookingHref(carId: string, choice: Partial<BookingChoice>) {
+  return (change: Partial<BookingChoice>, extra: Record<string, string | undefined> = {}) =>
+    `/car/${carId}/book${choiceQuery({ ...choice, ...change }, extra)}`;
+}
+
 /** The query string that reproduces a choice (for month links, day links and the way back from step 2). */
 export function choiceQuery(choice: Partial<BookingChoice>, extra: Record<string, string | undefined> = {}): string {
   const params = new URLSearchParams();

@@ -128,3 +128,20 @@ export async function findCarDetails(
 }
 
 export type CarDetails = NonNullable<Awaited<ReturnType<typeof findCarDetails>>>;
+
+/** The public car someone may write to its owner about ("Contact owner"): null when hidden, sold or unknown. */
+export async function findContactableCar(db: Db, id: string) {
+  const [car] = await db
+    .select({
+      id: cars.id,
+      make: cars.make,
+      model: cars.model,
+      year: cars.year,
+      ownerId: cars.ownerId,
+      listingType: cars.listingType,
+    })
+    .from(cars)
+    .where(and(eq(cars.id, id), PUBLIC_CAR))
+    .limit(1);
+  return car ?? null;
+}

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { carViewMarks } from "#db/schema";
 import { isbot } from "isbot";
 import { clientAddress } from "~/accounts/rate-limit.server";
+import { countCarView } from "~/cars/listing-stats.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { vilniusDay } from "~/utils/format";
 
@@ -19,7 +20,7 @@ export async function visitorKey(
   return `a:${(await sha256Hex(`${secret}|${day}|${clientAddress(request)}|${agent}`)).slice(0, 32)}`;
 }
 
-/** Records the view; the insert is ignored when this visitor already counted today (a trigger does the counting). */
+/** Records the view; the mark is ignored when this visitor already counted today, and then nothing is counted. */
 export async function recordCarView(
   context: Pick<AppLoadContext, "db" | "env">,
   request: Request,
@@ -30,10 +31,13 @@ export async function recordCarView(
   if (viewerId === car.ownerId || isbot(request.headers.get("User-Agent") ?? "")) return false;
   const day = vilniusDay(now);
   const visitor = await visitorKey(request, viewerId, context.env.sessionSecrets[0] ?? "", day);
-  const inserted = await context.db
-    .insert(carViewMarks)
-    .values({ carId: car.id, visitor, day })
-    .onConflictDoNothing()
-    .returning({ carId: carViewMarks.carId });
+  const [inserted] = await context.db.batch([
+    context.db
+      .insert(carViewMarks)
+      .values({ carId: car.id, visitor, day })
+      .onConflictDoNothing()
+      .returning({ carId: carViewMarks.carId }),
+    ...countCarView(context.db, car.id, day),
+  ]);
   return inserted.length > 0;
 }

@@ -2,6 +2,7 @@
 // the wizard's drafts and the creation itself. Every write names the owner in its WHERE clause, so a request for
 // someone else's car changes nothing even if a check above it were wrong.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "~/db.server";
 import type { CarValues, ListingValues, PickupPointRow } from "~/cars/listing-form";
 import { photoRows } from "~/cars/listing-photos.server";
@@ -128,6 +129,18 @@ export async function findCarForOwner(db: Db, carId: string) {
   return car ?? null;
 }
 
+/** The car's pickup points in the owner's order (the edit form's stored values). */
+export function findPickupPoints(db: Db, carId: string) {
+  return db.select().from(pickupPoints).where(eq(pickupPoints.carId, carId)).orderBy(asc(pickupPoints.sortOrder));
+}
+
+/** The listing card's switch (My Listings): show or hide one of the owner's cars. */
+export const AvailabilitySchema = z.object({
+  intent: z.literal("availability"),
+  carId: z.string().min(1).max(64),
+  available: z.enum(["true", "false"]),
+});
+
 /** true when the owner's car changed. */
 export async function setAvailability(db: Db, ownerId: string, carId: string, available: boolean) {
   const result = await db
@@ -143,6 +156,14 @@ export async function setAvailability(db: Db, ownerId: string, carId: string, av
       ),
     );
   return result.rowsAffected > 0;
+}
+
+/** The owner takes a new daily price (Dynamic Pricing's suggestion); a lower price notifies favourites (trigger). */
+export async function setDailyPrice(db: Db, ownerId: string, carId: string, dailyPrice: number) {
+  await db
+    .update(cars)
+    .set({ dailyPrice, updatedAt: new Date() })
+    .where(and(eq(cars.id, carId), eq(cars.ownerId, ownerId), isNull(cars.deletedAt)));
 }
 
 export type DeleteOutcome =

@@ -2,13 +2,14 @@
 // completed ones with their review state, favourites, recommendations, notifications and saved searches. One batch,
 // then the recommendations (they need the saved searches), then the cards' photos.
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import { bookings, cars, favorites, notifications, profiles, reviews, savedSearches } from "#db/schema";
+import { bookings, cars, favorites, notifications, profiles, reviews } from "#db/schema";
+import { favoriteCardRows } from "~/cars/favorites.server";
 import { carImageKey, carName, personName } from "~/dashboard/columns.server";
 import { listNotifications } from "~/notifications/notifications.server";
 import type { Db } from "~/db.server";
 import { describeNotification } from "~/notifications/notification-view";
 import { displayName } from "~/profiles/display-name";
-import { parseSavedSearchQuery } from "~/search/saved-searches.server";
+import { findSavedSearches, parseSavedSearchQuery } from "~/search/saved-searches.server";
 import { cardSelection, listingWhere, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
 import { vilniusDay } from "~/utils/format";
 
@@ -70,20 +71,9 @@ export async function loadRenterDashboard(db: Db, userId: string, now: Date) {
       .where(and(eq(bookings.renterId, userId), eq(bookings.status, "completed")))
       .orderBy(desc(bookings.endDate), desc(bookings.completedAt), asc(bookings.id))
       .limit(RENTER_SHOWN.completed),
-    db
-      .select({ ...cardSelection, listed: sql<number>`(${PUBLIC_CAR})` })
-      .from(favorites)
-      .innerJoin(cars, eq(cars.id, favorites.carId))
-      .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-      .where(eq(favorites.userId, userId))
-      .orderBy(desc(favorites.createdAt), asc(favorites.id))
-      .limit(RENTER_SHOWN.favorites),
+    favoriteCardRows(db, userId).limit(RENTER_SHOWN.favorites),
     listNotifications(db, userId, "all", RENTER_SHOWN.notifications),
-    db
-      .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
-      .from(savedSearches)
-      .where(eq(savedSearches.userId, userId))
-      .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id)),
+    findSavedSearches(db, userId),
   ]);
 
   const recommendedRows = await findRecommendations(db, userId, {

@@ -6,6 +6,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { cars, conversations, messages, notifications, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { messagePreview } from "~/messages/message-rules";
+import { countListingFigures } from "~/cars/listing-stats.server";
 import { displayName } from "~/profiles/display-name";
 import { vilniusDay } from "~/utils/format";
 
@@ -42,20 +43,17 @@ export async function sendMessage(db: Db, message: NewMessage, now = new Date())
   const conversationOfPair = sql`(select id from conversations where user_a_id = ${a} and user_b_id = ${b})`;
   const preview = messagePreview(message.content);
   await db.batch([
-    // The car's figures for its owner (listing_daily_stats, per Vilnius day), before the message is written: a
-    // contact when this is the first message about the car between the two, an inquiry when it asks to book.
-    // Only messages to the car's owner count.
-    db.run(sql`
-      insert into listing_daily_stats (car_id, day, contacts, inquiries)
-      select car_id, day, contacts, inquiries from (
-        select c.id as car_id, ${vilniusDay(now)} as day,
-          not exists (select 1 from messages m where m.car_id = c.id and m.conversation_id = ${conversationOfPair})
-            as contacts,
-          ${message.type === "booking_inquiry" ? 1 : 0} as inquiries
-        from cars c where c.id = ${message.carId} and c.owner_id = ${message.recipientId})
-      where contacts + inquiries > 0
-      on conflict (car_id, day) do update
-        set contacts = contacts + excluded.contacts, inquiries = inquiries + excluded.inquiries`),
+    // The car's figures for its owner, before the message is written: a contact when this is the first message about
+    // the car between the two, an inquiry when it asks to book. Only messages to the car's owner count.
+    countListingFigures(db, {
+      carId: message.carId,
+      day: vilniusDay(now),
+      add: {
+        contacts: sql`not exists (select 1 from messages m where m.car_id = c.id and m.conversation_id = ${conversationOfPair})`,
+        inquiries: message.type === "booking_inquiry" ? 1 : 0,
+      },
+      when: sql`c.owner_id = ${message.recipientId}`,
+    }),
     db.run(sql`
       insert into conversations (id, user_a_id, user_b_id, last_message_at, created_at)
       values (${crypto.randomUUID()}, ${a}, ${b}, ${at}, ${at})

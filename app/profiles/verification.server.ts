@@ -68,6 +68,15 @@ export async function getVerification(db: Db, userId: string) {
   };
 }
 
+/** Whether the user has sent a complete set of documents that still awaits an admin's review. */
+export async function isAwaitingReview(db: Db, userId: string): Promise<boolean> {
+  const [profile] = await db
+    .select({ submittedAt: profiles.verificationSubmittedAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return Boolean(profile?.submittedAt);
+}
+
 export type Verification = NonNullable<Awaited<ReturnType<typeof getVerification>>>;
 
 export type UploadOutcome =

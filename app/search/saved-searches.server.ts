@@ -1,8 +1,9 @@
 // Saved searches (beyond the spec, which kept them in the browser): a signed-in user keeps a listing page's filters,
 // and a listing approved later that matches them notifies the user. A saved search is the listing page's own path
 // and query (e.g. "/rentals?category=suv"), so matching uses the very SQL the page runs.
-import { and, asc, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import { cars, notifications, savedSearchChecks, savedSearches } from "#db/schema";
 import type { Db } from "~/db.server";
 import {
@@ -15,6 +16,12 @@ import {
 import { listingWhere, PUBLIC_CAR } from "~/search/listing-query.server";
 
 export const MAX_SAVED_SEARCHES = 20;
+
+/** The listing page's "Save search" (intent=save, the page's query) and the favourites page's delete. */
+export const SavedSearchSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), query: z.string().min(1).max(1000) }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) }),
+]);
 
 /** The canonical form of a search: path and filters, without the sort or the page. */
 export function savedSearchQuery(scope: ListingScope, filters: ListingFilters): string {
@@ -43,6 +50,30 @@ export function savedSearchName(t: TFunction, scope: ListingScope, filters: List
   if (filters.yearMin !== undefined || filters.yearMax !== undefined)
     parts.push(`${filters.yearMin ?? ""}–${filters.yearMax ?? ""}`);
   return parts.join(" · ").slice(0, 120);
+}
+
+/** The user's saved searches, newest first (the favourites page and the dashboard). */
+export function findSavedSearches(db: Db, userId: string) {
+  return db
+    .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id));
+}
+
+/** The id of the user's saved search for exactly this canonical query, if they saved it (the "Saved" button). */
+export async function findSavedSearchId(db: Db, userId: string, query: string): Promise<string | null> {
+  const [saved] = await db
+    .select({ id: savedSearches.id })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.query, query)))
+    .limit(1);
+  return saved?.id ?? null;
+}
+
+/** Forgets a saved search: the user's own only (someone else's id deletes nothing). */
+export async function deleteSavedSearch(db: Db, userId: string, id: string) {
+  await db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
 }
 
 export type SaveSearchResult = "saved" | "already-saved" | "too-many" | "invalid";

@@ -14,9 +14,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { profiles } from "#db/schema";
 import { forbidden } from "~/accounts/guards.server";
 import { requireBookingParty } from "~/bookings/booking-access.server";
 import { bookingReference, canReview } from "~/bookings/booking-rules";
@@ -40,6 +38,7 @@ import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { displayName } from "~/profiles/display-name";
+import { findPersonShown } from "~/profiles/public-profile.server";
 
 export const handle = { i18n: ["reviews"], breadcrumb: "reviews:titles.page" };
 
@@ -48,17 +47,8 @@ const CLOSE_TO = "/bookings";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, booking, car, role } = await requireBookingParty(request, context, params.bookingId);
   const otherId = role === "renter" ? booking.ownerId : booking.renterId;
-  const [[other], own] = await Promise.all([
-    context.db
-      .select({
-        fullName: profiles.fullName,
-        companyName: profiles.companyName,
-        accountType: profiles.accountType,
-        avatarKey: profiles.avatarKey,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, otherId))
-      .limit(1),
+  const [other, own] = await Promise.all([
+    findPersonShown(context.db, otherId),
     canReview(booking.status) ? findOwnReview(context.db, booking.id, user.id) : null,
   ]);
   const t = await getT(request, "reviews");

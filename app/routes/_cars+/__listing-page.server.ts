@@ -1,14 +1,12 @@
 // The loader behind /rentals, /sales and /cars: the filters from the URL, the page of cards, and what the viewer
 // may do. A database failure is the page's error box with "Try again", not an error page.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
-import { savedSearches } from "#db/schema";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { getT } from "~/i18n.server";
 import { filtersToParams, parseListingFilters, SCOPE_PATH, type ListingScope } from "~/search/listing-filters";
 import { findListings, type ListingPage } from "~/search/listing-query.server";
-import { savedSearchQuery } from "~/search/saved-searches.server";
+import { findSavedSearchId, savedSearchQuery } from "~/search/saved-searches.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 
 export async function listingPageData(request: Request, context: AppLoadContext, scope: ListingScope) {
@@ -33,14 +31,7 @@ export async function listingPageData(request: Request, context: AppLoadContext,
   }
 
   const query = savedSearchQuery(scope, filters);
-  const [saved] =
-    user && listings
-      ? await context.db
-          .select({ id: savedSearches.id })
-          .from(savedSearches)
-          .where(and(eq(savedSearches.userId, user.id), eq(savedSearches.query, query)))
-          .limit(1)
-      : [];
+  const savedSearchId = user && listings ? await findSavedSearchId(context.db, user.id, query) : null;
 
   return data(
     {
@@ -53,7 +44,7 @@ export async function listingPageData(request: Request, context: AppLoadContext,
       typedSearch: (url.searchParams.get("search") ?? "").slice(0, 100),
       listings,
       failure,
-      savedSearchId: saved?.id ?? null,
+      savedSearchId,
       canonical: `${SCOPE_PATH[scope]}${filtersToParams(filters).size ? `?${filtersToParams(filters)}` : ""}`,
     },
     { status: failure === "rate-limited" ? 429 : failure ? 503 : 200 },

@@ -4,15 +4,13 @@
 // own. After sending it says "Message Sent" and links to the conversation.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { and, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { cars } from "#db/schema";
 import { notFound, requireUser } from "~/accounts/guards.server";
+import { findContactableCar } from "~/cars/car-details.server";
 import { MessageForm, MessageSent } from "~/components/messages/message-form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { sendFromPage, sentConversationId } from "~/messages/message-page.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
 import { vilniusDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -20,18 +18,7 @@ export const handle = { i18n: ["cars", "messages"], breadcrumb: "messages:contac
 
 async function contactableCar(request: Request, context: LoaderFunctionArgs["context"], id: string | undefined) {
   const user = await requireUser(request, context);
-  const [car] = await context.db
-    .select({
-      id: cars.id,
-      make: cars.make,
-      model: cars.model,
-      year: cars.year,
-      ownerId: cars.ownerId,
-      listingType: cars.listingType,
-    })
-    .from(cars)
-    .where(and(eq(cars.id, id ?? ""), PUBLIC_CAR))
-    .limit(1);
+  const car = await findContactableCar(context.db, id ?? "");
   if (!car || car.ownerId === user.id) {
     notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   }

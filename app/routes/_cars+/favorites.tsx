@@ -3,17 +3,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { and, desc, eq, sql } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { cars, favorites, profiles, savedSearches } from "#db/schema";
 import { requireUser } from "~/accounts/guards.server";
+import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorites.server";
+import { FavoriteSchema } from "~/cars/favorite-rules";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
-import { vilniusDay } from "~/utils/format";
+import { findSavedSearches } from "~/search/saved-searches.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,68 +21,32 @@ export const handle = { i18n: ["cars", "features"], breadcrumb: "cars:favorites.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const t = await getT(request, "cars");
-  const rows = await context.db
-    .select({ ...cardSelection, available: sql<number>`(${PUBLIC_CAR})` })
-    .from(favorites)
-    .innerJoin(cars, eq(cars.id, favorites.carId))
-    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-    .where(eq(favorites.userId, user.id))
-    .orderBy(desc(favorites.createdAt));
-  const cards = await toCards(context.db, rows, user.id);
-  const searches = await context.db
-    .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, user.id))
-    .orderBy(desc(savedSearches.createdAt));
-  return {
-    title: t("favorites.title"),
-    cars: cards.map((card, index) => ({ ...card, stillListed: Boolean(rows[index]?.available) })),
-    searches,
-  };
+  const [cars, searches] = await Promise.all([
+    findFavoriteCards(context.db, user.id),
+    findSavedSearches(context.db, user.id),
+  ]);
+  return { title: t("favorites.title"), cars, searches };
 }
-
-const FavoriteSchema = z.object({
-  carId: z.string().min(1).max(64),
-  intent: z.enum(["add", "remove"]),
-  redirectTo: z.string().optional(),
-  fetcher: z.literal("1").optional(),
-});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: FavoriteSchema });
   if (submission.status !== "success") return data({ ok: false, error: "errors.badRequest" }, { status: 400 });
   const { carId, intent, fetcher } = submission.value;
-  const { db } = context;
+  const back = safeRedirectPath(submission.value.redirectTo, "/favorites");
 
-  if (intent === "add") {
-    const [car] = await db
-      .select({ id: cars.id })
-      .from(cars)
-      .where(and(eq(cars.id, carId), PUBLIC_CAR));
+  if (intent === "add" && (await addFavorite(context.db, user.id, carId)) === "car-not-found") {
     // Hidden or sold while the page was open: said in a toast, with JavaScript or without.
-    if (!car && fetcher) return data({ ok: false, error: "errors.carNotFound" }, { status: 404 });
-    if (!car) {
-      const back = safeRedirectPath(submission.value.redirectTo, "/favorites");
-      return redirectWithToast(
-        back,
-        { type: "error", title: "errors.carNotFoundTitle", description: "errors.carNotFound" },
-        context.env,
-      );
-    }
-    // Insert-or-ignore, then count it in the owner's statistics only if a row was really added (changes()).
-    await db.batch([
-      db.insert(favorites).values({ userId: user.id, carId }).onConflictDoNothing(),
-      db.run(sql`insert into listing_daily_stats (car_id, day, favorites)
-        select ${carId}, ${vilniusDay()}, 1 where changes() > 0
-        on conflict (car_id, day) do update set favorites = favorites + 1`),
-    ]);
-  } else {
-    await db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.carId, carId)));
+    if (fetcher) return data({ ok: false, error: "errors.carNotFound" }, { status: 404 });
+    return redirectWithToast(
+      back,
+      { type: "error", title: "errors.carNotFoundTitle", description: "errors.carNotFound" },
+      context.env,
+    );
   }
+  if (intent === "remove") await removeFavorite(context.db, user.id, carId);
 
   if (fetcher) return data({ ok: true, isFavorite: intent === "add" });
-  const back = safeRedirectPath(submission.value.redirectTo, "/favorites");
   return redirectWithToast(
     back,
     { type: "success", title: intent === "add" ? "toasts.favoriteAdded" : "toasts.favoriteRemoved" },

@@ -6,9 +6,7 @@ import { FormProvider, getFormProps, useForm, type FieldMetadata, type Submissio
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { asc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { pickupPoints } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
 import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/cars/blocked-days";
 import { changeBlockedDays, loadHostCalendar } from "~/cars/blocked-days.server";
@@ -33,7 +31,7 @@ import {
   reorderPhotos,
   rotatePhoto,
 } from "~/cars/listing-photos.server";
-import { findCarForOwner, updateListing } from "~/cars/own-listings.server";
+import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
   PhotoButton,
@@ -67,12 +65,7 @@ async function ownListing(args: LoaderFunctionArgs) {
 }
 
 async function storedValues(args: LoaderFunctionArgs, car: NonNullable<Awaited<ReturnType<typeof findCarForOwner>>>) {
-  const points = await args.context.db
-    .select()
-    .from(pickupPoints)
-    .where(eq(pickupPoints.carId, car.id))
-    .orderBy(asc(pickupPoints.sortOrder));
-  return fromCar(car, points);
+  return fromCar(car, await findPickupPoints(args.context.db, car.id));
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -4,13 +4,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { profiles } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
 import { OWN_LISTING_TABS, type OwnListingTab } from "~/cars/own-listing-tabs";
 import {
+  AvailabilitySchema,
   countByTab,
   findCarForOwner,
   findOwnListings,
@@ -22,6 +20,7 @@ import { PriceText } from "~/components/cars/price-text";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { isAwaitingReview } from "~/profiles/verification.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
@@ -46,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const t = await getT(request, "listings");
-  const [listings, [profile]] = await Promise.all([
+  const [listings, awaitingReview] = await Promise.all([
     findOwnListings(context.db, user.id),
-    context.db.select({ submittedAt: profiles.verificationSubmittedAt }).from(profiles).where(eq(profiles.id, user.id)),
+    isAwaitingReview(context.db, user.id),
   ]);
   return {
     title: t("titles.myListings"),
@@ -57,16 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts: countByTab(listings),
     verification: {
       status: user.verificationStatus,
-      submitted: Boolean(profile?.submittedAt),
+      submitted: awaitingReview,
     },
   };
 }
-
-const AvailabilitySchema = z.object({
-  intent: z.literal("availability"),
-  carId: z.string().min(1).max(64),
-  available: z.enum(["true", "false"]),
-});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);

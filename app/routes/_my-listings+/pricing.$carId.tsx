@@ -3,11 +3,9 @@
 // ±3 model years, other owners). The owner may take the suggestion in one click; a lower price notifies favourites.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { and, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { cars } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { findCarForOwner } from "~/cars/own-listings.server";
+import { findCarForOwner, setDailyPrice } from "~/cars/own-listings.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
 import { suggestDailyPrice, YEAR_WINDOW } from "~/pricing/suggested-price.server";
@@ -53,10 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { user, car, suggestion } = await ownCar(args);
   if (!suggestion) return data({ ok: false }, { status: 409 });
-  await args.context.db
-    .update(cars)
-    .set({ dailyPrice: suggestion.dailyPrice, updatedAt: new Date() })
-    .where(and(eq(cars.id, car.id), eq(cars.ownerId, user.id), isNull(cars.deletedAt)));
+  await setDailyPrice(args.context.db, user.id, car.id, suggestion.dailyPrice);
   return redirectWithToast(`/pricing/${car.id}`, { type: "success", title: "toasts.listingUpdated" }, args.context.env);
 }
 

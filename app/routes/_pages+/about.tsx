@@ -3,13 +3,11 @@
 // come from the edge cache, whose key follows the catalogue's version, so the numbers stay current.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { sql } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { cars } from "#db/schema";
+import { countPublicCatalogue } from "~/cars/catalogue-figures.server";
 import { InfoPage } from "~/components/information/info-page";
 import { ButtonLink } from "~/components/ui/button";
 import { ABOUT } from "~/information/content/company.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
 import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
@@ -17,21 +15,11 @@ import { informationPageData } from "./__document-page.server";
 export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.about" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [page, [stats]] = await Promise.all([
+  const [page, stats] = await Promise.all([
     informationPageData(request, "about", ABOUT),
-    context.db
-      .select({
-        cars: sql<number>`count(*)`,
-        hosts: sql<number>`count(distinct ${cars.ownerId})`,
-        cities: sql<number>`count(distinct lower(trim(${cars.location})))`,
-      })
-      .from(cars)
-      .where(PUBLIC_CAR),
+    countPublicCatalogue(context.db),
   ]);
-  return {
-    ...page,
-    stats: { cars: Number(stats?.cars ?? 0), hosts: Number(stats?.hosts ?? 0), cities: Number(stats?.cities ?? 0) },
-  };
+  return { ...page, stats };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -2,9 +2,7 @@
 // reviews about them. Unknown or deleted people are a 404 "Profile Not Found".
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useNavigate, useOutlet, useRouteLoaderData } from "@remix-run/react";
-import { and, desc, eq, isNull } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { cars, profiles, users } from "#db/schema";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { RatingBreakdown, ReviewList, Stars } from "~/components/reviews/review-list";
@@ -15,10 +13,10 @@ import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { PROFILE_REVIEWS } from "~/reviews/review-limits";
 import { findReviewsAbout, reviewSummaryAbout } from "~/reviews/reviews-about.server";
-import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
 import { formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { displayName } from "~/profiles/display-name";
+import { findPublicListingCards, findPublicProfile } from "~/profiles/public-profile.server";
 
 export const handle = {
   i18n: ["pages", "cars", "features", "reviews"],
@@ -30,41 +28,16 @@ export const handle = {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.userId ?? "";
-  const [profile] = await context.db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      accountType: profiles.accountType,
-      companyName: profiles.companyName,
-      avatarKey: profiles.avatarKey,
-      bio: profiles.bio,
-      location: profiles.location,
-      verificationStatus: profiles.verificationStatus,
-      isHost: profiles.isHost,
-      totalBookings: profiles.totalBookings,
-      rating: profiles.rating,
-      reviewCount: profiles.reviewCount,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.id, id), isNull(users.deletedAt)))
-    .limit(1);
+  const profile = await findPublicProfile(context.db, id);
   if (!profile)
     notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
 
   const viewer = await getOptionalUser(request, context);
-  const [listingRows, reviews, reviewSummary] = await Promise.all([
-    context.db
-      .select(cardSelection)
-      .from(cars)
-      .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-      .where(and(eq(cars.ownerId, id), PUBLIC_CAR))
-      .orderBy(desc(cars.createdAt)),
+  const [listings, reviews, reviewSummary] = await Promise.all([
+    findPublicListingCards(context.db, id, viewer?.id ?? null),
     findReviewsAbout(context.db, id, PROFILE_REVIEWS),
     reviewSummaryAbout(context.db, id),
   ]);
-  const listings = await toCards(context.db, listingRows, viewer?.id ?? null);
   return {
     profile: { ...profile, displayName: displayName(profile) ?? "", createdAt: profile.createdAt.getTime() },
     listings,

@@ -2,19 +2,17 @@
 // (intent=delete, the user's own only). Plain forms; each redirects back with a toast.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
-import { z } from "zod";
-import { savedSearches } from "#db/schema";
 import { requireUser } from "~/accounts/guards.server";
 import { getT } from "~/i18n.server";
-import { parseSavedSearchQuery, saveSearch, savedSearchName } from "~/search/saved-searches.server";
+import {
+  deleteSavedSearch,
+  parseSavedSearchQuery,
+  SavedSearchSchema,
+  saveSearch,
+  savedSearchName,
+} from "~/search/saved-searches.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
-
-const SavedSearchSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), query: z.string().min(1).max(1000) }),
-  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(64) }),
-]);
 
 export async function loader() {
   return redirect("/favorites");
@@ -28,9 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = submission.value;
   if (input.intent === "delete") {
-    await context.db
-      .delete(savedSearches)
-      .where(and(eq(savedSearches.id, input.id), eq(savedSearches.userId, user.id)));
+    await deleteSavedSearch(context.db, user.id, input.id);
     return redirectWithToast("/favorites", { type: "success", title: "toasts.savedSearchDeleted" }, context.env);
   }
   const parsed = parseSavedSearchQuery(input.query);
