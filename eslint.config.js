@@ -4,6 +4,18 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Routes stay thin (docs/decisions/021-layering.md): a route reads the request, calls its area's module and answers;
+// tables are read and written only in area modules (app/<area>/*.server.ts). The `_dev+` stand-ins (the local Stripe
+// checkout page and the mailbox) are tools for this machine, not product screens, and may read their tables.
+const TABLES_ONLY_IN_AREAS = [
+  {
+    name: "#db/schema",
+    message: "Routes do not touch tables: read and write them in the area's module (app/<area>/).",
+  },
+  { name: "drizzle-orm", message: "Routes do not query: put the query in the area's module (app/<area>/*.server.ts)." },
+];
+const NO_QUERY_BUILDERS = { group: ["drizzle-orm/*"], message: "Routes do not query: use the area's module." };
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +45,14 @@ export default tseslint.config(
     },
   },
   {
+    // Routes stay thin: no tables, no queries (see TABLES_ONLY_IN_AREAS above).
+    files: ["app/routes/**"],
+    ignores: ["app/routes/_dev+/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: TABLES_ONLY_IN_AREAS, patterns: [NO_QUERY_BUILDERS] }],
+    },
+  },
+  {
     // Routes without a component (JSON, files, webhooks): Remix sends a `data()` result from them as a plain 200,
     // dropping its status and headers, so they answer with real Responses (Response.json, new Response).
     files: ["app/routes/_resources+/**", "app/routes/**/*[[]*[]].ts"],
@@ -40,7 +60,9 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: [NO_QUERY_BUILDERS],
           paths: [
+            ...TABLES_ONLY_IN_AREAS,
             {
               name: "@remix-run/cloudflare",
               importNames: ["data", "json"],
