@@ -12,7 +12,7 @@ import {
   PICKUP_COUNTRIES,
   SEAT_COUNTS,
   TRANSMISSIONS,
-} from "~/cars/enums";
+} from "#db/enums";
 import { DRIVER_SERVICES, type ListingValues } from "~/cars/listing-form";
 import type { WizardProblem } from "~/cars/listing-rules";
 import { detectImageType, MAX_PHOTOS, sortPickedPhotos, type PhotoProblem } from "~/cars/photo-rules";

@@ -54,7 +54,7 @@ import { OverlayPage } from "~/components/ui/overlay-page";
 import { getLanguage, getT } from "~/i18n.server";
 import { openCheckout } from "~/payments/checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { PRICING_PERIODS } from "~/cars/enums";
+import { PRICING_PERIODS } from "#db/enums";
 import { packageText, packageToShow } from "~/bookings/booking-text";
 import { MONTHLY_FROM_DAYS, PERIOD_DAYS, WEEKLY_FROM_DAYS, periodPrices } from "~/pricing/booking-price";
 import { formatDate, formatPrice } from "~/utils/format";
