@@ -16,8 +16,11 @@ export const VERIFICATION_DOCUMENT_KINDS = [
 
 // ---------------------------------------------------------------- listings
 export const CAR_CATEGORIES = ["luxury", "sport", "suv", "electric", "classic", "exotic"] as const;
+export type Category = (typeof CAR_CATEGORIES)[number];
 export const FUEL_TYPES = ["petrol", "diesel", "electric", "hybrid", "lpg"] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
 export const TRANSMISSIONS = ["manual", "automatic", "cvt"] as const;
+export type Transmission = (typeof TRANSMISSIONS)[number];
 export const SEAT_COUNTS = [2, 4, 5, 7, 8] as const;
 export const DOOR_COUNTS = [2, 3, 4, 5] as const;
 export const LISTING_TYPES = ["rental", "sale", "both"] as const;

@@ -6,7 +6,7 @@ import { carViewMarks } from "#db/schema";
 import { isbot } from "isbot";
 import { clientAddress } from "~/accounts/rate-limit.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 export async function visitorKey(
   request: Request,

@@ -2,6 +2,7 @@
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { carImages, cars, favorites, profiles } from "#db/schema";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {
   LISTING_PAGE_SIZE,
@@ -10,12 +11,6 @@ import {
   type ListingFilters,
   type ListingScope,
 } from "~/search/listing-filters";
-
-/**
- * What the public may see: approved and available (part 1 §4). Written as literals, not parameters, because
- * SQLite only uses the partial indexes (`WHERE status = 'approved' and available = 1`) when the query repeats them.
- */
-export const PUBLIC_CAR = sql`${cars.status} = 'approved' and ${cars.available} = 1`;
 
 /**
  * Rentals include "both", sales include "both" (part 1 §7). Written as `<>` literals, the form the per-page partial
@@ -243,6 +238,13 @@ export interface QuickResult {
   dailyPrice: number | null;
   salePrice: number | null;
   image: string | null;
+}
+
+/** What GET /resources/search answers the header's live search (components/shell/live-search.tsx). */
+export interface QuickSearchResponse {
+  term: string;
+  results: (Omit<QuickResult, "image"> & { image: string | null })[];
+  error?: "validation.searchTooShort" | "errors.tooManySearches";
 }
 
 export const QUICK_RESULTS = 5;

@@ -43,7 +43,7 @@ import {
   pickupOptions,
   type BookableCar,
 } from "~/bookings/bookings.server";
-import { findBlockedDays } from "~/cars/blocked-days.server";
+import { findBlockedDays } from "~/bookings/blocked-days.server";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { PickupChoice } from "~/components/bookings/pickup-choice";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
@@ -52,7 +52,7 @@ import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getLanguage, getT } from "~/i18n.server";
-import { openCheckout } from "~/payments/checkout.server";
+import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { PRICING_PERIODS } from "#db/enums";
 import { packageText, packageToShow } from "~/bookings/booking-text";

@@ -10,8 +10,8 @@ import { asc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { pickupPoints } from "#db/schema";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/cars/blocked-days";
-import { changeBlockedDays, loadHostCalendar } from "~/cars/blocked-days.server";
+import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/bookings/blocked-days";
+import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,

@@ -9,7 +9,7 @@ import { cars } from "#db/schema";
 import { InfoPage } from "~/components/information/info-page";
 import { ButtonLink } from "~/components/ui/button";
 import { ABOUT } from "~/information/content/company.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
