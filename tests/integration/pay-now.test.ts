@@ -1,5 +1,6 @@
 // "Pay now": the renter who left the checkout goes back to it from My Bookings or /booking-cancelled, while the
-// request waits for its payment and within its payment window; never a second charge (app/bookings/booking-checkout.server.ts).
+// request waits for its payment and within its payment window; never a second charge
+// (app/bookings/booking-checkout.server.ts).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, profiles } from "#db/schema";
