@@ -79,7 +79,7 @@ export {
   withoutForwardedHost,
   withRequestRefusals,
 } from "~/utils/request-origin.server";
-export { withEdgeCache } from "~/utils/edge-cache.server";
+export { withEdgeCache } from "~/edge-cache.server";
 export { withLanguageThroughRedirects } from "~/i18n.server";
 export { withDatabaseFaults } from "~/utils/database-faults.server";
 export { honourCookiePreferences } from "~/information/cookie-preferences.server";

@@ -8,7 +8,7 @@ import { SESSION_IDLE_MS } from "~/accounts/session.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 const DAY_MS = 24 * 60 * 60_000;
 

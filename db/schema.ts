@@ -25,7 +25,7 @@ const cents = (name: string) => integer(name);
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
-// The enumerations live in app/cars/enums.ts (no Drizzle there), so browser code can use them too.
+// The enumerations live in db/enums.ts (no Drizzle there), so browser code can use them too.
 import {
   ACCOUNT_TYPES,
   AUDIT_ACTIONS,
@@ -50,8 +50,8 @@ import {
   TRANSMISSIONS,
   VERIFICATION_DOCUMENT_KINDS,
   VERIFICATION_STATUSES,
-} from "../app/cars/enums";
-export * from "../app/cars/enums";
+} from "./enums";
+export * from "./enums";
 
 // ---------------------------------------------------------------- accounts
 

@@ -3,7 +3,7 @@
 // common's validation.nameFormat / phoneFormat / locationFormat, the date-of-birth ones are ours.
 import { z } from "zod";
 import { isValidLocation, isValidName, isValidPhone } from "~/accounts/account-rules";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 /** Renting a car, signing its agreement and paying need an adult: the marketplace's users are 18 or older. */
 export const MIN_AGE_YEARS = 18;

@@ -11,7 +11,7 @@ import {
   MILEAGE_MAX,
   SAVE_CAPS,
 } from "~/cars/listing-rules";
-import type { CAR_STATUSES } from "~/cars/enums";
+import type { CAR_STATUSES } from "#db/enums";
 import { sanitizeText } from "~/utils/sanitize";
 
 export type CarStatus = (typeof CAR_STATUSES)[number];

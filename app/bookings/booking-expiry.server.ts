@@ -8,6 +8,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices } from "~/bookings/booking-notices.server";
 import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
+import { cancelUnpaidRequests } from "~/payments/fulfilment.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
@@ -28,23 +29,11 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
       ),
     )
     .returning(SETTLEMENT_COLUMNS);
-  const abandoned = await db
-    .update(bookings)
-    .set({
-      status: "cancelled",
-      cancelReason: "payment_failed",
-      paymentStatus: "failed",
-      cancelledAt: now,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(bookings.status, "pending"),
-        eq(bookings.paymentStatus, "unpaid"),
-        lt(bookings.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS)),
-      ),
-    )
-    .returning({ id: bookings.id, sessionId: bookings.stripeCheckoutSessionId });
+  const abandoned = await cancelUnpaidRequests(
+    db,
+    lt(bookings.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS)),
+    now,
+  ).returning({ id: bookings.id, sessionId: bookings.stripeCheckoutSessionId });
   for (const row of abandoned) {
     if (row.sessionId) await gateway.expireCheckout(row.sessionId).catch((e) => console.error("expire checkout", e));
   }

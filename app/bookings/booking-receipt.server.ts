@@ -2,8 +2,9 @@
 // with the first photo, the insurance taken and the host. Only the booking's renter or owner gets it; for anyone
 // else it does not exist (null, the same answer as for an unknown id), so the page cannot tell them it is there.
 import { and, asc, desc, eq, or } from "drizzle-orm";
+import type { PaymentStatus } from "#db/enums";
 import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
-import type { BookingRole, BookingStatus, PaymentStatus } from "~/bookings/booking-rules";
+import type { BookingRole, BookingStatus } from "~/bookings/booking-rules";
 import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
 import type { Db } from "~/db.server";
 import { storedRental } from "~/pricing/booking-price";

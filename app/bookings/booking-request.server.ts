@@ -12,11 +12,10 @@ import {
   earliestStartDay,
   type BookingChoice,
 } from "~/bookings/booking-request";
-import { daysBetween } from "~/utils/calendar-days";
+import { daysBetween, vilniusDay } from "~/utils/calendar-days";
 import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
-import { findBlockedDays } from "~/cars/blocked-days.server";
-import { vilniusDay } from "~/utils/format";
+import { findBlockedDays } from "~/bookings/blocked-days.server";
 
 export type InsurancePackage = Awaited<ReturnType<typeof activeInsurancePackages>>[number];
 

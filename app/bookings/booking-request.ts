@@ -3,7 +3,7 @@
 // age rules the server checks before it writes anything. Messages are translation keys in `bookings`.
 import { z } from "zod";
 import { ageOn, dateOfBirthProblem } from "~/accounts/profile-rules";
-import { PRICING_PERIODS } from "~/cars/enums";
+import { PRICING_PERIODS } from "#db/enums";
 import { addMonths, daysBetween, isCalendarDay } from "~/utils/calendar-days";
 
 /** Part 2 §5: special requests up to 500 characters, locations up to 200. */

@@ -8,10 +8,9 @@
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
-import { BOOKING_STATUSES, type PAYMENT_STATUSES } from "~/cars/enums";
+import { BOOKING_STATUSES, type PaymentStatus } from "#db/enums";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type BookingRole = "renter" | "host";
 /** The status tabs of /bookings. */
 export const BOOKING_TABS = ["all", ...BOOKING_STATUSES] as const;

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { bookingInsurance, bookings, cars, insurancePackages, pickupPoints } from "#db/schema";
 import type { Db } from "~/db.server";
 import { locatePickupPoints } from "~/places/cities";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
 
 /**

@@ -5,7 +5,7 @@
 // Part 2 §5: "numeric fields fall back to defaults (200 km per day, late fee 50) when invalid". So a mileage or fee
 // that is not a valid number is not an error: it becomes the default, and the page shows the value that was saved.
 import { z } from "zod";
-import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "~/cars/enums";
+import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
 import { formatMoney, formatPrice } from "~/utils/format";
 
 export type FuelPolicy = (typeof FUEL_POLICIES)[number];

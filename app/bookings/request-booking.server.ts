@@ -24,9 +24,9 @@ import {
   insertBookingRequest,
   type BookableCar,
 } from "~/bookings/bookings.server";
-import { findBlockedDays } from "~/cars/blocked-days.server";
+import { findBlockedDays } from "~/bookings/blocked-days.server";
 import type { Language } from "~/i18n";
-import { openCheckout } from "~/payments/checkout.server";
+import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 
 /** Why the request was not written: messages at the fields, or one for the whole form. */

@@ -4,7 +4,7 @@ import { carImages, cars, favorites, pickupPoints, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
 import { countReviewsAbout, findReviewsAbout } from "~/reviews/reviews-about.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 export async function findCarDetails(
   db: Db,

@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { clientAddress } from "~/accounts/rate-limit.server";
 import { countCarView } from "~/cars/listing-stats.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 export async function visitorKey(
   request: Request,

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { cars } from "#db/schema";
 import type { Db } from "~/db.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 export async function countPublicCatalogue(db: Db) {
   const [figures] = await db

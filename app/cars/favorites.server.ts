@@ -4,8 +4,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { cars, favorites, profiles } from "#db/schema";
 import { countListingFigures, WHEN_WRITTEN } from "~/cars/listing-stats.server";
 import type { Db } from "~/db.server";
-import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
-import { vilniusDay } from "~/utils/format";
+import { cardSelection, toCards } from "~/cars/listing-cards.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
+import { vilniusDay } from "~/utils/calendar-days";
 
 /** The user's favourite cars as card rows, newest first, with whether each is still public (`listed`). */
 export function favoriteCardRows(db: Db, userId: string) {

@@ -10,7 +10,7 @@ import {
   PICKUP_COUNTRIES,
   SEAT_COUNTS,
   TRANSMISSIONS,
-} from "~/cars/enums";
+} from "#db/enums";
 import { featureGroupsFor, normaliseFeatures } from "~/cars/feature-catalogue";
 import {
   capListingText,

@@ -17,7 +17,7 @@ import {
   OPEN_BOOKING_STATUSES,
   pickupPoints,
 } from "#db/schema";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 /** Part 1 §9: the performance block covers 30 days, today included. */
 export const PERFORMANCE_DAYS = 30;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAR_CATEGORIES, DOOR_COUNTS, FUEL_TYPES, SEAT_COUNTS, TRANSMISSIONS } from "~/cars/enums";
+import { CAR_CATEGORIES, DOOR_COUNTS, FUEL_TYPES, SEAT_COUNTS, TRANSMISSIONS } from "#db/enums";
 import { isValidEngineSize, isValidHorsepower, isValidYear, listingErrors, vinError } from "~/cars/listing-rules";
 import {
   checkDigitStatus,

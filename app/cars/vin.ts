@@ -3,8 +3,7 @@
 // any VIN gives only what the standard fixes (the manufacturer from the first three characters, the model year from
 // the tenth), and the sample VINs the wizard offers for testing decode in full.
 import { maxListingYear, sanitizeVin, vinError } from "~/cars/listing-rules";
-import type { DOOR_COUNTS, SEAT_COUNTS } from "~/cars/enums";
-import type { Category, FuelType, Transmission } from "~/search/listing-filters";
+import type { Category, DOOR_COUNTS, FuelType, SEAT_COUNTS, Transmission } from "#db/enums";
 
 /** Translation keys the wizard shows for a decode (the format errors keep listing-rules' keys). */
 export const VIN_MESSAGES = {

@@ -1,8 +1,7 @@
 // How the chart's bars are named: a short label under the bar, and the full period in the table beside the chart.
-import { addDays } from "~/utils/calendar-days";
+import { addDays, TIME_ZONE } from "~/utils/calendar-days";
 import type { BucketSize } from "~/dashboard/chart";
 import { intlLocale, isLanguage } from "~/i18n";
-import { TIME_ZONE } from "~/utils/format";
 
 function format(day: string, language: string, options: Intl.DateTimeFormatOptions) {
   const locale = intlLocale[isLanguage(language) ? language : "lt"];

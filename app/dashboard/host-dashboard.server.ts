@@ -16,7 +16,7 @@ import { monthRange, periodRange, type DayRange, type Period } from "~/dashboard
 import { VISIBLE_TO_HOST } from "~/bookings/my-bookings.server";
 import type { Db } from "~/db.server";
 import { displayName } from "~/profiles/display-name";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 export const RECENT_BOOKINGS = 5;
 export const TOP_CARS = 3;

@@ -1,8 +1,7 @@
 // The dashboards' periods (part 2 §9: 7d, 30d, 90d, 1y; default 30d) as ranges of Vilnius calendar days, and the
 // moments those days begin, so timestamps (completed_at, created_at) and day columns (booking dates, daily stats)
 // are cut at the same Vilnius midnights. A range is half-open, [from, until), like a booking's dates.
-import { addDays, daysBetween } from "~/utils/calendar-days";
-import { vilniusDay } from "~/utils/format";
+import { addDays, daysBetween, vilniusDay, vilniusMidnight } from "~/utils/calendar-days";
 
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -12,22 +11,6 @@ export const PERIOD_DAYS: Record<Period, number> = { "7d": 7, "30d": 30, "90d": 
 /** `?period=`: one of the four, anything else (missing, misspelt, repeated) the default. */
 export function parsePeriod(value: string | null | undefined): Period {
   return (PERIODS as readonly string[]).includes(value ?? "") ? (value as Period) : DEFAULT_PERIOD;
-}
-
-const HOUR = 3_600_000;
-
-/**
- * The moment (UTC milliseconds) a Vilnius calendar day begins. Vilnius is UTC+2 in winter and UTC+3 in summer, and
- * its clocks change at 03:00/04:00, so midnight always exists: it is the candidate that is `day` in Vilnius while
- * the millisecond before it is not.
- */
-export function vilniusMidnight(day: string): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  for (const offset of [3, 2]) {
-    const candidate = utcMidnight - offset * HOUR;
-    if (vilniusDay(new Date(candidate)) === day && vilniusDay(new Date(candidate - 1)) !== day) return candidate;
-  }
-  throw new Error(`No Vilnius midnight for ${day}`);
 }
 
 export interface DayRange {

@@ -10,8 +10,10 @@ import type { Db } from "~/db.server";
 import { describeNotification } from "~/notifications/notification-view";
 import { displayName } from "~/profiles/display-name";
 import { findSavedSearches, parseSavedSearchQuery } from "~/search/saved-searches.server";
-import { cardSelection, listingWhere, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
-import { vilniusDay } from "~/utils/format";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
+import { cardSelection, toCards } from "~/cars/listing-cards.server";
+import { listingWhere } from "~/search/listing-query.server";
+import { vilniusDay } from "~/utils/calendar-days";
 
 /** Part 2 §9: trips 3 each, favourites 3, recommendations 6, notifications 5. */
 export const RENTER_SHOWN = { upcoming: 3, completed: 3, favorites: 3, recommended: 6, notifications: 5 } as const;

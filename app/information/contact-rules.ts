@@ -2,7 +2,7 @@
 // real address, and a type. One schema for the browser's checks and the server's parse; messages are keys.
 import { z } from "zod";
 import { isValidEmail } from "~/accounts/account-rules";
-import { CONTACT_TYPES } from "~/cars/enums";
+import { CONTACT_TYPES } from "#db/enums";
 
 export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];

@@ -8,7 +8,7 @@ import type { Db } from "~/db.server";
 import { messagePreview } from "~/messages/message-rules";
 import { countListingFigures } from "~/cars/listing-stats.server";
 import { displayName } from "~/profiles/display-name";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 /** Part 1 §9: messages are fetched 100 at a time. */
 export const MESSAGES_FETCHED = 100;

@@ -5,7 +5,7 @@ import type { Db } from "~/db.server";
 import { RATE_LIMITS, consumeRateLimit } from "~/accounts/rate-limit.server";
 import { contactOwnerSchema } from "~/messages/message-rules";
 import { findRecipient, sendMessage } from "~/messages/messaging.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 
 export type SendResult =
   | { ok: true; messageId: string; conversationId: string }

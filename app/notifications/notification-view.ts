@@ -1,7 +1,6 @@
 // How a notification reads (part 1 §2 notification panel, §3 notifications): its icon, its group for the filters,
 // its line in the reader's language (the row keeps data, not text), where opening it leads, and the spec's
 // relative times. Shared by the /notifications page and the bell's panel.
-import type { IconName } from "~/components/ui/icons";
 
 export const NOTIFICATION_FILTERS = ["all", "unread", "bookings", "messages"] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
@@ -15,8 +14,12 @@ export function readFilter(value: string | null): NotificationFilter {
 
 type Data = Record<string, string | number | null> | null;
 
+/** The icons a notification shows, by name: components/ui/icons.tsx draws them (the type check keeps them in step). */
+export type NotificationIcon =
+  "car" | "check" | "alert" | "mail" | "arrowDown" | "search" | "heart" | "shield" | "info";
+
 export interface NotificationLine {
-  icon: IconName;
+  icon: NotificationIcon;
   /** A key of the "notifications" namespace and its values. */
   text: string;
   values: Record<string, string | number>;
@@ -24,6 +27,23 @@ export interface NotificationLine {
   href: string;
   /** Price drops show the old and the new price, in cents. */
   prices: { old: number; new: number } | null;
+}
+
+/** A notification as the lists show it: the row's id, whether it is read, when it came (ms), and how it reads. */
+export interface ShownNotification extends NotificationLine {
+  id: string;
+  read: boolean;
+  createdAt: number;
+}
+
+/** What /notifications answers, the page and the bell's panel (through a fetcher) alike. */
+export interface NotificationsPage {
+  title: string;
+  filter: NotificationFilter;
+  counts: { all: number; unread: number };
+  /** The server's clock, so the page and its hydration agree on "2h ago". */
+  now: number;
+  notifications: ShownNotification[];
 }
 
 const str = (data: Data, key: string) => {
@@ -35,7 +55,7 @@ const num = (data: Data, key: string) => {
   return Number.isFinite(value) ? value : null;
 };
 
-const ICONS: Record<string, IconName> = {
+const ICONS: Record<string, NotificationIcon> = {
   booking_requested: "car",
   booking_confirmed: "check",
   booking_declined: "alert",

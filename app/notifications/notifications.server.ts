@@ -2,7 +2,7 @@
 // read marks — always of the reader's own rows only.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "#db/schema";
-import { NOTIFICATION_TYPES } from "~/cars/enums";
+import { NOTIFICATION_TYPES } from "#db/enums";
 import type { Db } from "~/db.server";
 import { NOTIFICATIONS_SHOWN, type NotificationFilter } from "~/notifications/notification-view";
 

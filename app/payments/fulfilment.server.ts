@@ -1,4 +1,6 @@
-// What a payment event does to a booking. Stripe's verified webhooks and the local stand-in checkout both end here.
+// What a payment event does to a booking's payment. Stripe's verified webhooks and the local stand-in checkout both
+// reach it through bookings/booking-payments.server.ts, which tells the people what came of it (payments never
+// decide notices; docs/decisions/021).
 //
 // - Each event is handled once: its id goes into stripe_events in the same write batch as its booking update, so a
 //   replay or a concurrent duplicate finds the id taken and changes nothing (and a failed batch leaves no trace,
@@ -8,7 +10,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { bookings, stripeEvents } from "#db/schema";
-import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import type { Db } from "~/db.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
@@ -23,6 +25,21 @@ export interface PaymentEvent {
 }
 
 export type FulfilmentResult = "handled" | "duplicate" | "ignored";
+
+/**
+ * What an event did to a booking that its people hear of: a request's card was authorised (the request now waits for
+ * the host), or the hold lapsed and ended a request the host had not answered.
+ */
+export interface PaymentOutcome {
+  bookingId: string;
+  happened: "request_authorised" | "request_lapsed";
+}
+
+export interface Fulfilment {
+  result: FulfilmentResult;
+  /** Empty unless the result is "handled". */
+  outcomes: PaymentOutcome[];
+}
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
@@ -41,15 +58,34 @@ function whichBooking(object: Record<string, unknown>, paymentIntentId: string |
 
 const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status, cancelledAt: bookings.cancelledAt };
 
-export async function handlePaymentEvent(
+/**
+ * A request whose checkout was left or failed stops being a request: cancelled for `payment_failed`. Only a pending,
+ * unpaid booking, among those `which` names: for an expired or failed checkout (below) and for the scheduled sweep
+ * of checkouts left past the payment window (bookings/booking-expiry.server.ts). Add `.returning(...)` as needed.
+ */
+export function cancelUnpaidRequests(db: Db, which: SQL | undefined, now: Date) {
+  return db
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelReason: "payment_failed",
+      paymentStatus: "failed",
+      cancelledAt: now,
+      updatedAt: now,
+    })
+    .where(and(which, eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")));
+}
+
+/** Records the event and applies it to its booking's payment; what came of it for the booking's people is returned. */
+export async function applyPaymentEvent(
   context: Context,
   event: PaymentEvent,
   origin: string,
   now = new Date(),
-): Promise<FulfilmentResult> {
+): Promise<Fulfilment> {
   const { db } = context;
   const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
-  if (seen) return "duplicate";
+  if (seen) return { result: "duplicate", outcomes: [] };
 
   const object = event.data.object;
   const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
@@ -62,8 +98,8 @@ export async function handlePaymentEvent(
     case "checkout.session.async_payment_succeeded":
     case "payment_intent.amount_capturable_updated": {
       // The card is authorised, by whichever of the booking's checkouts was paid (a renter who left one may have
-      // been given another: checkout.server.ts). A request cancelled meanwhile still records the hold, so it can be
-      // released below; a second payment for a booking already paid for is released too.
+      // been given another: bookings/booking-checkout.server.ts). A request cancelled meanwhile still records the
+      // hold, so it can be released below; a second payment for a booking already paid for is released too.
       const sessionId = object.object === "checkout.session" ? text(object.id) : null;
       update = db
         .update(bookings)
@@ -79,31 +115,21 @@ export async function handlePaymentEvent(
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
-      update = db
-        .update(bookings)
-        .set({
-          status: "cancelled",
-          cancelReason: "payment_failed",
-          paymentStatus: "failed",
-          cancelledAt: now,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            target,
-            eq(bookings.status, "pending"),
-            eq(bookings.paymentStatus, "unpaid"),
-            // Only the booking's current checkout ends the request by running out: one replaced by a newer
-            // checkout (checkout.server.ts) is stale.
-            event.type === "checkout.session.expired"
-              ? or(
-                  sql`${bookings.stripeCheckoutSessionId} is null`,
-                  eq(bookings.stripeCheckoutSessionId, text(object.id) ?? ""),
-                )
-              : undefined,
-          ),
-        )
-        .returning(returned);
+      update = cancelUnpaidRequests(
+        db,
+        and(
+          target,
+          // Only the booking's current checkout ends the request by running out: one replaced by a newer
+          // checkout (bookings/booking-checkout.server.ts) is stale.
+          event.type === "checkout.session.expired"
+            ? or(
+                sql`${bookings.stripeCheckoutSessionId} is null`,
+                eq(bookings.stripeCheckoutSessionId, text(object.id) ?? ""),
+              )
+            : undefined,
+        ),
+        now,
+      ).returning(returned);
       break;
     case "payment_intent.succeeded":
       update = db
@@ -140,13 +166,13 @@ export async function handlePaymentEvent(
 
   if (!update || !target) {
     await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
-    return "ignored";
+    return { result: "ignored", outcomes: [] };
   }
   let rows;
   try {
     [, rows] = await db.batch([record, update]);
   } catch (error) {
-    if (isUniqueViolation(error, "stripe_events.id")) return "duplicate";
+    if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
     throw error;
   }
 
@@ -154,35 +180,30 @@ export async function handlePaymentEvent(
   if (rows.length === 0 && PAID.has(event.type) && intentId) {
     await releaseSecondPayment(context, object, intentId, origin);
   }
-  const notices: BookingNotice[] = [];
+  const outcomes: PaymentOutcome[] = [];
   for (const row of rows) {
     if (
       event.type === "payment_intent.canceled" &&
       row.status === "cancelled" &&
       row.cancelledAt?.getTime() === now.getTime()
     ) {
-      notices.push({ bookingId: row.id, type: "booking_expired", to: "both", email: true });
+      outcomes.push({ bookingId: row.id, happened: "request_lapsed" });
     }
     if (row.paymentStatus !== "authorized") continue;
     if (row.status === "pending") {
-      notices.push({ bookingId: row.id, type: "booking_requested", to: "host", email: true });
+      outcomes.push({ bookingId: row.id, happened: "request_authorised" });
     } else if (row.status === "cancelled") {
       await returnMoney(db, getPaymentGateway(context.env, origin), [row]);
     }
   }
-  try {
-    await sendBookingNotices(context, notices, origin, now);
-  } catch (error) {
-    console.error("booking notices after a payment event", event.id, error);
-  }
-  return "handled";
+  return { result: "handled", outcomes };
 }
 
 const PAID = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
 /**
  * A checkout paid for a booking that another payment already holds (two checkouts paid at once, which
- * checkout.server.ts makes all but impossible): that payment is let go, never captured.
+ * bookings/booking-checkout.server.ts makes all but impossible): that payment is let go, never captured.
  */
 async function releaseSecondPayment(
   context: Context,

@@ -2,8 +2,8 @@
 // the payment is settled. A settlement that fails (Stripe unreachable) is retried by the scheduled sweep, which
 // looks for cancelled bookings that still hold or took money (booking-expiry.server.ts).
 import { and, eq } from "drizzle-orm";
+import type { PaymentStatus } from "#db/enums";
 import { bookings } from "#db/schema";
-import type { PaymentStatus } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 

@@ -1,6 +1,6 @@
 // Identity documents for verification: a photo or scan of a document, or a PDF. Like photos, the type is decided
 // by the file's first bytes; unlike photos, the file is kept exactly as uploaded (it is evidence, not decoration).
-import { detectImageType } from "~/cars/photo-rules";
+import { detectImageType } from "~/photos/photo-rules";
 
 /** "Under 10 MB": 10 MiB itself is refused. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // re-encoded to WebP by the Cloudflare Images binding (emulated with sharp by `wrangler dev`), so nothing a user
 // uploads is served as they sent it; identity documents are kept as uploaded under a prefix that is never served.
 // Every function takes the request's bindings (`context.env`); nothing is kept in module scope.
-import { detectImageType, MAX_PHOTO_BYTES, photoProblem, type PhotoProblem } from "~/cars/photo-rules";
+import { detectImageType, MAX_PHOTO_BYTES, photoProblem, type PhotoProblem } from "~/photos/photo-rules";
 import type { AppEnv } from "~/env.server";
 import { checkDocument, type DocumentContentType, type DocumentProblem } from "./document-rules";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PICKUP_COUNTRIES } from "~/cars/enums";
+import { PICKUP_COUNTRIES } from "#db/enums";
 import { CITIES, DEFAULT_MAP_CENTRE, findCity, searchCities, type PickupCountry } from "~/places/cities";
 
 /** Each country's extent, a little generous, so a swapped or mistyped coordinate lands outside it. */

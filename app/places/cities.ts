@@ -5,7 +5,7 @@
 // Latvia, Estonia and Poland: the main towns and those near Lithuania. Each country's list runs from the largest
 // town down, which is the order search results keep. Coordinates are rounded to 0.01° (about 1 km) and were checked
 // against GeoNames (CC BY 4.0).
-import { PICKUP_COUNTRIES } from "~/cars/enums";
+import { PICKUP_COUNTRIES } from "#db/enums";
 
 export type PickupCountry = (typeof PICKUP_COUNTRIES)[number];
 

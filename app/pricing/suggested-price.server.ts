@@ -2,7 +2,7 @@
 import { and, between, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { cars } from "#db/schema";
 import type { Db } from "~/db.server";
-import { PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 /** Fewer comparables than this say more about those few cars than about the market. */
 export const MIN_COMPARABLES = 3;

@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { bookings, profiles } from "#db/schema";
 import type { ProfileInput } from "~/accounts/profile-rules";
-import type { PhotoProblem } from "~/cars/photo-rules";
+import type { PhotoProblem } from "~/photos/photo-rules";
 import type { Db } from "~/db.server";
 import {
   deleteAvatar,

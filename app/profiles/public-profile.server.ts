@@ -3,7 +3,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { cars, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
-import { cardSelection, PUBLIC_CAR, toCards } from "~/search/listing-query.server";
+import { cardSelection, toCards } from "~/cars/listing-cards.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 /** The profile page's person: null when unknown or deleted. */
 export async function findPublicProfile(db: Db, id: string) {

@@ -1,6 +1,6 @@
 // What each account type sends to be verified, and how a document's name is kept and handed back. Pure, so the
 // page and the server agree and the rules are unit-tested.
-import type { ACCOUNT_TYPES, VERIFICATION_DOCUMENT_KINDS } from "~/cars/enums";
+import type { ACCOUNT_TYPES, VERIFICATION_DOCUMENT_KINDS } from "#db/enums";
 
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type VerificationDocumentKind = (typeof VERIFICATION_DOCUMENT_KINDS)[number];

@@ -1,6 +1,6 @@
 // Reviews about a person (a host on the car page, anyone on the public profile), newest first, with the reviewer and
 // the car they were about, and the summary over all of them (stars breakdown, category averages) that the list
-// shows above the few it lists. Writing reviews is in write-review.server.ts.
+// shows above the few it lists. Writing reviews is in bookings/write-review.server.ts.
 import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { cars, profiles, reviews } from "#db/schema";

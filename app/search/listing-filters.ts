@@ -1,13 +1,10 @@
 // The listing pages' filter set (part 1 §3 "Filter set"), read from and written to the URL, so every search is a
 // shareable link and a plain GET form. Parsing is forgiving: a value that makes no sense is dropped and named in
 // `problems` (the page says so next to the field); it never becomes an error page.
-import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "~/cars/enums";
+import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS, type Category, type FuelType, type Transmission } from "#db/enums";
 import { parseSearchTerm } from "~/search/search-rules";
 
 export type ListingScope = "rental" | "sale" | "all";
-export type Category = (typeof CAR_CATEGORIES)[number];
-export type FuelType = (typeof FUEL_TYPES)[number];
-export type Transmission = (typeof TRANSMISSIONS)[number];
 
 export const LISTING_PAGE_SIZE = 24;
 export const LISTING_SORTS = ["newest", "price_asc", "price_desc", "year_desc"] as const;

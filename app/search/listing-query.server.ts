@@ -1,7 +1,9 @@
 // The public catalogue: the listing pages, the home page's sections and the header's quick search read cars here.
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { carImages, cars, favorites, profiles } from "#db/schema";
+import { cars } from "#db/schema";
+import { selectCards, toCards, type ListingCard } from "~/cars/listing-cards.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {
   LISTING_PAGE_SIZE,
@@ -10,12 +12,6 @@ import {
   type ListingFilters,
   type ListingScope,
 } from "~/search/listing-filters";
-
-/**
- * What the public may see: approved and available (part 1 §4). Written as literals, not parameters, because
- * SQLite only uses the partial indexes (`WHERE status = 'approved' and available = 1`) when the query repeats them.
- */
-export const PUBLIC_CAR = sql`${cars.status} = 'approved' and ${cars.available} = 1`;
 
 /**
  * Rentals include "both", sales include "both" (part 1 §7). Written as `<>` literals, the form the per-page partial
@@ -95,97 +91,6 @@ export function listingOrder(scope: ListingScope, sort: ListingFilters["sort"]):
   return [desc(cars.createdAt), desc(cars.id)];
 }
 
-/** The columns a card needs (cars joined with the owner's profile). */
-export const cardSelection = {
-  id: cars.id,
-  make: cars.make,
-  model: cars.model,
-  year: cars.year,
-  mileage: cars.mileage,
-  location: cars.location,
-  category: cars.category,
-  fuelType: cars.fuelType,
-  transmission: cars.transmission,
-  horsepower: cars.horsepower,
-  listingType: cars.listingType,
-  dailyPrice: cars.dailyPrice,
-  salePrice: cars.salePrice,
-  driverAvailable: cars.driverAvailable,
-  driverOnly: cars.driverOnly,
-  features: cars.features,
-  viewCount: cars.viewCount,
-  rating: cars.rating,
-  reviewCount: cars.reviewCount,
-  createdAt: cars.createdAt,
-  ownerId: cars.ownerId,
-  ownerVerification: profiles.verificationStatus,
-};
-
-/** Cars with their owner's verification, in the shape a card needs. */
-function selectCards(db: Db) {
-  return db.select(cardSelection).from(cars).innerJoin(profiles, eq(profiles.id, cars.ownerId));
-}
-
-type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
-
-export interface CardImage {
-  storageKey: string;
-  width: number;
-  height: number;
-}
-
-/** What a listing card shows; features are cut to what a card can show, with the count of the rest. */
-export interface ListingCard extends Omit<CardRow, "features" | "ownerVerification" | "createdAt"> {
-  features: string[];
-  featureCount: number;
-  verified: boolean;
-  createdAt: number;
-  images: CardImage[];
-  isFavorite: boolean;
-}
-
-const CARD_FEATURES = 3;
-const CARD_IMAGES = 5;
-
-/** Photos, favourite marks and the card's shape for a set of car rows (two queries in one round trip). */
-export async function toCards(db: Db, rows: CardRow[], viewerId: string | null): Promise<ListingCard[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const imagesQuery = db
-    .select({
-      carId: carImages.carId,
-      storageKey: carImages.storageKey,
-      width: carImages.width,
-      height: carImages.height,
-    })
-    .from(carImages)
-    .where(inArray(carImages.carId, ids))
-    .orderBy(asc(carImages.carId), asc(carImages.sortOrder));
-  const favoritesQuery = db
-    .select({ carId: favorites.carId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, viewerId ?? ""), inArray(favorites.carId, ids)));
-  const [images, favoriteRows] = viewerId
-    ? await db.batch([imagesQuery, favoritesQuery])
-    : [await imagesQuery, [] as { carId: string }[]];
-  const imagesByCar = new Map<string, CardImage[]>();
-  for (const { carId, ...image } of images) {
-    const list = imagesByCar.get(carId) ?? [];
-    if (list.length < CARD_IMAGES) list.push(image);
-    imagesByCar.set(carId, list);
-  }
-  const favoriteIds = new Set(favoriteRows.map((row) => row.carId));
-  return rows.map(({ features, ownerVerification, createdAt, ...row }) => ({
-    ...row,
-    features: features.slice(0, CARD_FEATURES),
-    featureCount: features.length,
-    verified: ownerVerification === "verified",
-    createdAt: createdAt.getTime(),
-    images: imagesByCar.get(row.id) ?? [],
-    isFavorite: favoriteIds.has(row.id),
-  }));
-}
-
 export interface ListingPage {
   cars: ListingCard[];
   total: number;
@@ -243,6 +148,13 @@ export interface QuickResult {
   dailyPrice: number | null;
   salePrice: number | null;
   image: string | null;
+}
+
+/** What GET /resources/search answers the header's live search (components/shell/live-search.tsx). */
+export interface QuickSearchResponse {
+  term: string;
+  results: (Omit<QuickResult, "image"> & { image: string | null })[];
+  error?: "validation.searchTooShort" | "errors.tooManySearches";
 }
 
 export const QUICK_RESULTS = 5;

@@ -13,7 +13,8 @@ import {
   type ListingFilters,
   type ListingScope,
 } from "~/search/listing-filters";
-import { listingWhere, PUBLIC_CAR } from "~/search/listing-query.server";
+import { PUBLIC_CAR } from "~/cars/public-car.server";
+import { listingWhere } from "~/search/listing-query.server";
 
 export const MAX_SAVED_SEARCHES = 20;
 

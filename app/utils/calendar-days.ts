@@ -1,5 +1,9 @@
-// Calendar days as "YYYY-MM-DD" strings (UTC arithmetic, no time zone): what bookings, blocked days, calendars and the
-// dashboards' periods count in. No dependencies, so the browser's calendars can use them without the booking schema.
+// Calendar days as "YYYY-MM-DD" strings (UTC arithmetic), what bookings, blocked days, calendars and the dashboards'
+// periods count in, and where they meet the clock: today in Vilnius, a Vilnius day's midnight. No dependencies, so
+// the browser's calendars can use them without the booking schema (keep zod and the like out of here).
+
+/** The marketplace's clock: what "today" means, and how moments are displayed (utils/format.ts). */
+export const TIME_ZONE = "Europe/Vilnius";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,4 +32,30 @@ export function addMonths(day: string, months: number): string {
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(d, lastDay));
   return date.toISOString().slice(0, 10);
+}
+
+/** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
+export function vilniusDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The moment (UTC milliseconds) a Vilnius calendar day begins. Vilnius is UTC+2 in winter and UTC+3 in summer, and
+ * its clocks change at 03:00/04:00, so midnight always exists: it is the candidate that is `day` in Vilnius while
+ * the millisecond before it is not.
+ */
+export function vilniusMidnight(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  for (const offset of [3, 2]) {
+    const candidate = utcMidnight - offset * HOUR;
+    if (vilniusDay(new Date(candidate)) === day && vilniusDay(new Date(candidate - 1)) !== day) return candidate;
+  }
+  throw new Error(`No Vilnius midnight for ${day}`);
 }

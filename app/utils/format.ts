@@ -1,8 +1,7 @@
 // Display formatting (ARCHITECTURE rule 4): Europe/Vilnius time, lt-LT or en-GB, euro without decimals except in
 // fee breakdowns. Amounts are integer cents everywhere else.
 import { intlLocale, isLanguage, type Language } from "~/i18n";
-
-export const TIME_ZONE = "Europe/Vilnius";
+import { TIME_ZONE } from "~/utils/calendar-days";
 
 function locale(language: string): string {
   return intlLocale[isLanguage(language) ? language : "lt"];
@@ -69,14 +68,4 @@ export function formatDateTime(
     timeStyle: "short",
     timeZone: TIME_ZONE,
   }).format(new Date(value));
-}
-
-/** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
-export function vilniusDay(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
 }

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, profiles, savedSearches, type bookings } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
-import { addDays } from "~/utils/calendar-days";
+import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
@@ -22,7 +22,6 @@ import {
   requestNewsletterSubscription,
   unsubscribeToken,
 } from "~/information/newsletter.server";
-import { vilniusDay } from "~/utils/format";
 import { createTestContext, PRODUCTION_ENV, testContextOver, type TestContext } from "./support/context";
 import {
   GOOD_PASSWORD,

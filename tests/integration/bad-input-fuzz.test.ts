@@ -8,8 +8,7 @@ import { contactMessages, insurancePackages, newsletterSubscriptions, notificati
 import { eq } from "drizzle-orm";
 import { languageCookie } from "~/i18n.server";
 import { sendMessage } from "~/messages/messaging.server";
-import { addDays } from "~/utils/calendar-days";
-import { vilniusDay } from "~/utils/format";
+import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import {

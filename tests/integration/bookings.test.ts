@@ -14,10 +14,9 @@ import {
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { insertBookingRequest } from "~/bookings/bookings.server";
-import { addDays } from "~/utils/calendar-days";
+import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { BOOKING_ACTIONS, BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
-import { vilniusDay } from "~/utils/format";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";

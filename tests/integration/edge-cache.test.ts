@@ -9,7 +9,7 @@ import {
   VERSION_MEMO_MS,
   withEdgeCache,
   type EdgeCache,
-} from "~/utils/edge-cache.server";
+} from "~/edge-cache.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser } from "./support/factories";
 

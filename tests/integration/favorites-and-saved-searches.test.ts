@@ -8,7 +8,7 @@ import { action as favoriteAction, loader as favoritesLoader } from "~/routes/_c
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { action as savedSearchAction } from "~/routes/_resources+/resources.saved-searches";
 import { MAX_SAVED_SEARCHES, notifySavedSearchMatches, parseSavedSearchQuery } from "~/search/saved-searches.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, createSignedInUser } from "./support/factories";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";

@@ -380,7 +380,7 @@ describe("the owner's writes", () => {
     const approved = await createCar(ctx, owner.id, { status: "approved" });
     await createCar(ctx, owner.id, { status: "rejected", rejectionReason: "Neryškios nuotraukos" });
     await createCar(ctx, stranger.id, { status: "approved" });
-    const { vilniusDay } = await import("~/utils/format");
+    const { vilniusDay } = await import("~/utils/calendar-days");
     const { listingDailyStats } = await import("#db/schema");
     await ctx.db.insert(listingDailyStats).values([
       { carId: approved.id, day: vilniusDay(), views: 12, contacts: 2, favorites: 1, inquiries: 1 },

@@ -1,16 +1,16 @@
 // "Pay now": the renter who left the checkout goes back to it from My Bookings or /booking-cancelled, while the
-// request waits for its payment and within its payment window; never a second charge (app/payments/checkout.server.ts).
+// request waits for its payment and within its payment window; never a second charge
+// (app/bookings/booking-checkout.server.ts).
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, profiles } from "#db/schema";
-import { addDays } from "~/utils/calendar-days";
+import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
 import { stripeClient } from "~/payments/gateway.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";
 import { loader as cancelledLoader } from "~/routes/_bookings+/booking-cancelled";
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
-import { vilniusDay } from "~/utils/format";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_PHOTOS } from "~/cars/photo-rules";
+import { MAX_PHOTOS } from "~/photos/photo-rules";
 import { avatarObject, carPhotoObjects, newCarPhotoKey } from "~/photos/photo-keys";
 import {
   deleteAvatar,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cars, notifications, profiles, reviews } from "#db/schema";
 import { RATING_REQUIRED } from "~/reviews/review-rules";
 import { reviewSummaryAbout } from "~/reviews/reviews-about.server";
-import { writeReview } from "~/reviews/write-review.server";
+import { writeReview } from "~/bookings/write-review.server";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { loader as profileLoader } from "~/routes/_profiles+/profile.$userId";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/_bookings+/bookings.$bookingId.review";

@@ -7,7 +7,7 @@ import { pickDay } from "~/bookings/availability-calendar";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { LOCATION_MAX, SPECIAL_REQUESTS_MAX, bookingHref } from "~/bookings/booking-request";
 import type { BookingRefusal } from "~/bookings/request-booking.server";
-import { PRICING_PERIODS } from "~/cars/enums";
+import { PRICING_PERIODS } from "#db/enums";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { PickupChoice } from "~/components/bookings/pickup-choice";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";

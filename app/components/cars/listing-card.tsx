@@ -9,7 +9,6 @@ import { PhotoCarousel, type CarouselImage } from "~/components/cars/photo-carou
 import { PriceText } from "~/components/cars/price-text";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
-import type { RootLoaderData } from "~/root";
 import { formatDate, formatNumber, formatRating } from "~/utils/format";
 
 export interface CardCar {
@@ -61,7 +60,8 @@ export function ListingCard({
   onRemove?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation(["cars", "features"]);
-  const root = useRouteLoaderData<RootLoaderData>("root");
+  // All a card reads of root.tsx's data (components do not import the root): whether someone is signed in.
+  const root = useRouteLoaderData<{ user: object | null }>("root");
   const signedIn = Boolean(root?.user);
   const title = `${car.make} ${car.model}`;
   const fullTitle = `${title} ${car.year}`;

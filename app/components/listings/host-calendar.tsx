@@ -6,7 +6,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pickRange, withSelection, type CalendarMonth } from "~/bookings/availability-calendar";
-import type { HeldRange } from "~/cars/blocked-days";
+import type { HeldRange } from "~/bookings/blocked-days";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";

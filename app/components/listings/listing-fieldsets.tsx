@@ -12,10 +12,10 @@ import {
   PICKUP_COUNTRIES,
   SEAT_COUNTS,
   TRANSMISSIONS,
-} from "~/cars/enums";
+} from "#db/enums";
 import { DRIVER_SERVICES, type ListingValues } from "~/cars/listing-form";
 import type { WizardProblem } from "~/cars/listing-rules";
-import { detectImageType, MAX_PHOTOS, sortPickedPhotos, type PhotoProblem } from "~/cars/photo-rules";
+import { detectImageType, MAX_PHOTOS, sortPickedPhotos, type PhotoProblem } from "~/photos/photo-rules";
 import { MAX_PICKUP_POINTS } from "~/cars/pickup-point-rules";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";

@@ -1,15 +1,12 @@
 // The notification lines, each a button that marks it read and opens what it is about (POST /notifications): on
 // the /notifications page and in the bell's panel.
-import { Form, type useLoaderData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import { relativeTime } from "~/notifications/notification-view";
-import type { loader } from "~/routes/_messages+/notifications";
+import { relativeTime, type ShownNotification } from "~/notifications/notification-view";
 import { formatDate, formatPrice } from "~/utils/format";
 
-type Shown = ReturnType<typeof useLoaderData<typeof loader>>["notifications"][number];
-
-export function NotificationList({ notifications, now }: { notifications: Shown[]; now: number }) {
+export function NotificationList({ notifications, now }: { notifications: ShownNotification[]; now: number }) {
   const { t, i18n } = useTranslation("notifications");
   return (
     <ul className="mt-5 grid gap-2">

@@ -6,13 +6,16 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { Icon } from "~/components/ui/icons";
-import { NOTIFICATION_FILTERS, type NotificationFilter } from "~/notifications/notification-view";
-import type { loader } from "~/routes/_messages+/notifications";
+import {
+  NOTIFICATION_FILTERS,
+  type NotificationFilter,
+  type NotificationsPage,
+} from "~/notifications/notification-view";
 
 export default function NotificationPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("notifications");
   const ref = useRef<HTMLDialogElement>(null);
-  const list = useFetcher<typeof loader>();
+  const list = useFetcher<NotificationsPage>();
   const markAll = useFetcher();
   const [filter, setFilter] = useState<NotificationFilter>("all");
 

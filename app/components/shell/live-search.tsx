@@ -6,7 +6,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import type { QuickSearchResponse } from "~/routes/_resources+/resources.search";
+import type { QuickSearchResponse } from "~/search/listing-query.server";
 import { SEARCH_MIN_LENGTH, sanitizeSearchTerm } from "~/search/search-rules";
 import { formatPrice } from "~/utils/format";
 

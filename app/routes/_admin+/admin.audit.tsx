@@ -7,7 +7,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { listAudit, type AuditAction } from "~/admin/audit.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
-import { AUDIT_ACTIONS } from "~/cars/enums";
+import { AUDIT_ACTIONS } from "#db/enums";
 import { getT } from "~/i18n.server";
 import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";

@@ -32,7 +32,7 @@ import {
   signAgreement,
   termsOf,
 } from "~/bookings/rental-agreement.server";
-import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "~/cars/enums";
+import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";

@@ -33,7 +33,7 @@ import {
   ReviewSchema,
 } from "~/reviews/review-rules";
 import { RATINGS, REVIEW_CATEGORIES, type ReviewCategory } from "~/reviews/review-summary";
-import { findOwnReview, writeReview } from "~/reviews/write-review.server";
+import { findOwnReview, writeReview } from "~/bookings/write-review.server";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

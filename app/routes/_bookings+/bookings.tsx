@@ -33,7 +33,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { getLanguage, getT } from "~/i18n.server";
-import { resumeCheckout } from "~/payments/checkout.server";
+import { resumeCheckout } from "~/bookings/booking-checkout.server";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";

@@ -4,7 +4,7 @@
 import { Form, Link, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "~/cars/enums";
+import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "#db/enums";
 import { AuthLink } from "~/components/auth/auth-link";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";

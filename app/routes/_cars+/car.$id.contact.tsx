@@ -11,7 +11,7 @@ import { MessageForm, MessageSent } from "~/components/messages/message-form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
 import { sendFromPage, sentConversationId } from "~/messages/message-page.server";
-import { vilniusDay } from "~/utils/format";
+import { vilniusDay } from "~/utils/calendar-days";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["cars", "messages"], breadcrumb: "messages:contact.title" };

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
-import { loadCarCalendar } from "~/cars/blocked-days.server";
+import { loadCarCalendar } from "~/bookings/blocked-days.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
 import { groupFeatures } from "~/cars/feature-catalogue";

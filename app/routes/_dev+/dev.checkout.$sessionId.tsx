@@ -10,7 +10,8 @@ import { bookings, cars } from "#db/schema";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
-import { handlePaymentEvent, standInEvent } from "~/payments/fulfilment.server";
+import { handlePaymentEvent } from "~/bookings/booking-payments.server";
+import { standInEvent } from "~/payments/fulfilment.server";
 import { formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

@@ -8,8 +8,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/cars/blocked-days";
-import { changeBlockedDays, loadHostCalendar } from "~/cars/blocked-days.server";
+import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/bookings/blocked-days";
+import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,

@@ -2,15 +2,9 @@
 // JSON. Same sanitising and 2-character rule as the listing pages, and the search rate limit (100 a minute).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
-import { findQuickResults, type QuickResult } from "~/search/listing-query.server";
+import { findQuickResults, type QuickSearchResponse } from "~/search/listing-query.server";
 import { parseSearchTerm } from "~/search/search-rules";
 import { imageUrl } from "~/utils/images";
-
-export interface QuickSearchResponse {
-  term: string;
-  results: (Omit<QuickResult, "image"> & { image: string | null })[];
-  error?: "validation.searchTooShort" | "errors.tooManySearches";
-}
 
 /** A real Response: from a route without a component, a `data()` result would lose its status and headers. */
 function answer(body: QuickSearchResponse, init: { status?: number; headers?: Record<string, string> } = {}) {

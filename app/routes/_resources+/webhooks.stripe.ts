@@ -5,7 +5,8 @@
 // from a route without a component, Remix sends a `data()` result as a plain 200 (Stripe would take a refused
 // delivery as done); tests/e2e/resource-routes.spec.ts checks the statuses over HTTP.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handlePaymentEvent, type PaymentEvent } from "~/payments/fulfilment.server";
+import { handlePaymentEvent } from "~/bookings/booking-payments.server";
+import type { PaymentEvent } from "~/payments/fulfilment.server";
 import { verifyStripeWebhook } from "~/payments/gateway.server";
 
 function answer(body: object, status: number, headers: HeadersInit = {}) {

@@ -4,6 +4,8 @@
 //
 // The review, the reviewee's rating and review count, the car's (for a renter's review) and the reviewee's
 // notification are one write batch: the stored averages never disagree with the reviews they come from.
+// A step of a completed booking, so it sits with bookings (which read review rules); reviews/ holds the rules and the
+// reading, which the car page needs below bookings (docs/decisions/021).
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, sql } from "drizzle-orm";
 import { cars, notifications, profiles, reviews } from "#db/schema";

@@ -2,7 +2,8 @@
 // who left it comes back and chooses "Pay now" (resumeCheckout). Never two open checkouts for one booking, so a
 // booking can be paid for only once: an open one is reused; a new one is made only when the last is over, and is
 // attached only if no other was meanwhile (else it is closed at once). Should two be paid anyway, fulfilment keeps
-// the first payment and releases the second (fulfilment.server.ts).
+// the first payment and releases the second (payments/fulfilment.server.ts). Bookings' side of a checkout; the
+// payment gateway itself is payments'.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";

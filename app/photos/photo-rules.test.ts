@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectImageType, MAX_PHOTO_BYTES, photoProblem, sortPickedPhotos } from "~/cars/photo-rules";
+import { detectImageType, MAX_PHOTO_BYTES, photoProblem, sortPickedPhotos } from "~/photos/photo-rules";
 
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import { bookings, carBlockedDays } from "#db/schema";
 import { buildMonth, shiftMonth, type MonthOptions } from "~/bookings/availability-calendar";
 import { BOOK_AHEAD_MONTHS } from "~/bookings/booking-request";
-import { isCalendarDay } from "~/utils/calendar-days";
+import { isCalendarDay, vilniusDay } from "~/utils/calendar-days";
 import { calendarBookings } from "~/bookings/bookings.server";
 import {
   BLOCK_AHEAD_MONTHS,
@@ -17,10 +17,9 @@ import {
   lastEditableDay,
   type BlockIntent,
   type HeldRange,
-} from "~/cars/blocked-days";
+} from "~/bookings/blocked-days";
 import type { Db } from "~/db.server";
 import { isConstraintMessage } from "~/utils/db-errors.server";
-import { vilniusDay } from "~/utils/format";
 
 /** The days a host blocked from `from` (included) to `to` (excluded), in order. */
 export async function findBlockedDays(db: Db, carId: string, from: string, to: string): Promise<string[]> {
