@@ -36,13 +36,12 @@ import {
 import { findCarForOwner, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
-  PhotoButton,
-  PhotosFieldset,
   PricingFieldset,
-  useDragOrder,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PhotoButton, PhotosFieldset } from "~/components/listings/photos-fieldset";
+import { useDragOrder } from "~/components/listings/use-drag-order";
 import { HostCalendar } from "~/components/listings/host-calendar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";

@@ -37,11 +37,11 @@ import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
   FeaturesFieldset,
   ListingTypeFieldset,
-  PhotosFieldset,
   PricingFieldset,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
