@@ -14,6 +14,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { useTranslation } from "react-i18next";
 import { requireUser, notFound } from "~/accounts/guards.server";
 import type { SessionUser } from "~/accounts/session.server";
+import { createListingWithPhotos } from "~/cars/create-listing.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,
@@ -24,15 +25,13 @@ import {
   stepProgress,
   stepSchema,
   firstInvalidStep,
-  toCarValues,
   wizardStep,
   postedListingValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
-import { storedKeys } from "~/cars/listing-photos.server";
-import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
+import { findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
   FeaturesFieldset,
@@ -46,14 +45,8 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
-import { CITIES, locatePickupPoints } from "~/places/cities";
-import {
-  deleteStoredPhotos,
-  isStorageFailure,
-  preparePhotos,
-  STORAGE_UNAVAILABLE,
-  storeCarPhotos,
-} from "~/photos/photo-storage.server";
+import { CITIES } from "~/places/cities";
+import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { formatPercent } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -186,57 +179,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Step 4: the whole listing once more (a draft could have been edited in another tab), then the photos.
-  const broken = firstInvalidStep(values);
-  if (broken !== null) {
-    const id = await save();
-    throw redirect(wizardUrl(id, broken));
-  }
-  if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
-    const id = await save();
-    throw redirect(wizardUrl(id, 1));
-  }
-  const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], 0);
-  if (!photos.ok) {
-    return data<ActionResult>(
-      {
-        result: submission.reply({ fieldErrors: { photos: [photos.problem] }, hideFields: ["photos"] }),
-        problem: null,
-      },
-      { status: 400 },
-    );
-  }
-  const listing = toCarValues(values);
-  listing.pickupPoints = locatePickupPoints(listing.pickupPoints);
-  // Photos first, under the id the car will have; then the car and their rows in one write. R2 out of reach: no car,
-  // no object, the message at the photos field, the draft and what was typed kept (decision 015).
-  const carId = crypto.randomUUID();
-  let outcome: Awaited<ReturnType<typeof storeCarPhotos>> = { stored: [], failed: 0 };
-  try {
-    if (photos.files.length > 0) outcome = await storeCarPhotos(context.env, carId, photos.files);
-  } catch (error) {
-    if (!isStorageFailure(error)) throw error;
-    return data<ActionResult>(
-      {
-        result: submission.reply({ fieldErrors: { photos: [STORAGE_UNAVAILABLE] }, hideFields: ["photos"] }),
-        problem: null,
-      },
-      { status: 503 },
-    );
-  }
-  try {
-    await createListing(context.db, user.id, listing, draft?.id ?? null, { carId, photos: outcome.stored });
-  } catch (error) {
-    await deleteStoredPhotos(context.env, storedKeys(outcome.stored));
-    throw error;
-  }
-  const { failed } = outcome;
-  return redirectWithToast(
-    "/my-listings?tab=pending",
-    failed > 0
-      ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
-      : { type: "success", title: "toasts.listingCreated", description: "toasts.listingCreatedText" },
-    context.env,
+  const created = await createListingWithPhotos(
+    context,
+    user,
+    values,
+    draft?.id ?? null,
+    formData.getAll("photos") as (File | string)[],
   );
+  switch (created.status) {
+    case "back-to-step": {
+      const id = await save();
+      throw redirect(wizardUrl(id, created.step));
+    }
+    case "photos-refused":
+      return data<ActionResult>(
+        {
+          result: submission.reply({ fieldErrors: { photos: [created.problem] }, hideFields: ["photos"] }),
+          problem: null,
+        },
+        { status: 400 },
+      );
+    case "storage-unavailable":
+      // The message at the photos field, the draft and what was typed kept (decision 015).
+      return data<ActionResult>(
+        {
+          result: submission.reply({ fieldErrors: { photos: [STORAGE_UNAVAILABLE] }, hideFields: ["photos"] }),
+          problem: null,
+        },
+        { status: 503 },
+      );
+    case "created":
+      return redirectWithToast(
+        "/my-listings?tab=pending",
+        created.failedPhotos > 0
+          ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
+          : { type: "success", title: "toasts.listingCreated", description: "toasts.listingCreatedText" },
+        context.env,
+      );
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
