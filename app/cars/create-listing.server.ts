@@ -38,7 +38,7 @@ export async function createListingWithPhotos(
 ): Promise<CreateListingOutcome> {
   const broken = firstInvalidStep(values);
   if (broken !== null) return { status: "back-to-step", step: broken };
-  if (values.listing_type !== "sale" && owner.verificationStatus !== "verified") {
+  if (values.listingType !== "sale" && owner.verificationStatus !== "verified") {
     return { status: "back-to-step", step: 1 };
   }
   const photos = await preparePhotos(uploads, 0);

@@ -42,7 +42,7 @@ export function ListingTypeFieldset({
   samples: string[];
 }) {
   const { t } = useTranslation("listings");
-  const [type] = useField<string>(fields.listing_type.name, { formId: fields.listing_type.formId });
+  const [type] = useField<string>(fields.listingType.name, { formId: fields.listingType.formId });
   const hydrated = useHydrated();
   return (
     <>
@@ -171,7 +171,7 @@ export function VehicleFieldset({ fields, vinOutcome }: { fields: Fields; vinOut
         options={options(CAR_CATEGORIES, (v) => t(`cars:category.${v}`))}
       />
       <SelectField
-        meta={asText(fields.fuel_type)}
+        meta={asText(fields.fuelType)}
         label={t("fields.fuel_type")}
         options={options(FUEL_TYPES, (v) => t(`cars:fuel.${v}`))}
       />
@@ -186,14 +186,14 @@ export function VehicleFieldset({ fields, vinOutcome }: { fields: Fields; vinOut
         inputProps={{ inputMode: "numeric", maxLength: 4 }}
       />
       <TextField
-        meta={asText(fields.engine_size)}
+        meta={asText(fields.engineSize)}
         label={t("fields.engine_size")}
         inputProps={{ inputMode: "decimal", maxLength: 4 }}
       />
       <SelectField meta={asText(fields.seats)} label={t("fields.seats")} options={options(SEAT_COUNTS, (v) => v)} />
       <SelectField meta={asText(fields.doors)} label={t("fields.doors")} options={options(DOOR_COUNTS, (v) => v)} />
       <TextField
-        meta={asText(fields.license_plate)}
+        meta={asText(fields.licensePlate)}
         label={t("fields.license_plate")}
         inputProps={{ maxLength: 20, autoComplete: "off" }}
       />
@@ -229,7 +229,7 @@ export function PricingFieldset({
   const { t } = useTranslation("listings");
   const rents = listingType !== "sale";
   const sells = listingType !== "rental";
-  const [driver] = useField<string>(fields.driver_service.name, { formId: fields.driver_service.formId });
+  const [driver] = useField<string>(fields.driverService.name, { formId: fields.driverService.formId });
   const [service, setService] = useState(driver.initialValue ?? "self_drive_only");
   const hydrated = useHydrated();
   // Without JavaScript the driver prices always show (they are ignored for self-drive); with it, only when offered.
@@ -240,33 +240,33 @@ export function PricingFieldset({
       {sells ? (
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <Legend>{t("wizard.salePriceLegend")}</Legend>
-          <PriceField meta={fields.sale_price} label={t("fields.sale_price")} />
+          <PriceField meta={fields.salePrice} label={t("fields.sale_price")} />
         </fieldset>
       ) : null}
       {rents ? (
         <>
           <fieldset className="grid gap-4 sm:grid-cols-3">
             <Legend>{t("wizard.rentalPrices")}</Legend>
-            <PriceField meta={fields.daily_price} label={t("fields.daily_price")} />
-            <PriceField meta={fields.weekly_price} label={t("fields.weekly_price")} />
-            <PriceField meta={fields.monthly_price} label={t("fields.monthly_price")} />
+            <PriceField meta={fields.dailyPrice} label={t("fields.daily_price")} />
+            <PriceField meta={fields.weeklyPrice} label={t("fields.weekly_price")} />
+            <PriceField meta={fields.monthlyPrice} label={t("fields.monthly_price")} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-3">
             <Legend>{t("wizard.deposits")}</Legend>
-            <PriceField meta={fields.deposit_amount} label={t("fields.deposit_amount")} />
-            <PriceField meta={fields.weekly_deposit} label={t("fields.weekly_deposit")} />
-            <PriceField meta={fields.monthly_deposit} label={t("fields.monthly_deposit")} />
+            <PriceField meta={fields.depositAmount} label={t("fields.deposit_amount")} />
+            <PriceField meta={fields.weeklyDeposit} label={t("fields.weekly_deposit")} />
+            <PriceField meta={fields.monthlyDeposit} label={t("fields.monthly_deposit")} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <Legend>{t("wizard.rentalLength")}</Legend>
             <TextField
-              meta={asText(fields.min_rental_days)}
+              meta={asText(fields.minRentalDays)}
               label={t("fields.min_rental_days")}
               hint={t("hints.minRentalDays")}
               inputProps={{ inputMode: "numeric", maxLength: 2 }}
             />
             <TextField
-              meta={asText(fields.max_rental_days)}
+              meta={asText(fields.maxRentalDays)}
               label={t("fields.max_rental_days")}
               hint={t("hints.maxRentalDays")}
               inputProps={{ inputMode: "numeric", maxLength: 3 }}
@@ -294,12 +294,12 @@ export function PricingFieldset({
             </div>
             {showDriverPrices ? (
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                <PriceField meta={fields.daily_price_with_driver} label={t("fields.daily_price_with_driver")} />
-                <PriceField meta={fields.weekly_price_with_driver} label={t("fields.weekly_price_with_driver")} />
-                <PriceField meta={fields.monthly_price_with_driver} label={t("fields.monthly_price_with_driver")} />
-                <PriceField meta={fields.driver_price_per_hour} label={t("fields.driver_price_per_hour")} />
+                <PriceField meta={fields.dailyPriceWithDriver} label={t("fields.daily_price_with_driver")} />
+                <PriceField meta={fields.weeklyPriceWithDriver} label={t("fields.weekly_price_with_driver")} />
+                <PriceField meta={fields.monthlyPriceWithDriver} label={t("fields.monthly_price_with_driver")} />
+                <PriceField meta={fields.driverPricePerHour} label={t("fields.driver_price_per_hour")} />
                 <TextField
-                  meta={asText(fields.minimum_rental_hours)}
+                  meta={asText(fields.minimumRentalHours)}
                   label={t("fields.minimum_rental_hours")}
                   hint={t("hints.driverHours")}
                   inputProps={{ inputMode: "numeric", maxLength: 2 }}

@@ -12,8 +12,8 @@ import { Icon } from "~/components/ui/icons";
 
 export function PickupPointsFieldset({ fields, cities }: { fields: Fields; cities: string[] }) {
   const { t } = useTranslation(["listings", "cars"]);
-  const points = fields.pickup_points.getFieldList();
-  const [primary] = useField<string>(fields.primary_point.name, { formId: fields.primary_point.formId });
+  const points = fields.pickupPoints.getFieldList();
+  const [primary] = useField<string>(fields.primaryPoint.name, { formId: fields.primaryPoint.formId });
   const primaryIndex = Number(primary.initialValue ?? 0) || 0;
   return (
     <fieldset id="pickup-points">
@@ -63,12 +63,12 @@ export function PickupPointsFieldset({ fields, cities }: { fields: Fields; citie
                   options={PICKUP_COUNTRIES.map((value) => ({ value, label: t(`countries.${value}`) }))}
                 />
                 <TextField
-                  meta={asText(part.available_hours)}
+                  meta={asText(part.availableHours)}
                   label={t("fields.point.available_hours")}
                   inputProps={{ maxLength: 100 }}
                 />
                 <TextField
-                  meta={asText(part.contact_phone)}
+                  meta={asText(part.contactPhone)}
                   label={t("fields.point.contact_phone")}
                   type="tel"
                   inputProps={{ maxLength: 20, autoComplete: "tel" }}

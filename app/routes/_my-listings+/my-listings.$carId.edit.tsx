@@ -160,7 +160,7 @@ export async function action(args: ActionFunctionArgs) {
   const posted = parseWithZod(formData, { schema: ListingFields });
   const typed = postedListingValues(posted);
   // The type is not edited here: it decides which prices apply, and renting out needs verification.
-  const values: ListingValues = { ...typed, listing_type: car.listingType };
+  const values: ListingValues = { ...typed, listingType: car.listingType };
   const withPoints = applyPickupPointIntent(values, intent);
   if (withPoints) return data<ActionResult>({ values: withPoints, revision: Date.now() });
 
@@ -198,7 +198,7 @@ export default function EditListingPage() {
     defaultValue: values,
     shouldValidate: "onSubmit",
   });
-  const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
+  const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.salePrice);
   const submit = useSubmit();
   const hydrated = useHydrated();
   const location = useLocation();

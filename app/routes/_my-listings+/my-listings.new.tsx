@@ -27,6 +27,7 @@ import {
   firstInvalidStep,
   wizardStep,
   postedListingValues,
+  savedDraftValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
@@ -61,7 +62,7 @@ async function loadValues(context: LoaderFunctionArgs["context"], user: SessionU
   if (!draftId) return null;
   const draft = await findDraft(context.db, user.id, draftId);
   if (!draft) notFound("listings:errors.draftNotFound");
-  return draft;
+  return { ...draft, values: savedDraftValues(draft.values) };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -85,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values,
     verified: user.verificationStatus === "verified",
     samples: SAMPLE_VINS.map((sample) => sample.vin),
-    featureGroups: featureGroupsFor(parsePriceToCents(values.sale_price ?? "")).map((group) => ({
+    featureGroups: featureGroupsFor(parsePriceToCents(values.salePrice ?? "")).map((group) => ({
       code: group.code,
       features: [...group.features],
     })),
@@ -134,10 +135,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return reply();
 
   if (step === 1) {
-    if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
+    if (values.listingType !== "sale" && user.verificationStatus !== "verified") {
       return data<ActionResult>(
         {
-          result: submission.reply({ fieldErrors: { listing_type: ["listings:errors.verificationRequired"] } }),
+          result: submission.reply({ fieldErrors: { listingType: ["listings:errors.verificationRequired"] } }),
           problem: null,
         },
         { status: 403 },
@@ -159,9 +160,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         make: car.make,
         ...(car.model ? { model: car.model } : {}),
         ...(car.year ? { year: String(car.year) } : {}),
-        ...(car.fuelType ? { fuel_type: car.fuelType } : {}),
+        ...(car.fuelType ? { fuelType: car.fuelType } : {}),
         ...(car.transmission ? { transmission: car.transmission } : {}),
-        ...(car.engineSize ? { engine_size: String(car.engineSize) } : {}),
+        ...(car.engineSize ? { engineSize: String(car.engineSize) } : {}),
         ...(car.horsepower ? { horsepower: String(car.horsepower) } : {}),
         ...(car.category ? { category: car.category } : {}),
         ...(car.doors ? { doors: String(car.doors) } : {}),
@@ -275,7 +276,7 @@ export default function CreateListingPage() {
           ) : null}
           {step === 2 ? <VehicleFieldset fields={fields} vinOutcome={loaderData.vin} /> : null}
           {step === 3 ? (
-            <PricingFieldset fields={fields} listingType={values.listing_type ?? "sale"} cities={loaderData.cities} />
+            <PricingFieldset fields={fields} listingType={values.listingType ?? "sale"} cities={loaderData.cities} />
           ) : null}
           {step === 4 ? (
             <>
