@@ -1,29 +1,20 @@
 // Migration 0014 on a database as the release before left it: listing drafts saved under the form's former
 // snake_case field names read back, through the wizard's own query, with the camelCase names and every value.
 import { createClient } from "@libsql/client";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { findDraft } from "~/cars/own-listings.server";
 import { createDb } from "~/db.server";
-import { MIGRATIONS_FOLDER } from "./migrate";
+import { migrateUpTo } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("renames the keys of stored drafts and of their pickup points, keeping every value", async () => {
   const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  const files = readdirSync(MIGRATIONS_FOLDER)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  const apply = async (file: string) => {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  };
-  const before = files.findIndex((f) => f.startsWith("0014_"));
-  for (const file of files.slice(0, before)) await apply(file);
+  const migrateRest = await migrateUpTo(client, "0014");
 
   const rental = {
     listing_type: "rental",
@@ -78,7 +69,7 @@ it("renames the keys of stored drafts and of their pickup points, keeping every 
       args: ["sale", JSON.stringify(sale)],
     },
   ]);
-  for (const file of files.slice(before)) await apply(file);
+  await migrateRest();
 
   const db = createDb(client);
   expect((await findDraft(db, "owner", "rental"))?.values).toEqual({
