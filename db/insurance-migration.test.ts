@@ -1,27 +1,18 @@
 // Migration 0013 on a database as the release before left it: packages written in English only, the seed's free
 // "No additional insurance" package among them, and a booking that kept a package's name.
 import { createClient } from "@libsql/client";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "./migrate";
+import { migrateUpTo } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it("keeps what packages said as the English text, translates the seeded ones, and retires free packages", async () => {
   const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  const files = readdirSync(MIGRATIONS_FOLDER)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  const apply = async (file: string) => {
-    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  };
-  const before = files.findIndex((f) => f.startsWith("0013_"));
-  for (const file of files.slice(0, before)) await apply(file);
+  const migrateRest = await migrateUpTo(client, "0013");
 
   const seeded = {
     coverage: ["Collision damage to the rented car", "Theft and attempted theft", "Fire and natural hazards"],
@@ -45,7 +36,7 @@ it("keeps what packages said as the English text, translates the seeded ones, an
     { sql: insert, args: ["own", "Gold", "An admin's own", 1200, JSON.stringify({ ...seeded, features: [] })] },
     { sql: insert, args: ["free", "No additional insurance", null, 0, JSON.stringify(seeded)] },
   ]);
-  for (const file of files.slice(before)) await apply(file);
+  await migrateRest();
 
   const rows = Object.fromEntries(
     (await client.execute("select * from insurance_packages")).rows.map((row) => [String(row.id), row]),

@@ -1,31 +1,32 @@
-// The listing form's own rules: pickup points added and removed by the form's buttons, and the row they become.
+// The listing form's own rules: pickup points added and removed by the form's buttons, the row they become, and drafts
+// saved under the former field names.
 import { describe, expect, it } from "vitest";
-import { applyPickupPointIntent, toCarValues, type ListingValues } from "~/cars/listing-form";
+import { applyPickupPointIntent, savedDraftValues, toCarValues, type ListingValues } from "~/cars/listing-form";
 import { locatePickupPoints } from "~/places/cities";
 
 const point = (name: string) => ({ name, address: "Gatvė 1", city: "Kaunas", country: "Lithuania" as const });
 
 describe("pickup points in the form", () => {
   it("adds a point after the others, up to 10, keeping the main one", () => {
-    const values: ListingValues = { pickup_points: [point("A"), point("B")], primary_point: "1" };
+    const values: ListingValues = { pickupPoints: [point("A"), point("B")], primaryPoint: "1" };
     const added = applyPickupPointIntent(values, "add_point")!;
-    expect(added.pickup_points?.map((p) => p.name)).toEqual(["A", "B", undefined]);
-    expect(added.pickup_points?.[2]).toMatchObject({ country: "Lithuania", available_hours: "24/7" });
-    expect(added.primary_point).toBe("1");
-    const ten: ListingValues = { pickup_points: Array.from({ length: 10 }, (_, i) => point(String(i))) };
-    expect(applyPickupPointIntent(ten, "add_point")!.pickup_points).toHaveLength(10);
+    expect(added.pickupPoints?.map((p) => p.name)).toEqual(["A", "B", undefined]);
+    expect(added.pickupPoints?.[2]).toMatchObject({ country: "Lithuania", availableHours: "24/7" });
+    expect(added.primaryPoint).toBe("1");
+    const ten: ListingValues = { pickupPoints: Array.from({ length: 10 }, (_, i) => point(String(i))) };
+    expect(applyPickupPointIntent(ten, "add_point")!.pickupPoints).toHaveLength(10);
   });
 
   it("removing the main point makes the first remaining one main; removing an earlier one shifts the index", () => {
-    const values: ListingValues = { pickup_points: [point("A"), point("B"), point("C")], primary_point: "1" };
+    const values: ListingValues = { pickupPoints: [point("A"), point("B"), point("C")], primaryPoint: "1" };
     const withoutMain = applyPickupPointIntent(values, "remove_point:1")!;
-    expect(withoutMain.pickup_points?.map((p) => p.name)).toEqual(["A", "C"]);
-    expect(withoutMain.primary_point).toBe("0");
+    expect(withoutMain.pickupPoints?.map((p) => p.name)).toEqual(["A", "C"]);
+    expect(withoutMain.primaryPoint).toBe("0");
     const withoutFirst = applyPickupPointIntent(values, "remove_point:0")!;
-    expect(withoutFirst.pickup_points?.map((p) => p.name)).toEqual(["B", "C"]);
-    expect(withoutFirst.primary_point).toBe("0");
-    const withoutLast = applyPickupPointIntent({ ...values, primary_point: "2" }, "remove_point:0")!;
-    expect(withoutLast.primary_point).toBe("1");
+    expect(withoutFirst.pickupPoints?.map((p) => p.name)).toEqual(["B", "C"]);
+    expect(withoutFirst.primaryPoint).toBe("0");
+    const withoutLast = applyPickupPointIntent({ ...values, primaryPoint: "2" }, "remove_point:0")!;
+    expect(withoutLast.primaryPoint).toBe("1");
   });
 
   it("other intents are not about pickup points", () => {
@@ -33,15 +34,40 @@ describe("pickup points in the form", () => {
   });
 
   it("stores exactly one main point, the chosen one or else the first, and fills coordinates from the city", () => {
-    const base: ListingValues = { listing_type: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
-    const chosen = toCarValues({ ...base, pickup_points: [point("A"), point("B")], primary_point: "1" });
+    const base: ListingValues = { listingType: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
+    const chosen = toCarValues({ ...base, pickupPoints: [point("A"), point("B")], primaryPoint: "1" });
     expect(chosen.pickupPoints.map((p) => p.isPrimary)).toEqual([false, true]);
-    const outOfRange = toCarValues({ ...base, pickup_points: [point("A"), point("B")], primary_point: "7" });
+    const outOfRange = toCarValues({ ...base, pickupPoints: [point("A"), point("B")], primaryPoint: "7" });
     expect(outOfRange.pickupPoints.map((p) => p.isPrimary)).toEqual([true, false]);
     const located = locatePickupPoints(chosen.pickupPoints);
     expect(located[0]!.latitude).toBeCloseTo(54.9, 0);
     expect(located[0]!.longitude).toBeCloseTo(23.9, 0);
     // Sale listings keep no pickup points.
-    expect(toCarValues({ ...base, listing_type: "sale", pickup_points: [point("A")] }).pickupPoints).toEqual([]);
+    expect(toCarValues({ ...base, listingType: "sale", pickupPoints: [point("A")] }).pickupPoints).toEqual([]);
+  });
+});
+
+describe("savedDraftValues", () => {
+  it("reads a draft saved under the former snake_case names with the new ones, and leaves the others", () => {
+    const saved = {
+      listing_type: "rental",
+      make: "Volvo",
+      daily_price: "40",
+      driver_service: "both_options",
+      pickup_points: [{ name: "Stotis", available_hours: "8-20", contact_phone: "+37060000000" }],
+      primary_point: "0",
+      features: ["gps"],
+    };
+    expect(savedDraftValues(saved)).toEqual({
+      listingType: "rental",
+      make: "Volvo",
+      dailyPrice: "40",
+      driverService: "both_options",
+      pickupPoints: [{ name: "Stotis", availableHours: "8-20", contactPhone: "+37060000000" }],
+      primaryPoint: "0",
+      features: ["gps"],
+    });
+    const current: ListingValues = { listingType: "sale", salePrice: "9000", pickupPoints: [] };
+    expect(savedDraftValues(current)).toEqual(current);
   });
 });

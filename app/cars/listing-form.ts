@@ -57,8 +57,8 @@ const PickupPointFields = z.object({
   city: text,
   country: z.enum(PICKUP_COUNTRIES).optional(),
   instructions: text,
-  available_hours: text,
-  contact_phone: text,
+  availableHours: text,
+  contactPhone: text,
   latitude: text,
   longitude: text,
 });
@@ -66,7 +66,7 @@ export type PickupPointValues = z.infer<typeof PickupPointFields>;
 
 /** Every field of the wizard, as typed. A draft is a partial of this. */
 export const ListingFields = z.object({
-  listing_type: z.enum(LISTING_TYPES, { error: "listings:errors.listingType" }).optional(),
+  listingType: z.enum(LISTING_TYPES, { error: "listings:errors.listingType" }).optional(),
   vin: text,
   make: text,
   model: text,
@@ -74,31 +74,31 @@ export const ListingFields = z.object({
   mileage: text,
   location: text,
   category: z.enum(CAR_CATEGORIES, { error: "errors.badRequest" }).optional(),
-  fuel_type: z.enum(FUEL_TYPES, { error: "errors.badRequest" }).optional(),
+  fuelType: z.enum(FUEL_TYPES, { error: "errors.badRequest" }).optional(),
   transmission: z.enum(TRANSMISSIONS, { error: "errors.badRequest" }).optional(),
   horsepower: text,
-  engine_size: text,
+  engineSize: text,
   seats: text,
   doors: text,
   condition: text,
-  license_plate: text,
-  daily_price: text,
-  weekly_price: text,
-  monthly_price: text,
-  sale_price: text,
-  deposit_amount: text,
-  weekly_deposit: text,
-  monthly_deposit: text,
-  min_rental_days: text,
-  max_rental_days: text,
-  driver_service: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
-  daily_price_with_driver: text,
-  weekly_price_with_driver: text,
-  monthly_price_with_driver: text,
-  driver_price_per_hour: text,
-  minimum_rental_hours: text,
-  pickup_points: z.array(PickupPointFields).max(MAX_PICKUP_POINTS).optional(),
-  primary_point: text,
+  licensePlate: text,
+  dailyPrice: text,
+  weeklyPrice: text,
+  monthlyPrice: text,
+  salePrice: text,
+  depositAmount: text,
+  weeklyDeposit: text,
+  monthlyDeposit: text,
+  minRentalDays: text,
+  maxRentalDays: text,
+  driverService: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
+  dailyPriceWithDriver: text,
+  weeklyPriceWithDriver: text,
+  monthlyPriceWithDriver: text,
+  driverPricePerHour: text,
+  minimumRentalHours: text,
+  pickupPoints: z.array(PickupPointFields).max(MAX_PICKUP_POINTS).optional(),
+  primaryPoint: text,
   features: z.array(z.string({ error: "errors.badRequest" })).optional(),
   description: text,
   rules: text,
@@ -107,7 +107,7 @@ export const ListingFields = z.object({
 });
 export type ListingValues = z.infer<typeof ListingFields>;
 
-const LIST_FIELDS = new Set<string>(["pickup_points", "features", "photos"]);
+const LIST_FIELDS = new Set<string>(["pickupPoints", "features", "photos"]);
 
 /**
  * The posted values, typed or as they came when the parse failed. A text field that did not arrive as one string
@@ -125,9 +125,58 @@ export function postedListingValues(posted: { status?: string; value?: unknown; 
   ) as ListingValues;
 }
 
+// The names the form's fields had before they became camelCase (issue 16).
+const FORMER_FIELD_NAMES: Record<string, string> = {
+  listing_type: "listingType",
+  fuel_type: "fuelType",
+  engine_size: "engineSize",
+  license_plate: "licensePlate",
+  daily_price_with_driver: "dailyPriceWithDriver",
+  weekly_price_with_driver: "weeklyPriceWithDriver",
+  monthly_price_with_driver: "monthlyPriceWithDriver",
+  driver_price_per_hour: "driverPricePerHour",
+  minimum_rental_hours: "minimumRentalHours",
+  daily_price: "dailyPrice",
+  weekly_price: "weeklyPrice",
+  monthly_price: "monthlyPrice",
+  sale_price: "salePrice",
+  deposit_amount: "depositAmount",
+  weekly_deposit: "weeklyDeposit",
+  monthly_deposit: "monthlyDeposit",
+  min_rental_days: "minRentalDays",
+  max_rental_days: "maxRentalDays",
+  driver_service: "driverService",
+  pickup_points: "pickupPoints",
+  primary_point: "primaryPoint",
+};
+const FORMER_POINT_FIELD_NAMES: Record<string, string> = {
+  available_hours: "availableHours",
+  contact_phone: "contactPhone",
+};
+
+const renamed = (values: Record<string, unknown>, names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [names[name] ?? name, value]));
+
+/**
+ * A saved draft's values. Migration 0014 renamed the keys of the drafts stored before the fields became camelCase;
+ * a draft that the previous release saves while this one is being deployed still has the old names, read here too.
+ * Remove a release after 0014.
+ */
+export function savedDraftValues(data: Record<string, unknown>): ListingValues {
+  const values = renamed(data, FORMER_FIELD_NAMES);
+  if (Array.isArray(values.pickupPoints)) {
+    values.pickupPoints = values.pickupPoints.map((point: unknown) =>
+      typeof point === "object" && point !== null
+        ? renamed(point as Record<string, unknown>, FORMER_POINT_FIELD_NAMES)
+        : point,
+    );
+  }
+  return values as ListingValues;
+}
+
 /** Which fields each step owns: what it saves into the draft, and what it validates. */
 export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> = {
-  1: ["listing_type", "vin"],
+  1: ["listingType", "vin"],
   2: [
     "make",
     "model",
@@ -135,34 +184,34 @@ export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> =
     "mileage",
     "location",
     "category",
-    "fuel_type",
+    "fuelType",
     "transmission",
     "horsepower",
-    "engine_size",
+    "engineSize",
     "seats",
     "doors",
     "condition",
-    "license_plate",
+    "licensePlate",
     "vin",
   ],
   3: [
-    "daily_price",
-    "weekly_price",
-    "monthly_price",
-    "sale_price",
-    "deposit_amount",
-    "weekly_deposit",
-    "monthly_deposit",
-    "min_rental_days",
-    "max_rental_days",
-    "driver_service",
-    "daily_price_with_driver",
-    "weekly_price_with_driver",
-    "monthly_price_with_driver",
-    "driver_price_per_hour",
-    "minimum_rental_hours",
-    "pickup_points",
-    "primary_point",
+    "dailyPrice",
+    "weeklyPrice",
+    "monthlyPrice",
+    "salePrice",
+    "depositAmount",
+    "weeklyDeposit",
+    "monthlyDeposit",
+    "minRentalDays",
+    "maxRentalDays",
+    "driverService",
+    "dailyPriceWithDriver",
+    "weeklyPriceWithDriver",
+    "monthlyPriceWithDriver",
+    "driverPricePerHour",
+    "minimumRentalHours",
+    "pickupPoints",
+    "primaryPoint",
   ],
   4: ["features", "description", "rules"],
 };
@@ -170,25 +219,25 @@ export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> =
 /** What a new wizard starts from (part 1 §5's defaults). */
 export function newListingValues(listingType: ListingType | undefined, now: Date = new Date()): ListingValues {
   return {
-    listing_type: listingType,
+    listingType: listingType,
     category: WIZARD_DEFAULTS.category,
-    fuel_type: WIZARD_DEFAULTS.fuel_type,
+    fuelType: WIZARD_DEFAULTS.fuel_type,
     transmission: WIZARD_DEFAULTS.transmission,
     seats: String(WIZARD_DEFAULTS.seats),
     doors: String(WIZARD_DEFAULTS.doors),
     year: String(now.getUTCFullYear()),
-    min_rental_days: String(RENTAL_DAYS.min.default),
-    max_rental_days: String(RENTAL_DAYS.max.default),
-    minimum_rental_hours: String(DRIVER_HOURS.default),
-    driver_service: "self_drive_only",
-    pickup_points: [],
+    minRentalDays: String(RENTAL_DAYS.min.default),
+    maxRentalDays: String(RENTAL_DAYS.max.default),
+    minimumRentalHours: String(DRIVER_HOURS.default),
+    driverService: "self_drive_only",
+    pickupPoints: [],
     features: [],
   };
 }
 
 export const newPickupPoint = (): PickupPointValues => ({
   country: PICKUP_DEFAULTS.country,
-  available_hours: PICKUP_DEFAULTS.available_hours,
+  availableHours: PICKUP_DEFAULTS.available_hours,
 });
 
 /**
@@ -197,8 +246,8 @@ export const newPickupPoint = (): PickupPointValues => ({
  * pickup-point-rules (removing it makes the first remaining one main), or null for any other intent.
  */
 export function applyPickupPointIntent(values: ListingValues, intent: string): ListingValues | null {
-  const primary = Number(values.primary_point ?? 0) || 0;
-  let points = (values.pickup_points ?? []).map((point, index) => ({ ...point, is_primary: index === primary }));
+  const primary = Number(values.primaryPoint ?? 0) || 0;
+  let points = (values.pickupPoints ?? []).map((point, index) => ({ ...point, is_primary: index === primary }));
   if (intent === "add_point") {
     if (points.length < MAX_PICKUP_POINTS)
       points = withOnePrimary([...points, { ...newPickupPoint(), is_primary: false }]);
@@ -209,8 +258,8 @@ export function applyPickupPointIntent(values: ListingValues, intent: string): L
   }
   return {
     ...values,
-    pickup_points: points.map(({ is_primary: _primary, ...point }) => point),
-    primary_point: String(
+    pickupPoints: points.map(({ is_primary: _primary, ...point }) => point),
+    primaryPoint: String(
       Math.max(
         0,
         points.findIndex((point) => point.is_primary),
@@ -235,34 +284,38 @@ function priceIssues(values: ListingValues, fields: readonly (keyof ListingValue
 }
 
 function dayRangeIssues(values: ListingValues, issues: Issue[]) {
-  const check = (field: "min_rental_days" | "max_rental_days", range: { min: number; max: number }) => {
+  const check = (
+    field: "minRentalDays" | "maxRentalDays",
+    range: { min: number; max: number },
+    message: "listings:errors.min_rental_days" | "listings:errors.max_rental_days",
+  ) => {
     const value = values[field];
     if (!filled(value)) return null;
     const n = Number(value);
     if (!isWhole(value) || n < range.min || n > range.max) {
-      issues.push({ path: [field], message: `listings:errors.${field}` });
+      issues.push({ path: [field], message });
       return null;
     }
     return n;
   };
-  const min = check("min_rental_days", RENTAL_DAYS.min);
-  const max = check("max_rental_days", RENTAL_DAYS.max);
+  const min = check("minRentalDays", RENTAL_DAYS.min, "listings:errors.min_rental_days");
+  const max = check("maxRentalDays", RENTAL_DAYS.max, "listings:errors.max_rental_days");
   if (min !== null && max !== null && min > max)
-    issues.push({ path: ["max_rental_days"], message: "listings:errors.rentalDaysOrder" });
+    issues.push({ path: ["maxRentalDays"], message: "listings:errors.rentalDaysOrder" });
 }
 
 function pickupPointIssues(points: PickupPointValues[], issues: Issue[]) {
   points.forEach((point, index) => {
     for (const field of ["name", "address", "city"] as const) {
       if (!filled(point[field]))
-        issues.push({ path: ["pickup_points", index, field], message: "listings:errors.pickupPointField" });
+        issues.push({ path: ["pickupPoints", index, field], message: "listings:errors.pickupPointField" });
     }
-    if (filled(point.contact_phone) && !isValidPhone(point.contact_phone))
-      issues.push({ path: ["pickup_points", index, "contact_phone"], message: "validation.phoneFormat" });
+    if (filled(point.contactPhone) && !isValidPhone(point.contactPhone))
+      issues.push({ path: ["pickupPoints", index, "contactPhone"], message: "validation.phoneFormat" });
     const lat = point.latitude?.trim();
     const lng = point.longitude?.trim();
     if ((lat && !isCoordinate(lat, 90)) || (lng && !isCoordinate(lng, 180)))
-      issues.push({ path: ["pickup_points", index, "latitude"], message: "listings:errors.coordinates" });
+      issues.push({ path: ["pickupPoints", index, "latitude"], message: "listings:errors.coordinates" });
   });
 }
 
@@ -280,7 +333,7 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
   const issues: Issue[] = [];
   let problem: WizardProblem | null = null;
   if (step === 1) {
-    if (!values.listing_type) issues.push({ path: ["listing_type"], message: "listings:errors.listingType" });
+    if (!values.listingType) issues.push({ path: ["listingType"], message: "listings:errors.listingType" });
     if (filled(values.vin)) {
       const error = vinError(values.vin);
       if (error) issues.push({ path: ["vin"], message: error });
@@ -296,9 +349,9 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
       details.fields.forEach((field, index) => issues.push({ path: [field], message: details.messages[index]! }));
     if (filled(values.horsepower) && !(isWhole(values.horsepower) && isValidHorsepower(Number(values.horsepower))))
       issues.push({ path: ["horsepower"], message: "validation.listing.horsepower" });
-    const engine = values.engine_size?.trim().replace(",", ".");
+    const engine = values.engineSize?.trim().replace(",", ".");
     if (engine && !(/^\d+(\.\d)?$/.test(engine) && isValidEngineSize(Number(engine))))
-      issues.push({ path: ["engine_size"], message: "validation.listing.engineSize" });
+      issues.push({ path: ["engineSize"], message: "validation.listing.engineSize" });
     if (filled(values.seats) && !(SEAT_COUNTS as readonly number[]).includes(Number(values.seats)))
       issues.push({ path: ["seats"], message: "listings:errors.seats" });
     if (filled(values.doors) && !(DOOR_COUNTS as readonly number[]).includes(Number(values.doors)))
@@ -309,30 +362,30 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
     }
   }
   if (step === 3) {
-    const type = values.listing_type ?? "sale";
-    const pricing = pricingProblem(type, values);
+    const type = values.listingType ?? "sale";
+    const pricing = pricingProblem(type, { daily_price: values.dailyPrice, sale_price: values.salePrice });
     problem = pricing;
-    if (pricing) issues.push({ path: [type === "sale" ? "sale_price" : "daily_price"], message: pricing.message });
+    if (pricing) issues.push({ path: [type === "sale" ? "salePrice" : "dailyPrice"], message: pricing.message });
     const rents = type !== "sale";
     priceIssues(values, rents ? RENTAL_PRICE_FIELDS : [], issues);
-    if (type !== "rental") priceIssues(values, ["sale_price"], issues);
+    if (type !== "rental") priceIssues(values, ["salePrice"], issues);
     if (rents) {
       dayRangeIssues(values, issues);
-      const driver = values.driver_service ?? "self_drive_only";
+      const driver = values.driverService ?? "self_drive_only";
       if (driver !== "self_drive_only") {
         priceIssues(values, DRIVER_PRICE_FIELDS, issues);
-        if (!filled(values.daily_price_with_driver) && !filled(values.driver_price_per_hour))
-          issues.push({ path: ["daily_price_with_driver"], message: "listings:errors.driverPrice" });
-        const hours = values.minimum_rental_hours;
+        if (!filled(values.dailyPriceWithDriver) && !filled(values.driverPricePerHour))
+          issues.push({ path: ["dailyPriceWithDriver"], message: "listings:errors.driverPrice" });
+        const hours = values.minimumRentalHours;
         if (
           filled(hours) &&
           !(isWhole(hours) && Number(hours) >= DRIVER_HOURS.min && Number(hours) <= DRIVER_HOURS.max)
         )
-          issues.push({ path: ["minimum_rental_hours"], message: "listings:errors.driverHours" });
+          issues.push({ path: ["minimumRentalHours"], message: "listings:errors.driverHours" });
       }
-      const points = values.pickup_points ?? [];
+      const points = values.pickupPoints ?? [];
       if (points.length > MAX_PICKUP_POINTS)
-        issues.push({ path: ["pickup_points"], message: "validation.pickupPointCount" });
+        issues.push({ path: ["pickupPoints"], message: "validation.pickupPointCount" });
       pickupPointIssues(points, issues);
     }
   }
@@ -340,18 +393,18 @@ export function stepIssues(step: WizardStep, values: ListingValues, now: Date = 
 }
 
 const RENTAL_PRICE_FIELDS = [
-  "daily_price",
-  "weekly_price",
-  "monthly_price",
-  "deposit_amount",
-  "weekly_deposit",
-  "monthly_deposit",
+  "dailyPrice",
+  "weeklyPrice",
+  "monthlyPrice",
+  "depositAmount",
+  "weeklyDeposit",
+  "monthlyDeposit",
 ] as const;
 const DRIVER_PRICE_FIELDS = [
-  "daily_price_with_driver",
-  "weekly_price_with_driver",
-  "monthly_price_with_driver",
-  "driver_price_per_hour",
+  "dailyPriceWithDriver",
+  "weeklyPriceWithDriver",
+  "monthlyPriceWithDriver",
+  "driverPricePerHour",
 ] as const;
 
 /** conform's schema for a step: the fields, then the step's rules as issues at their fields. */
@@ -366,7 +419,7 @@ export function stepSchema(step: WizardStep, earlier: ListingValues = {}, now: D
 export function pickStep(step: WizardStep, posted: ListingValues): ListingValues {
   const picked: Record<string, unknown> = {};
   for (const field of STEP_FIELDS[step]) picked[field] = posted[field];
-  if (step === 3) picked.pickup_points = posted.pickup_points ?? [];
+  if (step === 3) picked.pickupPoints = posted.pickupPoints ?? [];
   if (step === 4) picked.features = posted.features ?? [];
   return picked as ListingValues;
 }
@@ -439,10 +492,10 @@ const price = (value: string | undefined) => (filled(value) ? parsePriceToCents(
  * features reduced to the catalogue (without the luxury group under a 20,000 € sale price).
  */
 export function toCarValues(values: ListingValues): { car: CarValues; pickupPoints: PickupPointRow[] } {
-  const listingType = values.listing_type ?? "sale";
+  const listingType = values.listingType ?? "sale";
   const rents = listingType !== "sale";
   const sells = listingType !== "rental";
-  const driver = rents ? (values.driver_service ?? "self_drive_only") : "self_drive_only";
+  const driver = rents ? (values.driverService ?? "self_drive_only") : "self_drive_only";
   const withDriver = driver !== "self_drive_only";
   const text = capListingText({
     make: values.make ?? "",
@@ -451,11 +504,11 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     description: values.description,
     rules: values.rules,
     condition: values.condition,
-    license_plate: values.license_plate,
+    license_plate: values.licensePlate,
   });
-  const salePrice = sells ? price(values.sale_price) : null;
+  const salePrice = sells ? price(values.salePrice) : null;
   const allowedFeatures = new Set(featureGroupsFor(salePrice).flatMap((group) => group.features));
-  const engine = values.engine_size?.trim().replace(",", ".");
+  const engine = values.engineSize?.trim().replace(",", ".");
   const car: CarValues = {
     listingType,
     vin: filled(values.vin) ? sanitizeVin(values.vin) : null,
@@ -465,7 +518,7 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     mileage: Number(values.mileage),
     location: text.location,
     category: values.category ?? WIZARD_DEFAULTS.category,
-    fuelType: values.fuel_type ?? WIZARD_DEFAULTS.fuel_type,
+    fuelType: values.fuelType ?? WIZARD_DEFAULTS.fuel_type,
     transmission: values.transmission ?? WIZARD_DEFAULTS.transmission,
     horsepower: filled(values.horsepower) ? Number(values.horsepower) : null,
     engineSize: engine ? Number(engine) : null,
@@ -473,31 +526,31 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     doors: filled(values.doors) ? Number(values.doors) : WIZARD_DEFAULTS.doors,
     condition: text.condition ?? null,
     licensePlate: text.license_plate ? text.license_plate.toUpperCase() : null,
-    dailyPrice: rents ? price(values.daily_price) : null,
-    weeklyPrice: rents ? price(values.weekly_price) : null,
-    monthlyPrice: rents ? price(values.monthly_price) : null,
+    dailyPrice: rents ? price(values.dailyPrice) : null,
+    weeklyPrice: rents ? price(values.weeklyPrice) : null,
+    monthlyPrice: rents ? price(values.monthlyPrice) : null,
     salePrice,
-    depositAmount: rents ? price(values.deposit_amount) : null,
-    weeklyDeposit: rents ? price(values.weekly_deposit) : null,
-    monthlyDeposit: rents ? price(values.monthly_deposit) : null,
-    minRentalDays: clampWhole(values.min_rental_days, RENTAL_DAYS.min),
-    maxRentalDays: clampWhole(values.max_rental_days, RENTAL_DAYS.max),
+    depositAmount: rents ? price(values.depositAmount) : null,
+    weeklyDeposit: rents ? price(values.weeklyDeposit) : null,
+    monthlyDeposit: rents ? price(values.monthlyDeposit) : null,
+    minRentalDays: clampWhole(values.minRentalDays, RENTAL_DAYS.min),
+    maxRentalDays: clampWhole(values.maxRentalDays, RENTAL_DAYS.max),
     driverAvailable: withDriver,
     driverOnly: driver === "driver_only",
-    dailyPriceWithDriver: withDriver ? price(values.daily_price_with_driver) : null,
-    weeklyPriceWithDriver: withDriver ? price(values.weekly_price_with_driver) : null,
-    monthlyPriceWithDriver: withDriver ? price(values.monthly_price_with_driver) : null,
-    driverPricePerHour: withDriver ? price(values.driver_price_per_hour) : null,
-    minimumRentalHours: clampWhole(values.minimum_rental_hours, DRIVER_HOURS),
+    dailyPriceWithDriver: withDriver ? price(values.dailyPriceWithDriver) : null,
+    weeklyPriceWithDriver: withDriver ? price(values.weeklyPriceWithDriver) : null,
+    monthlyPriceWithDriver: withDriver ? price(values.monthlyPriceWithDriver) : null,
+    driverPricePerHour: withDriver ? price(values.driverPricePerHour) : null,
+    minimumRentalHours: clampWhole(values.minimumRentalHours, DRIVER_HOURS),
     features: normaliseFeatures(values.features ?? []).filter((code) => allowedFeatures.has(code)),
     description: text.description ?? null,
     rules: text.rules ?? null,
   };
   const points = withOnePrimary(
-    (keepsPickupPoints(listingType) ? (values.pickup_points ?? []) : []).map(
+    (keepsPickupPoints(listingType) ? (values.pickupPoints ?? []) : []).map(
       (point): PickupPointValues & { is_primary?: boolean } => ({ ...point }),
     ),
-    Number(values.primary_point) || 0,
+    Number(values.primaryPoint) || 0,
   );
   const pickupPoints = points.map((point, index): PickupPointRow => ({
     name: sanitizeText(point.name ?? "", 100),
@@ -505,8 +558,8 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     city: sanitizeText(point.city ?? "", 100),
     country: point.country ?? PICKUP_DEFAULTS.country,
     instructions: sanitizeText(point.instructions ?? "", 500) || null,
-    availableHours: sanitizeText(point.available_hours ?? "", 100) || PICKUP_DEFAULTS.available_hours,
-    contactPhone: point.contact_phone?.trim() || null,
+    availableHours: sanitizeText(point.availableHours ?? "", 100) || PICKUP_DEFAULTS.available_hours,
+    contactPhone: point.contactPhone?.trim() || null,
     isPrimary: Boolean(point.is_primary),
     latitude: filled(point.latitude) ? Number(point.latitude) : null,
     longitude: filled(point.longitude) ? Number(point.longitude) : null,
@@ -522,7 +575,7 @@ const textOf = (value: number | string | null) => (value === null ? undefined : 
 export function fromCar(car: CarValues, points: PickupPointRow[]): ListingValues {
   const primary = points.findIndex((point) => point.isPrimary);
   return {
-    listing_type: car.listingType,
+    listingType: car.listingType,
     vin: car.vin ?? undefined,
     make: car.make,
     model: car.model,
@@ -530,41 +583,41 @@ export function fromCar(car: CarValues, points: PickupPointRow[]): ListingValues
     mileage: String(car.mileage),
     location: car.location,
     category: car.category,
-    fuel_type: car.fuelType,
+    fuelType: car.fuelType,
     transmission: car.transmission,
     horsepower: textOf(car.horsepower),
-    engine_size: textOf(car.engineSize),
+    engineSize: textOf(car.engineSize),
     seats: String(car.seats),
     doors: String(car.doors),
     condition: car.condition ?? undefined,
-    license_plate: car.licensePlate ?? undefined,
-    daily_price: euros(car.dailyPrice),
-    weekly_price: euros(car.weeklyPrice),
-    monthly_price: euros(car.monthlyPrice),
-    sale_price: euros(car.salePrice),
-    deposit_amount: euros(car.depositAmount),
-    weekly_deposit: euros(car.weeklyDeposit),
-    monthly_deposit: euros(car.monthlyDeposit),
-    min_rental_days: String(car.minRentalDays),
-    max_rental_days: String(car.maxRentalDays),
-    driver_service: car.driverOnly ? "driver_only" : car.driverAvailable ? "both_options" : "self_drive_only",
-    daily_price_with_driver: euros(car.dailyPriceWithDriver),
-    weekly_price_with_driver: euros(car.weeklyPriceWithDriver),
-    monthly_price_with_driver: euros(car.monthlyPriceWithDriver),
-    driver_price_per_hour: euros(car.driverPricePerHour),
-    minimum_rental_hours: String(car.minimumRentalHours),
-    pickup_points: points.map((point) => ({
+    licensePlate: car.licensePlate ?? undefined,
+    dailyPrice: euros(car.dailyPrice),
+    weeklyPrice: euros(car.weeklyPrice),
+    monthlyPrice: euros(car.monthlyPrice),
+    salePrice: euros(car.salePrice),
+    depositAmount: euros(car.depositAmount),
+    weeklyDeposit: euros(car.weeklyDeposit),
+    monthlyDeposit: euros(car.monthlyDeposit),
+    minRentalDays: String(car.minRentalDays),
+    maxRentalDays: String(car.maxRentalDays),
+    driverService: car.driverOnly ? "driver_only" : car.driverAvailable ? "both_options" : "self_drive_only",
+    dailyPriceWithDriver: euros(car.dailyPriceWithDriver),
+    weeklyPriceWithDriver: euros(car.weeklyPriceWithDriver),
+    monthlyPriceWithDriver: euros(car.monthlyPriceWithDriver),
+    driverPricePerHour: euros(car.driverPricePerHour),
+    minimumRentalHours: String(car.minimumRentalHours),
+    pickupPoints: points.map((point) => ({
       name: point.name,
       address: point.address,
       city: point.city,
       country: point.country,
       instructions: point.instructions ?? undefined,
-      available_hours: point.availableHours,
-      contact_phone: point.contactPhone ?? undefined,
+      availableHours: point.availableHours,
+      contactPhone: point.contactPhone ?? undefined,
       latitude: textOf(point.latitude),
       longitude: textOf(point.longitude),
     })),
-    primary_point: String(Math.max(0, primary)),
+    primaryPoint: String(Math.max(0, primary)),
     features: car.features,
     description: car.description ?? undefined,
     rules: car.rules ?? undefined,

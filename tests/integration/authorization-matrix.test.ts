@@ -952,7 +952,7 @@ const MATRIX: Entry[] = [
       const draft = await saveDraft(w.ctx.db, w.party.id, null, { ...newListingValues("sale"), make });
       return {
         path: `/my-listings/new?draft=${draft}&step=2`,
-        form: { step: "1", intent: "next", listing_type: "sale", draft },
+        form: { step: "1", intent: "next", listingType: "sale", draft },
         secrets: [make],
       };
     },
@@ -989,7 +989,7 @@ const MATRIX: Entry[] = [
       return {
         path: `/my-listings/${car.id}/edit`,
         params: { carId: car.id },
-        form: { ...fields, intent: "save", daily_price: "42" },
+        form: { ...fields, intent: "save", dailyPrice: "42" },
       };
     },
     why: "the owner's listing; its calendar form (block and unblock days) is guarded the same (CALENDAR_FORM)",

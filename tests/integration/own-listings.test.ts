@@ -69,7 +69,7 @@ const VEHICLE = { make: "Škoda", model: "Superb", year: "2021", mileage: "84000
 
 /** Steps 1-3 of a valid listing of `type`; returns the draft id. */
 async function draftThroughStep3(cookie: string, type: "sale" | "rental", pricing: Record<string, string | string[]>) {
-  const one = await postStep(cookie, { step: "1", intent: "next", listing_type: type });
+  const one = await postStep(cookie, { step: "1", intent: "next", listingType: type });
   expect(one.status).toBe(302);
   const two = await postStep(cookie, { step: "2", intent: "next", draft: one.draft!, ...VEHICLE });
   expect(two.location).toContain("step=3");
@@ -80,7 +80,7 @@ async function draftThroughStep3(cookie: string, type: "sale" | "rental", pricin
 
 describe("the wizard's steps", () => {
   it("step 2 names every missing field under the spec's title and saves nothing of the car", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "sale" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "sale" });
     const two = await postStep(verified.cookie, { step: "2", intent: "next", draft: one.draft!, make: "Audi" });
     expect(two.status).toBe(400);
     expect(two.data.problem).toEqual({
@@ -97,7 +97,7 @@ describe("the wizard's steps", () => {
   });
 
   it("formats come back with the spec's messages: year, mileage, VIN, horsepower", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "sale" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "sale" });
     const two = await postStep(verified.cookie, {
       step: "2",
       intent: "next",
@@ -120,16 +120,16 @@ describe("the wizard's steps", () => {
   });
 
   it("step 3 asks for the price the type needs (Missing Price) and checks pickup points", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "rental" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "rental" });
     await postStep(verified.cookie, { step: "2", intent: "next", draft: one.draft!, ...VEHICLE });
     const three = await postStep(verified.cookie, {
       step: "3",
       intent: "next",
       draft: one.draft!,
-      "pickup_points[0].name": "Stotis",
-      "pickup_points[0].city": "Kaunas",
-      "pickup_points[0].contact_phone": "abc",
-      min_rental_days: "40",
+      "pickupPoints[0].name": "Stotis",
+      "pickupPoints[0].city": "Kaunas",
+      "pickupPoints[0].contactPhone": "abc",
+      minRentalDays: "40",
     });
     expect(three.status).toBe(400);
     expect(three.data.problem).toMatchObject({
@@ -137,15 +137,15 @@ describe("the wizard's steps", () => {
       message: "validation.wizard.dailyPriceRequired",
     });
     expect(three.data.result.error).toMatchObject({
-      daily_price: ["validation.wizard.dailyPriceRequired"],
-      min_rental_days: ["listings:errors.min_rental_days"],
-      "pickup_points[0].address": ["listings:errors.pickupPointField"],
-      "pickup_points[0].contact_phone": ["validation.phoneFormat"],
+      dailyPrice: ["validation.wizard.dailyPriceRequired"],
+      minRentalDays: ["listings:errors.min_rental_days"],
+      "pickupPoints[0].address": ["listings:errors.pickupPointField"],
+      "pickupPoints[0].contactPhone": ["validation.phoneFormat"],
     });
   });
 
   it("a URL cannot skip a step that is not complete", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "sale" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "sale" });
     const page = await callRoute<{ step: number }>(
       wizardLoader,
       getRequest(`/my-listings/new?draft=${one.draft}&step=4`, { cookie: verified.cookie }),
@@ -155,11 +155,11 @@ describe("the wizard's steps", () => {
   });
 
   it("Back keeps what was typed on the step, without checking it", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "sale" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "sale" });
     const back = await postStep(verified.cookie, { step: "2", intent: "back", draft: one.draft!, make: "Volvo" });
     expect(back.location).toContain("step=1");
     const [draft] = await ctx.db.select().from(listingDrafts).where(eq(listingDrafts.id, one.draft!));
-    expect(draft?.data).toMatchObject({ listing_type: "sale", make: "Volvo" });
+    expect(draft?.data).toMatchObject({ listingType: "sale", make: "Volvo" });
   });
 
   it("a sample VIN decodes into step 2; an unknown maker is the spec's 'VIN not found'", async () => {
@@ -168,7 +168,7 @@ describe("the wizard's steps", () => {
     const decoded = await postStep(verified.cookie, {
       step: "1",
       intent: "decode",
-      listing_type: "sale",
+      listingType: "sale",
       vin: sample.vin,
     });
     expect(decoded.location).toContain("step=2");
@@ -182,7 +182,7 @@ describe("the wizard's steps", () => {
     const unknown = await postStep(verified.cookie, {
       step: "1",
       intent: "decode",
-      listing_type: "sale",
+      listingType: "sale",
       vin: "99999999999999999",
     });
     expect(unknown.status).toBe(400);
@@ -190,7 +190,7 @@ describe("the wizard's steps", () => {
   });
 
   it("another user's draft is not found, and nothing of it changes", async () => {
-    const one = await postStep(verified.cookie, { step: "1", intent: "next", listing_type: "sale" });
+    const one = await postStep(verified.cookie, { step: "1", intent: "next", listingType: "sale" });
     const theirs = await postStep(stranger.cookie, { step: "2", intent: "back", draft: one.draft!, make: "Hacked" });
     expect(theirs.status).toBe(404);
     const [draft] = await ctx.db.select().from(listingDrafts).where(eq(listingDrafts.id, one.draft!));
@@ -201,18 +201,18 @@ describe("the wizard's steps", () => {
 describe("who may rent out", () => {
   it("an unverified user cannot choose rental or both: 403 at step 1, and no draft is written", async () => {
     const before = await ctx.db.select().from(listingDrafts).where(eq(listingDrafts.ownerId, newbie.id));
-    const rental = await postStep(newbie.cookie, { step: "1", intent: "next", listing_type: "rental" });
+    const rental = await postStep(newbie.cookie, { step: "1", intent: "next", listingType: "rental" });
     expect(rental.status).toBe(403);
-    expect(rental.data.result.error).toMatchObject({ listing_type: ["listings:errors.verificationRequired"] });
+    expect(rental.data.result.error).toMatchObject({ listingType: ["listings:errors.verificationRequired"] });
     const after = await ctx.db.select().from(listingDrafts).where(eq(listingDrafts.ownerId, newbie.id));
     expect(after).toHaveLength(before.length);
   });
 
   it("a draft switched to rental behind the wizard's back is still refused at creation", async () => {
-    const draft = await draftThroughStep3(newbie.cookie, "sale", { sale_price: "15000" });
+    const draft = await draftThroughStep3(newbie.cookie, "sale", { salePrice: "15000" });
     await ctx.db
       .update(listingDrafts)
-      .set({ data: { ...VEHICLE, listing_type: "rental", daily_price: "40" } })
+      .set({ data: { ...VEHICLE, listingType: "rental", dailyPrice: "40" } })
       .where(eq(listingDrafts.id, draft));
     const created = await callRoute(
       wizardAction,
@@ -248,12 +248,12 @@ describe("who may rent out", () => {
 describe("creating", () => {
   it("a rental with a pickup point and two photos is pending, hidden, and stored in both sizes", async () => {
     const draft = await draftThroughStep3(verified.cookie, "rental", {
-      daily_price: "45,50",
-      deposit_amount: "300",
-      "pickup_points[0].name": "Autobusų stotis",
-      "pickup_points[0].address": "Vytauto pr. 24",
-      "pickup_points[0].city": "Kaunas",
-      "pickup_points[0].country": "Lithuania",
+      dailyPrice: "45,50",
+      depositAmount: "300",
+      "pickupPoints[0].name": "Autobusų stotis",
+      "pickupPoints[0].address": "Vytauto pr. 24",
+      "pickupPoints[0].city": "Kaunas",
+      "pickupPoints[0].country": "Lithuania",
     });
     const created = await callRoute(
       wizardAction,
@@ -319,7 +319,7 @@ describe("creating", () => {
       "validation.photoSize",
     ],
   ])("%s is refused at the field and nothing is stored", async (_name, makeFile, message) => {
-    const draft = await draftThroughStep3(verified.cookie, "sale", { sale_price: "9999" });
+    const draft = await draftThroughStep3(verified.cookie, "sale", { salePrice: "9999" });
     const keys = bucketKeys().length;
     const carsBefore = (await ctx.db.select().from(cars)).length;
     const result = await callRoute<{ result: { error?: Record<string, string[]> } }>(
@@ -343,7 +343,7 @@ describe("creating", () => {
   });
 
   it("11 photos are refused ('Maximum 10 images allowed')", async () => {
-    const draft = await draftThroughStep3(verified.cookie, "sale", { sale_price: "9999" });
+    const draft = await draftThroughStep3(verified.cookie, "sale", { salePrice: "9999" });
     const photo = await jpeg(64, 48);
     const result = await callRoute<{ result: { error?: Record<string, string[]> } }>(
       wizardAction,
@@ -354,7 +354,7 @@ describe("creating", () => {
   });
 
   it("a truncated photo among good ones: the listing is created, the toast says 'Partial Success', no orphans", async () => {
-    const draft = await draftThroughStep3(verified.cookie, "sale", { sale_price: "25000" });
+    const draft = await draftThroughStep3(verified.cookie, "sale", { salePrice: "25000" });
     const good = await jpeg();
     const bytes = new Uint8Array(await good.arrayBuffer());
     const truncated = new File([bytes.slice(0, Math.floor(bytes.length / 3))], "cut.jpg", { type: "image/jpeg" });
@@ -487,7 +487,7 @@ describe("editing", () => {
   const photosOf = (carId: string) =>
     ctx.db.select().from(carImages).where(eq(carImages.carId, carId)).orderBy(carImages.sortOrder);
   const post = (carId: string, fields: Record<string, string | string[]>, cookie = verified.cookie) =>
-    callRoute<{ result?: { error?: Record<string, string[]> }; values?: { pickup_points?: unknown[] } }>(
+    callRoute<{ result?: { error?: Record<string, string[]> }; values?: { pickupPoints?: unknown[] } }>(
       editAction,
       formRequest(`/my-listings/${carId}/edit`, fields, { cookie }),
       ctx.context,
@@ -585,7 +585,7 @@ describe("editing", () => {
       string,
       string
     >;
-    await post(car.id, { ...fields, intent: "save", daily_price: "42" });
+    await post(car.id, { ...fields, intent: "save", dailyPrice: "42" });
     let [saved] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
     expect(saved).toMatchObject({ dailyPrice: 4200, status: "approved" });
 
@@ -593,16 +593,16 @@ describe("editing", () => {
     expect(bad.status).toBe(400);
     expect(bad.data.result?.error).toMatchObject({ mileage: ["validation.wizard.mileage"] });
 
-    await post(car.id, { ...fields, intent: "save", daily_price: "42", model: "Yaris" });
+    await post(car.id, { ...fields, intent: "save", dailyPrice: "42", model: "Yaris" });
     [saved] = await ctx.db.select().from(cars).where(eq(cars.id, car.id));
     expect(saved).toMatchObject({ model: "Yaris", status: "pending" });
   });
 
   it("adding a pickup point without JavaScript comes back with one more, nothing saved", async () => {
     const car = await createCar(ctx, verified.id);
-    const result = await post(car.id, { intent: "add_point", ...VEHICLE, daily_price: "40" });
+    const result = await post(car.id, { intent: "add_point", ...VEHICLE, dailyPrice: "40" });
     expect(result.status).toBe(200);
-    expect(result.data.values?.pickup_points).toHaveLength(1);
+    expect(result.data.values?.pickupPoints).toHaveLength(1);
     expect(await ctx.db.select().from(pickupPoints).where(eq(pickupPoints.carId, car.id))).toHaveLength(0);
   });
 });

@@ -60,10 +60,10 @@ async function wizardStep(fields: Record<string, string>) {
 
 /** A sale listing through steps 1-3; returns the draft id. */
 async function saleDraft() {
-  const draft = await wizardStep({ step: "1", intent: "next", listing_type: "sale" });
+  const draft = await wizardStep({ step: "1", intent: "next", listingType: "sale" });
   const vehicle = { make: "Škoda", model: "Octavia", year: "2019", mileage: "120000", location: "Vilnius" };
   await wizardStep({ step: "2", intent: "next", draft: draft!, ...vehicle });
-  await wizardStep({ step: "3", intent: "next", draft: draft!, sale_price: "12500" });
+  await wizardStep({ step: "3", intent: "next", draft: draft!, salePrice: "12500" });
   return draft!;
 }
 

@@ -34,13 +34,12 @@ import {
 import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
-  PhotoButton,
-  PhotosFieldset,
   PricingFieldset,
-  useDragOrder,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PhotoButton, PhotosFieldset } from "~/components/listings/photos-fieldset";
+import { useDragOrder } from "~/components/listings/use-drag-order";
 import { HostCalendar } from "~/components/listings/host-calendar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
@@ -154,7 +153,7 @@ export async function action(args: ActionFunctionArgs) {
   const posted = parseWithZod(formData, { schema: ListingFields });
   const typed = postedListingValues(posted);
   // The type is not edited here: it decides which prices apply, and renting out needs verification.
-  const values: ListingValues = { ...typed, listing_type: car.listingType };
+  const values: ListingValues = { ...typed, listingType: car.listingType };
   const withPoints = applyPickupPointIntent(values, intent);
   if (withPoints) return data<ActionResult>({ values: withPoints, revision: Date.now() });
 
@@ -192,7 +191,7 @@ export default function EditListingPage() {
     defaultValue: values,
     shouldValidate: "onSubmit",
   });
-  const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.sale_price);
+  const featureGroups = featureGroupsForForm(loaderData.featureGroups, values.salePrice);
   const submit = useSubmit();
   const hydrated = useHydrated();
   const location = useLocation();

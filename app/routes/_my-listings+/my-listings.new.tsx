@@ -14,6 +14,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { useTranslation } from "react-i18next";
 import { requireUser, notFound } from "~/accounts/guards.server";
 import type { SessionUser } from "~/accounts/session.server";
+import { createListingWithPhotos } from "~/cars/create-listing.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,
@@ -24,36 +25,29 @@ import {
   stepProgress,
   stepSchema,
   firstInvalidStep,
-  toCarValues,
   wizardStep,
   postedListingValues,
+  savedDraftValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
-import { storedKeys } from "~/cars/listing-photos.server";
-import { createListing, findDraft, saveDraft } from "~/cars/own-listings.server";
+import { findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
   FeaturesFieldset,
   ListingTypeFieldset,
-  PhotosFieldset,
   PricingFieldset,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";
-import { CITIES, locatePickupPoints } from "~/places/cities";
-import {
-  deleteStoredPhotos,
-  isStorageFailure,
-  preparePhotos,
-  STORAGE_UNAVAILABLE,
-  storeCarPhotos,
-} from "~/photos/photo-storage.server";
+import { CITIES } from "~/places/cities";
+import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { formatPercent } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -68,7 +62,7 @@ async function loadValues(context: LoaderFunctionArgs["context"], user: SessionU
   if (!draftId) return null;
   const draft = await findDraft(context.db, user.id, draftId);
   if (!draft) notFound("listings:errors.draftNotFound");
-  return draft;
+  return { ...draft, values: savedDraftValues(draft.values) };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -92,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values,
     verified: user.verificationStatus === "verified",
     samples: SAMPLE_VINS.map((sample) => sample.vin),
-    featureGroups: featureGroupsFor(parsePriceToCents(values.sale_price ?? "")).map((group) => ({
+    featureGroups: featureGroupsFor(parsePriceToCents(values.salePrice ?? "")).map((group) => ({
       code: group.code,
       features: [...group.features],
     })),
@@ -141,10 +135,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return reply();
 
   if (step === 1) {
-    if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
+    if (values.listingType !== "sale" && user.verificationStatus !== "verified") {
       return data<ActionResult>(
         {
-          result: submission.reply({ fieldErrors: { listing_type: ["listings:errors.verificationRequired"] } }),
+          result: submission.reply({ fieldErrors: { listingType: ["listings:errors.verificationRequired"] } }),
           problem: null,
         },
         { status: 403 },
@@ -166,9 +160,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         make: car.make,
         ...(car.model ? { model: car.model } : {}),
         ...(car.year ? { year: String(car.year) } : {}),
-        ...(car.fuelType ? { fuel_type: car.fuelType } : {}),
+        ...(car.fuelType ? { fuelType: car.fuelType } : {}),
         ...(car.transmission ? { transmission: car.transmission } : {}),
-        ...(car.engineSize ? { engine_size: String(car.engineSize) } : {}),
+        ...(car.engineSize ? { engineSize: String(car.engineSize) } : {}),
         ...(car.horsepower ? { horsepower: String(car.horsepower) } : {}),
         ...(car.category ? { category: car.category } : {}),
         ...(car.doors ? { doors: String(car.doors) } : {}),
@@ -186,57 +180,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Step 4: the whole listing once more (a draft could have been edited in another tab), then the photos.
-  const broken = firstInvalidStep(values);
-  if (broken !== null) {
-    const id = await save();
-    throw redirect(wizardUrl(id, broken));
-  }
-  if (values.listing_type !== "sale" && user.verificationStatus !== "verified") {
-    const id = await save();
-    throw redirect(wizardUrl(id, 1));
-  }
-  const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], 0);
-  if (!photos.ok) {
-    return data<ActionResult>(
-      {
-        result: submission.reply({ fieldErrors: { photos: [photos.problem] }, hideFields: ["photos"] }),
-        problem: null,
-      },
-      { status: 400 },
-    );
-  }
-  const listing = toCarValues(values);
-  listing.pickupPoints = locatePickupPoints(listing.pickupPoints);
-  // Photos first, under the id the car will have; then the car and their rows in one write. R2 out of reach: no car,
-  // no object, the message at the photos field, the draft and what was typed kept (decision 015).
-  const carId = crypto.randomUUID();
-  let outcome: Awaited<ReturnType<typeof storeCarPhotos>> = { stored: [], failed: 0 };
-  try {
-    if (photos.files.length > 0) outcome = await storeCarPhotos(context.env, carId, photos.files);
-  } catch (error) {
-    if (!isStorageFailure(error)) throw error;
-    return data<ActionResult>(
-      {
-        result: submission.reply({ fieldErrors: { photos: [STORAGE_UNAVAILABLE] }, hideFields: ["photos"] }),
-        problem: null,
-      },
-      { status: 503 },
-    );
-  }
-  try {
-    await createListing(context.db, user.id, listing, draft?.id ?? null, { carId, photos: outcome.stored });
-  } catch (error) {
-    await deleteStoredPhotos(context.env, storedKeys(outcome.stored));
-    throw error;
-  }
-  const { failed } = outcome;
-  return redirectWithToast(
-    "/my-listings?tab=pending",
-    failed > 0
-      ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
-      : { type: "success", title: "toasts.listingCreated", description: "toasts.listingCreatedText" },
-    context.env,
+  const created = await createListingWithPhotos(
+    context,
+    user,
+    values,
+    draft?.id ?? null,
+    formData.getAll("photos") as (File | string)[],
   );
+  switch (created.status) {
+    case "back-to-step": {
+      const id = await save();
+      throw redirect(wizardUrl(id, created.step));
+    }
+    case "photos-refused":
+      return data<ActionResult>(
+        {
+          result: submission.reply({ fieldErrors: { photos: [created.problem] }, hideFields: ["photos"] }),
+          problem: null,
+        },
+        { status: 400 },
+      );
+    case "storage-unavailable":
+      // The message at the photos field, the draft and what was typed kept (decision 015).
+      return data<ActionResult>(
+        {
+          result: submission.reply({ fieldErrors: { photos: [STORAGE_UNAVAILABLE] }, hideFields: ["photos"] }),
+          problem: null,
+        },
+        { status: 503 },
+      );
+    case "created":
+      return redirectWithToast(
+        "/my-listings?tab=pending",
+        created.failedPhotos > 0
+          ? { type: "warning", title: "toasts.listingPartial", description: "toasts.listingPartialText" }
+          : { type: "success", title: "toasts.listingCreated", description: "toasts.listingCreatedText" },
+        context.env,
+      );
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -295,7 +276,7 @@ export default function CreateListingPage() {
           ) : null}
           {step === 2 ? <VehicleFieldset fields={fields} vinOutcome={loaderData.vin} /> : null}
           {step === 3 ? (
-            <PricingFieldset fields={fields} listingType={values.listing_type ?? "sale"} cities={loaderData.cities} />
+            <PricingFieldset fields={fields} listingType={values.listingType ?? "sale"} cities={loaderData.cities} />
           ) : null}
           {step === 4 ? (
             <>

@@ -1,0 +1,25 @@
+// For tests of what a migration does to the data the release before left: the database migrated up to the
+// migration, then, once the test has written that data, the rest. Statements are run one by one as drizzle-kit
+// split them, like the migrator does.
+import type { Client } from "@libsql/client";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { MIGRATIONS_FOLDER } from "./migrate";
+
+/** Applies the migrations before `prefix` (e.g. "0014"); the returned function applies it and those after. */
+export async function migrateUpTo(client: Client, prefix: string): Promise<() => Promise<void>> {
+  const files = readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  const apply = async (file: string) => {
+    for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim()) await client.execute(statement);
+    }
+  };
+  const before = files.findIndex((f) => f.startsWith(`${prefix}_`));
+  if (before < 0) throw new Error(`No migration ${prefix}`);
+  for (const file of files.slice(0, before)) await apply(file);
+  return async () => {
+    for (const file of files.slice(before)) await apply(file);
+  };
+}
