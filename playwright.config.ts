@@ -41,10 +41,22 @@ export default defineConfig({
     },
   },
   projects: [
+    // The demo accounts sign in once for each project that depends on this one (tests/e2e/demo-sessions.setup.ts).
+    { name: "demo sessions", testMatch: /demo-sessions\.setup\.ts$/ },
     // Journeys that only make sense one way are tagged, and the other project leaves them out (no skips in tests).
     // Checks of HTTP answers alone (@http) involve no page, so they run once, in the first project.
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true },
+      grepInvert: /@no-js-only/,
+      dependencies: ["demo sessions"],
+    },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      grepInvert: /@js-only|@http/,
+      dependencies: ["demo sessions"],
+    },
   ],
   webServer: [
     {

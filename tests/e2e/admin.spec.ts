@@ -1,11 +1,9 @@
 // /admin with JavaScript on and off: an admin approves a pending listing and it is on /cars at once, rejects one with
 // a reason, writes an insurance package (a bad one first), decides a verification, and reads the audit log; axe on
 // every admin page and dialog. Someone who is not an admin gets 'Access Denied'. Each project makes its own rows.
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, registerAndSignIn, test, visit } from "./support";
-
-const db = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+import { expect, expectAccessible, registerAndSignIn, signInAs, test, visit } from "./support";
 
 /** Letters only, so the catalogue's word search finds it as one word. */
 function uniqueWord(prefix: string) {
@@ -16,36 +14,23 @@ function uniqueWord(prefix: string) {
 }
 
 /** A pending rental listing of host@demo.lt, as the wizard would leave it; returns its model name. */
-async function pendingListing() {
+async function pendingListing(database: Client) {
   const model = uniqueWord("Niva");
-  const client = db();
-  try {
-    const owner = await client.execute("select id from users where email = 'host@demo.lt'");
-    const now = Date.now();
-    await client.execute({
-      sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
-              listing_type, daily_price, status, submitted_at, created_at, updated_at)
-            values (?, ?, 'Lada', ?, 2019, 80000, 'Kaunas', 'suv', 'petrol', 'manual', 'rental', 3500, 'pending', ?, ?, ?)`,
-      args: [crypto.randomUUID(), String(owner.rows[0]!.id), model, now, now, now],
-    });
-  } finally {
-    client.close();
-  }
-  return model;
-}
-
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
+  const owner = await database.execute("select id from users where email = 'host@demo.lt'");
+  const now = Date.now();
+  await database.execute({
+    sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
+            listing_type, daily_price, status, submitted_at, created_at, updated_at)
+          values (?, ?, 'Lada', ?, 2019, 80000, 'Kaunas', 'suv', 'petrol', 'manual', 'rental', 3500, 'pending', ?, ?, ?)`,
+    args: [crypto.randomUUID(), String(owner.rows[0]!.id), model, now, now, now],
   });
-  expect(response.status()).toBe(302);
+  return model;
 }
 
 const signInAsAdmin = (page: Page) => signInAs(page, "admin@demo.lt");
 
-test("an admin approves a pending listing and it is on /cars at once", async ({ page }) => {
-  const model = await pendingListing();
+test("an admin approves a pending listing and it is on /cars at once", async ({ page, database }) => {
+  const model = await pendingListing(database);
   await signInAsAdmin(page);
   await visit(page, "/admin");
   await expect(page).toHaveURL(/\/admin\/listings$/);
@@ -70,9 +55,12 @@ test("an admin approves a pending listing and it is on /cars at once", async ({ 
   await expect(page.getByText("admin@demo.lt patvirtino skelbimą").first()).toBeVisible();
 });
 
-test("an admin rejects a listing with a reason, and corrects another through the edit dialog", async ({ page }) => {
-  const rejected = await pendingListing();
-  const edited = await pendingListing();
+test("an admin rejects a listing with a reason, and corrects another through the edit dialog", async ({
+  page,
+  database,
+}) => {
+  const rejected = await pendingListing(database);
+  const edited = await pendingListing(database);
   await signInAsAdmin(page);
   await visit(page, "/admin/listings");
 
@@ -151,26 +139,20 @@ test("an admin creates an insurance package after fixing the form, then deletes 
   await expect(page.getByRole("article", { name })).toHaveCount(0);
 });
 
-test("an admin verifies a person from the queue", async ({ page }) => {
+test("an admin verifies a person from the queue", async ({ page, database }) => {
   const { email } = await registerAndSignIn(page);
-  const client = db();
-  let userId = "";
-  try {
-    const user = await client.execute({ sql: "select id from users where email = ?", args: [email] });
-    userId = String(user.rows[0]!.id);
-    await client.execute({
-      sql: "update profiles set verification_status = 'pending', verification_submitted_at = ? where id = ?",
-      args: [Date.now(), userId],
+  const user = await database.execute({ sql: "select id from users where email = ?", args: [email] });
+  const userId = String(user.rows[0]!.id);
+  await database.execute({
+    sql: "update profiles set verification_status = 'pending', verification_submitted_at = ? where id = ?",
+    args: [Date.now(), userId],
+  });
+  for (const kind of ["identity", "driving_licence"]) {
+    await database.execute({
+      sql: `insert into verification_documents (id, user_id, kind, storage_key, content_type, size_bytes, file_name, created_at)
+            values (?, ?, ?, ?, 'image/png', 2048, ?, ?)`,
+      args: [crypto.randomUUID(), userId, kind, `private/verification/${userId}/${kind}`, `${kind}.png`, Date.now()],
     });
-    for (const kind of ["identity", "driving_licence"]) {
-      await client.execute({
-        sql: `insert into verification_documents (id, user_id, kind, storage_key, content_type, size_bytes, file_name, created_at)
-              values (?, ?, ?, ?, 'image/png', 2048, ?, ?)`,
-        args: [crypto.randomUUID(), userId, kind, `private/verification/${userId}/${kind}`, `${kind}.png`, Date.now()],
-      });
-    }
-  } finally {
-    client.close();
   }
   await page.context().clearCookies();
   await signInAsAdmin(page);
@@ -186,18 +168,13 @@ test("an admin verifies a person from the queue", async ({ page }) => {
   await expect(page.getByText("admin@demo.lt patvirtino asmens tapatybę").first()).toBeVisible();
 });
 
-test("an admin reads a contact message and marks it answered", async ({ page }) => {
+test("an admin reads a contact message and marks it answered", async ({ page, database }) => {
   const subject = uniqueWord("Sąskaita ");
-  const client = db();
-  try {
-    await client.execute({
-      sql: `insert into contact_messages (id, name, email, subject, message, type, language, created_at)
-            values (?, 'Rūta Petraitė', 'ruta@example.lt', ?, 'Kada gausiu sąskaitą faktūrą?', 'support', 'lt', ?)`,
-      args: [crypto.randomUUID(), subject, Date.now()],
-    });
-  } finally {
-    client.close();
-  }
+  await database.execute({
+    sql: `insert into contact_messages (id, name, email, subject, message, type, language, created_at)
+          values (?, 'Rūta Petraitė', 'ruta@example.lt', ?, 'Kada gausiu sąskaitą faktūrą?', 'support', 'lt', ?)`,
+    args: [crypto.randomUUID(), subject, Date.now()],
+  });
   await signInAsAdmin(page);
   await visit(page, "/admin/contact");
   const message = page.getByRole("article", { name: subject });

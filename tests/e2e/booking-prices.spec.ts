@@ -1,35 +1,20 @@
 // The booking dialog's money and insurance in the page's language, with JavaScript on and off: a week at the weekly
 // price costs exactly the weekly price (not seven spread-out days), the packages read in Lithuanian (and in English
 // after switching), and "No additional insurance" is offered once. The charge itself is the integration tests' part.
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import type { Locator } from "@playwright/test";
-import { expect, registerAndSignIn, test, visit } from "./support";
+import { expect, freeCarInLane, registerAndSignIn, test, visit } from "./support";
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** A demo car with a weekly price and seven days nobody holds. */
-async function weeklyCarAndWeek() {
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  try {
-    const cars = await db.execute(`
-      select id, weekly_price from cars
-      where status = 'approved' and available = 1 and listing_type <> 'sale' and driver_only = 0
-        and daily_price is not null and weekly_price is not null and min_rental_days <= 7 and max_rental_days >= 7
-        and minimum_rental_hours <= 24`);
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const car = cars.rows[Math.floor(Math.random() * cars.rows.length)]!;
-      const offset = 20 + Math.floor(Math.random() * 150);
-      const [start, end] = [isoDay(offset), isoDay(offset + 7)];
-      const taken = await db.execute({
-        sql: "select 1 from bookings where car_id = ? and start_date < ? and ? < end_date",
-        args: [String(car.id), end, start],
-      });
-      if (taken.rows.length === 0) return { id: String(car.id), weeklyPrice: Number(car.weekly_price), start, end };
-    }
-    throw new Error("no free week of a car with a weekly price in the demo data");
-  } finally {
-    db.close();
-  }
+/** A demo car with a weekly price and seven days of this journey's lane (support.ts) that nobody holds. */
+async function weeklyCarAndWeek(database: Client) {
+  const cars = await database.execute(`
+    select id, weekly_price from cars
+    where status = 'approved' and available = 1 and listing_type <> 'sale' and driver_only = 0
+      and daily_price is not null and weekly_price is not null and min_rental_days <= 7 and max_rental_days >= 7
+      and minimum_rental_hours <= 24
+    order by created_at, id`);
+  const { car, start, end } = await freeCarInLane(database, cars.rows, 3, 7);
+  return { id: String(car.id), weeklyPrice: Number(car.weekly_price), start, end };
 }
 
 /** Money as the breakdown writes it, whatever space Intl puts between the digits and the sign. */
@@ -49,8 +34,9 @@ async function expectWeekAtWeeklyPrice(breakdown: Locator, unit: string, price: 
 
 test("a week at the weekly price costs the weekly price; packages in the page's language, one 'no insurance'", async ({
   page,
+  database,
 }) => {
-  const car = await weeklyCarAndWeek();
+  const car = await weeklyCarAndWeek(database);
   await registerAndSignIn(page);
   const query = new URLSearchParams({
     start: car.start,

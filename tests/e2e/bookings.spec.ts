@@ -1,52 +1,42 @@
 // The money path, with JavaScript on and off: a renter books a car (dates, insurance, pickup, the price) → reviews
 // the request → pays on the local checkout stand-in → the host confirms (the card is captured) → the host marks it
 // complete → both leave a review. Two browser contexts: the renter's (`page`) and the host's.
-import { createClient } from "@libsql/client";
-import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, javaScriptOn, registerAndSignIn, test, visit } from "./support";
+import type { Client } from "@libsql/client";
+import {
+  expect,
+  freeCarInLane,
+  isoDay,
+  javaScriptOn,
+  registerAndSignIn,
+  signInAs,
+  test,
+  visit,
+  visitCurrent,
+} from "./support";
 
-const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
+/**
+ * A rentable car of the demo host and three days of this journey's lane (support.ts) that nobody holds or blocked:
+ * the js and no-js runs of a journey, and the journeys here, never pick the same days.
+ */
+async function freeCarAndDays(database: Client, lane: number) {
+  const cars = await database.execute(`
+    select c.id, c.make, c.model from cars c join users u on u.id = c.owner_id
+    where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
+      and c.daily_price is not null and c.min_rental_days <= 3 and c.minimum_rental_hours <= 24
+      and c.driver_only = 0
+    order by c.created_at, c.id`);
+  const { car, start, end } = await freeCarInLane(database, cars.rows, lane, 3);
+  return { id: String(car.id), name: `${String(car.make)} ${String(car.model)}`, start, end };
 }
 
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** A rentable car of the demo host and three days nobody holds or blocked (the demo data has bookings of its own). */
-async function freeCarAndDays() {
-  const db = database();
-  try {
-    const cars = await db.execute(`
-      select c.id, c.make, c.model from cars c join users u on u.id = c.owner_id
-      where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
-        and c.daily_price is not null and c.min_rental_days <= 3 and c.minimum_rental_hours <= 24
-        and c.driver_only = 0`);
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const car = cars.rows[Math.floor(Math.random() * cars.rows.length)]!;
-      const offset = 20 + Math.floor(Math.random() * 150);
-      const [start, end] = [isoDay(offset), isoDay(offset + 3)];
-      const taken = await db.execute({
-        sql: `select 1 from bookings where car_id = ? and start_date < ? and ? < end_date
-          union all select 1 from car_blocked_days where car_id = ? and day >= ? and day < ?`,
-        args: [String(car.id), end, start, String(car.id), start, end],
-      });
-      if (taken.rows.length === 0) return { id: String(car.id), name: `${car.make} ${car.model}`, start, end };
-    }
-    throw new Error("no free car and days in the demo data");
-  } finally {
-    db.close();
-  }
-}
-
-test("book → pay on the stand-in → host confirms → host completes → both review", async ({ page, browser }) => {
+test("book → pay on the stand-in → host confirms → host completes → both review", async ({
+  page,
+  browser,
+  database,
+}) => {
   // Two people, eleven pages, axe on each: longer than the default minute on two busy cores.
   test.setTimeout(150_000);
-  const car = await freeCarAndDays();
+  const car = await freeCarAndDays(database, 0);
   // A renter of its own (the demo renter's mailbox belongs to other journeys); without a date of birth yet.
   await registerAndSignIn(page);
 
@@ -83,15 +73,15 @@ test("book → pay on the stand-in → host confirms → host completes → both
 
   // Step 2: the summary, then the checkout.
   await expect(page.getByRole("heading", { name: "Užsakymo informacija" })).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
   await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
-  await visit(page, page.url());
+  await visitCurrent(page);
   await page.getByRole("button", { name: "Mokėti" }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
-  await visit(page, page.url());
+  await visitCurrent(page);
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
 
   // The host answers in their own browser.
@@ -117,7 +107,7 @@ test("book → pay on the stand-in → host confirms → host completes → both
     .getByRole("link", { name: "Palikti atsiliepimą" })
     .click();
   await expect(host.getByRole("dialog")).toBeVisible();
-  await visit(host, host.url());
+  await visitCurrent(host);
   await host.locator('input[name="rating"][value="5"]').check({ force: true });
   await host.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
   await expect(host).toHaveURL(/\/bookings\?tab=completed/);
@@ -134,25 +124,23 @@ test("book → pay on the stand-in → host confirms → host completes → both
     page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Palikti atsiliepimą" }),
   ).toHaveCount(0);
 
-  const db = database();
-  try {
-    const booking = await db.execute({
-      sql: "select status, payment_status from bookings where id = ?",
-      args: [bookingId],
-    });
-    expect(booking.rows[0]).toMatchObject({ status: "completed", payment_status: "captured" });
-    const reviews = await db.execute({
-      sql: "select rating from reviews where booking_id = ? order by rating",
-      args: [bookingId],
-    });
-    expect(reviews.rows.map((r) => Number(r.rating))).toEqual([4, 5]);
-  } finally {
-    db.close();
-  }
+  const booking = await database.execute({
+    sql: "select status, payment_status from bookings where id = ?",
+    args: [bookingId],
+  });
+  expect(booking.rows[0]).toMatchObject({ status: "completed", payment_status: "captured" });
+  const reviews = await database.execute({
+    sql: "select rating from reviews where booking_id = ? order by rating",
+    args: [bookingId],
+  });
+  expect(reviews.rows.map((r) => Number(r.rating))).toEqual([4, 5]);
 });
 
-test("a guest is asked to sign in before booking, and bad dates get a message next to the field", async ({ page }) => {
-  const car = await freeCarAndDays();
+test("a guest is asked to sign in before booking, and bad dates get a message next to the field", async ({
+  page,
+  database,
+}) => {
+  const car = await freeCarAndDays(database, 1);
   await visit(page, `/car/${car.id}/book`, { status: 401 });
   await signInAs(page, "renter@demo.lt");
   await visit(page, `/car/${car.id}/book?start=${isoDay(-2)}&end=${isoDay(1)}&insurance=none&step=review`);
@@ -163,8 +151,8 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });
 
-test("a checkout left unpaid is paid later with Pay now", async ({ page }) => {
-  const car = await freeCarAndDays();
+test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
+  const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
   const choice = new URLSearchParams({
     start: car.start,
@@ -181,7 +169,7 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page }) => {
   await page.getByRole("button", { name: "Atšaukti" }).click();
   await expect(page).toHaveURL(/\/booking-cancelled\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
-  await visit(page, page.url());
+  await visitCurrent(page);
   await expect(page.getByRole("button", { name: "Apmokėti dabar", exact: true })).toBeVisible();
 
   // Later, from My Bookings: the same booking goes back to its checkout and is paid.
@@ -194,16 +182,11 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking_id=${bookingId}`));
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
 
-  const db = database();
-  try {
-    const rows = await db.execute({
-      sql: "select id, status, payment_status from bookings where car_id = ? and start_date = ?",
-      args: [car.id, car.start],
-    });
-    expect(rows.rows).toEqual([
-      expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
-    ]);
-  } finally {
-    db.close();
-  }
+  const rows = await database.execute({
+    sql: "select id, status, payment_status from bookings where car_id = ? and start_date = ?",
+    args: [car.id, car.start],
+  });
+  expect(rows.rows).toEqual([
+    expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
+  ]);
 });

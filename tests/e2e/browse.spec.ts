@@ -1,25 +1,15 @@
 // Browsing, with JavaScript on and off: filter the listings, open a car, favourite it, find it on /favorites; the
 // header's search; saving a search.
-import { createClient } from "@libsql/client";
-import type { Page } from "@playwright/test";
 import {
-  DEMO_PASSWORD,
   expect,
   expectAccessible,
   javaScriptOn,
   registerAndSignIn,
+  signInAs,
   test,
   visit,
   waitForHydration,
 } from "./support";
-
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
 
 test("filter the rentals → open a car → favourite it → see it on /favorites", async ({ page }, testInfo) => {
   const js = javaScriptOn(testInfo.project.name);
@@ -152,13 +142,12 @@ test("guests see prices and register buttons, not hearts; car pages answer 404 f
   ).toBeVisible();
 });
 
-test("a heart tapped on a car hidden meanwhile says why nothing changed", async ({ page }) => {
-  const client = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+test("a heart tapped on a car hidden meanwhile says why nothing changed", async ({ page, database }) => {
   const id = crypto.randomUUID();
   try {
-    const owner = await client.execute("select id from users where email = 'host@demo.lt'");
+    const owner = await database.execute("select id from users where email = 'host@demo.lt'");
     const now = Date.now();
-    await client.execute({
+    await database.execute({
       sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
               listing_type, daily_price, status, submitted_at, approved_at, created_at, updated_at)
             values (?, ?, 'Lada', 'Vesta', 2020, 60000, 'Vilnius', 'suv', 'petrol', 'manual', 'rental', 3000,
@@ -169,14 +158,13 @@ test("a heart tapped on a car hidden meanwhile says why nothing changed", async 
     await visit(page, `/car/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lada Vesta 2020");
     // The owner takes the car off the market while the renter reads its page.
-    await client.execute({ sql: "update cars set available = 0 where id = ?", args: [id] });
+    await database.execute({ sql: "update cars set available = 0 where id = ?", args: [id] });
     await page.getByRole("button", { name: /^Įsiminti / }).click();
     await expect(page.getByText("Ieškomo automobilio nėra arba jis nebepasiekiamas.").first()).toBeVisible();
     await expectAccessible(page);
-    const saved = await client.execute({ sql: "select count(*) as n from favorites where car_id = ?", args: [id] });
+    const saved = await database.execute({ sql: "select count(*) as n from favorites where car_id = ?", args: [id] });
     expect(Number(saved.rows[0]!.n)).toBe(0);
   } finally {
-    await client.execute({ sql: "delete from cars where id = ?", args: [id] });
-    client.close();
+    await database.execute({ sql: "delete from cars where id = ?", args: [id] });
   }
 });

@@ -2,15 +2,7 @@
 // ?period=, the chart with its table); a new person sees the renter panel and the host panel's empty state; the demo
 // renter's completed trip opens its review. Nothing here writes to the demo data (the other journeys share it).
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, registerAndSignIn, test, visit } from "./support";
-
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+import { expect, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
 
 /** The figure named `label` in the page's description lists: its value. */
 const figure = (page: Page, label: string) =>
@@ -74,7 +66,7 @@ test("the demo host reads the figures and changes the period", async ({ page }) 
   await periods.getByRole("link", { name: "7 dienos" }).click();
   await expect(page).toHaveURL(/\/host-dashboard\?period=7d$/);
   await expect(periods.getByRole("link", { name: "7 dienos" })).toHaveAttribute("aria-current", "page");
-  await visit(page, page.url());
+  await visitCurrent(page);
   await expect(rows).toHaveCount(7);
 
   // 90 days: calendar weeks (13 or 14 of them, the first and last clipped).
@@ -113,7 +105,7 @@ test("a new person sees the renter panel and the host panel's call to list a car
     "href",
     "/my-listings?create=rental",
   );
-  await visit(page, page.url());
+  await visitCurrent(page);
 
   // An empty status tab names its status; "nobody has booked your cars" is for the whole list only.
   await visit(page, "/bookings?role=host&tab=confirmed");
@@ -133,5 +125,5 @@ test("the demo renter's completed trip opens its review", async ({ page }) => {
   await review.click();
   await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]+\/review$/);
   await expect(page.getByRole("heading", { name: "Įvertinkite savininką ir automobilį" })).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
 });

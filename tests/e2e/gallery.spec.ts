@@ -1,35 +1,29 @@
 // The car page's gallery and its full-screen viewer (part 2 §2; part 1 §2 "Image lightbox"), with JavaScript on and
 // off. The car is a seeded one with several photos, read from the journeys' database.
-import { createClient } from "@libsql/client";
 import { expect, expectAccessible, test, visit } from "./support";
 import type { Locator, Page } from "@playwright/test";
 
 type Car = { id: string; title: string; keys: string[] };
 let car: Car;
 
-test.beforeAll(async () => {
-  const db = createClient({ url: "file:tests/.artifacts/e2e.db" });
-  try {
-    const { rows } = await db.execute(
-      `select c.id, c.make, c.model, c.year from cars c
-       where c.status = 'approved' and c.available = 1
-         and (select count(*) from car_images i where i.car_id = c.id) >= 3
-       order by c.created_at, c.id limit 1`,
-    );
-    const row = rows[0];
-    if (!row) throw new Error("the seed has no approved, available car with 3 or more photos");
-    const images = await db.execute({
-      sql: "select storage_key from car_images where car_id = ? order by sort_order",
-      args: [String(row.id)],
-    });
-    car = {
-      id: String(row.id),
-      title: `${row.make} ${row.model} ${row.year}`,
-      keys: images.rows.map((image) => String(image.storage_key)),
-    };
-  } finally {
-    db.close();
-  }
+test.beforeAll(async ({ database }) => {
+  const { rows } = await database.execute(
+    `select c.id, c.make, c.model, c.year from cars c
+     where c.status = 'approved' and c.available = 1
+       and (select count(*) from car_images i where i.car_id = c.id) >= 3
+     order by c.created_at, c.id limit 1`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error("the seed has no approved, available car with 3 or more photos");
+  const images = await database.execute({
+    sql: "select storage_key from car_images where car_id = ? order by sort_order",
+    args: [String(row.id)],
+  });
+  car = {
+    id: String(row.id),
+    title: `${row.make} ${row.model} ${row.year}`,
+    keys: images.rows.map((image) => String(image.storage_key)),
+  };
 });
 
 const photoName = (n: number) => `${car.title} — photo ${n} of ${car.keys.length}`;

@@ -1,11 +1,9 @@
 // The host's calendar (issue 15), with JavaScript on and off: host@demo.lt picks two days on a rental listing's
 // edit page (buttons with JavaScript, links that fill the form without), blocks them, sees them blocked, and a
 // visitor's car page shows them unavailable, as a booked day is shown, without saying why.
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import type { Locator } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, javaScriptOn, test, visit } from "./support";
-
-const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+import { expect, expectAccessible, javaScriptOn, signInAs, test, visit } from "./support";
 
 const vilniusToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vilnius" }).format(new Date());
 const addDays = (day: string, n: number) => {
@@ -22,38 +20,21 @@ const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\
  * A rental car of the demo host with two days nobody holds. Each project takes days of its own, before the days the
  * booking journey picks from (20 on), so journeys running side by side never meet.
  */
-async function carWithFreeDays(offset: number) {
-  const db = database();
-  try {
-    const from = addDays(vilniusToday(), offset);
-    const to = addDays(from, 1);
-    const cars = await db.execute({
-      sql: `select c.id from cars c join users u on u.id = c.owner_id
-        where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
-          and c.deleted_at is null
-          and not exists (select 1 from bookings b where b.car_id = c.id and b.start_date <= ? and ? < b.end_date
-            and b.status in ('pending', 'confirmed', 'active'))
-          and not exists (select 1 from car_blocked_days d where d.car_id = c.id and d.day between ? and ?)
-        order by c.created_at limit 1`,
-      args: [to, from, from, to],
-    });
-    expect(cars.rows.length, "a free rental car of host@demo.lt").toBe(1);
-    return { id: String(cars.rows[0]!.id), from, to };
-  } finally {
-    db.close();
-  }
-}
-
-async function unblock(carId: string, from: string, to: string) {
-  const db = database();
-  try {
-    await db.execute({
-      sql: "delete from car_blocked_days where car_id = ? and day between ? and ?",
-      args: [carId, from, to],
-    });
-  } finally {
-    db.close();
-  }
+async function carWithFreeDays(database: Client, offset: number) {
+  const from = addDays(vilniusToday(), offset);
+  const to = addDays(from, 1);
+  const cars = await database.execute({
+    sql: `select c.id from cars c join users u on u.id = c.owner_id
+      where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
+        and c.deleted_at is null
+        and not exists (select 1 from bookings b where b.car_id = c.id and b.start_date <= ? and ? < b.end_date
+          and b.status in ('pending', 'confirmed', 'active'))
+        and not exists (select 1 from car_blocked_days d where d.car_id = c.id and d.day between ? and ?)
+      order by c.created_at limit 1`,
+    args: [to, from, from, to],
+  });
+  expect(cars.rows.length, "a free rental car of host@demo.lt").toBe(1);
+  return { id: String(cars.rows[0]!.id), from, to };
 }
 
 /** Moves a calendar (the one in `scope`, opened on this month) on to the month of `day`, a link at a time. */
@@ -72,15 +53,14 @@ async function showMonthOf(scope: Locator, day: string) {
   }
 }
 
-test("the host blocks two days on the edit page, and the car page shows them unavailable", async ({ page }, info) => {
+test("the host blocks two days on the edit page, and the car page shows them unavailable", async ({
+  page,
+  database,
+}, info) => {
   const js = javaScriptOn(info.project.name);
-  const car = await carWithFreeDays(js ? 13 : 16);
+  const car = await carWithFreeDays(database, js ? 13 : 16);
   try {
-    const signIn = await page.request.post("/auth/signin", {
-      form: { email: "host@demo.lt", password: DEMO_PASSWORD },
-      maxRedirects: 0,
-    });
-    expect(signIn.status()).toBe(302);
+    await signInAs(page, "host@demo.lt");
 
     await visit(page, `/my-listings/${car.id}/edit`);
     const calendar = page.locator("section#calendar");
@@ -115,6 +95,9 @@ test("the host blocks two days on the edit page, and the car page shows them una
     await expect(availability.getByLabel(dayName(addDays(car.to, 1)), { exact: true })).toBeVisible();
     await expect(availability).not.toContainText(/užblokuota/i);
   } finally {
-    await unblock(car.id, car.from, car.to);
+    await database.execute({
+      sql: "delete from car_blocked_days where car_id = ? and day between ? and ?",
+      args: [car.id, car.from, car.to],
+    });
   }
 });

@@ -1,7 +1,6 @@
 // The information pages: each one in both languages (and axe), the contact form with and without JavaScript, the
 // FAQ's search as a plain GET form, cookie preferences saved and honoured, and the newsletter's double opt-in
 // through the local mailbox.
-import { createClient } from "@libsql/client";
 import { expect, javaScriptOn, linkFromMailbox, test, uniqueEmail, visit } from "./support";
 
 const PAGES = [
@@ -16,15 +15,6 @@ const PAGES = [
   ["/news", "Naujienos", "News"],
   ["/disclaimer", "Atsakomybės apribojimas", "Disclaimer"],
 ] as const;
-
-async function queryDb(sql: string, args: (string | number)[]) {
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  try {
-    return (await db.execute({ sql, args })).rows;
-  } finally {
-    db.close();
-  }
-}
 
 test(
   "every information page reads in Lithuanian and English, and passes axe",
@@ -47,7 +37,7 @@ test(
   },
 );
 
-test("a visitor sends the contact form; bad input is explained next to the fields", async ({ page }) => {
+test("a visitor sends the contact form; bad input is explained next to the fields", async ({ page, database }) => {
   const js = javaScriptOn(test.info().project.name);
   const subject = `Klausimas apie užstatą ${Date.now().toString(36)}-${test.info().project.name}`;
   await visit(page, "/contact");
@@ -65,7 +55,8 @@ test("a visitor sends the contact form; bad input is explained next to the field
   await expect(form.getByText("Įveskite teisingą el. pašto adresą.")).toBeVisible();
   // What was typed is kept.
   await expect(form.getByLabel("Tema", { exact: true })).toHaveValue(subject);
-  expect(await queryDb("select id from contact_messages where subject = ?", [subject])).toHaveLength(0);
+  const before = await database.execute({ sql: "select id from contact_messages where subject = ?", args: [subject] });
+  expect(before.rows).toHaveLength(0);
 
   await form.getByLabel("El. paštas").fill("ruta.zemaite@example.lt");
   await form.getByRole("button", { name: "Siųsti žinutę" }).click();
@@ -81,9 +72,10 @@ test("a visitor sends the contact form; bad input is explained next to the field
   }
   await expect(page.getByRole("main").locator("form#contact").getByLabel("Tema", { exact: true })).toHaveValue("");
 
-  const rows = await queryDb("select name, email, type, language, user_id from contact_messages where subject = ?", [
-    subject,
-  ]);
+  const { rows } = await database.execute({
+    sql: "select name, email, type, language, user_id from contact_messages where subject = ?",
+    args: [subject],
+  });
   expect(rows).toHaveLength(1);
   expect({ ...rows[0] }).toEqual({
     name: "Rūta Žemaitė",
@@ -172,7 +164,7 @@ test("cookie preferences are saved, read back, and keep language and theme for t
   }
 });
 
-test("the newsletter: subscribe in the footer, confirm from the mailbox, unsubscribe", async ({ page }) => {
+test("the newsletter: subscribe in the footer, confirm from the mailbox, unsubscribe", async ({ page, database }) => {
   const email = uniqueEmail("naujienos");
   await visit(page, "/about");
   const footer = page.getByRole("contentinfo");
@@ -190,17 +182,21 @@ test("the newsletter: subscribe in the footer, confirm from the mailbox, unsubsc
   const link = await linkFromMailbox(page, email, "/newsletter/confirm");
   await visit(page, link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prenumerata patvirtinta");
-  const rows = await queryDb("select confirmed_at, unsubscribed_at from newsletter_subscriptions where email = ?", [
-    email,
-  ]);
+  const { rows } = await database.execute({
+    sql: "select confirmed_at, unsubscribed_at from newsletter_subscriptions where email = ?",
+    args: [email],
+  });
   expect(rows[0]?.confirmed_at).not.toBeNull();
 
   await page.getByRole("link", { name: "atsisakyti prenumeratos" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Naujienlaiškio prenumeratos atsisakymas");
   await page.getByRole("button", { name: "Atsisakyti prenumeratos" }).click();
   await expect(page.getByText("Prenumeratos atsisakėte.")).toBeVisible();
-  const after = await queryDb("select unsubscribed_at from newsletter_subscriptions where email = ?", [email]);
-  expect(after[0]?.unsubscribed_at).not.toBeNull();
+  const after = await database.execute({
+    sql: "select unsubscribed_at from newsletter_subscriptions where email = ?",
+    args: [email],
+  });
+  expect(after.rows[0]?.unsubscribed_at).not.toBeNull();
 
   // The confirmation link works once.
   await visit(page, link);

@@ -1,20 +1,9 @@
 // Own listings, with JavaScript on and off: create a sale and a rental listing through the four-step wizard with a
 // photo → pending on /my-listings and hidden from the public → approved (by the database until the admin page
 // exists) → on /cars. Then the availability switch and deletion.
-import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD, expect, javaScriptOn, test, visit, waitForHydration } from "./support";
-
-const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+import { expect, javaScriptOn, signInAs, test, visit, visitCurrent, waitForHydration } from "./support";
 
 async function photo() {
   const buffer = await sharp({ create: { width: 1400, height: 900, channels: 3, background: "#2a7a6a" } })
@@ -54,7 +43,7 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
   await wizard.getByRole("button", { name: "Tęsti" }).click();
 
   await expect(wizard.getByText("3 žingsnis iš 4")).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
   if (type === "Parduodamas") {
     await wizard.getByLabel("Pardavimo kaina (€)").fill("18500");
   } else {
@@ -76,7 +65,7 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
   await wizard.getByRole("button", { name: "Tęsti" }).click();
 
   await expect(wizard.getByText("4 žingsnis iš 4")).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
   await wizard.getByLabel("Kondicionierius").check();
   await wizard.getByLabel("Aprašymas").fill("Tvarkingas, vienas savininkas.");
   await page.locator('input[type="file"][name="photos"]').setInputFiles([await photo()]);
@@ -89,7 +78,7 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
   await expect(page.getByText("Skelbimas sukurtas")).toBeVisible();
 }
 
-test("create a sale listing with a photo → pending → approved → on /cars", async ({ page }) => {
+test("create a sale listing with a photo → pending → approved → on /cars", async ({ page, database }) => {
   await signInAs(page, "company@demo.lt");
   const model = uniqueModel("Pardavimui");
   await createListing(page, "Parduodamas", model);
@@ -105,29 +94,26 @@ test("create a sale listing with a photo → pending → approved → on /cars",
   await visit(page, `/cars?search=${model}`);
   await expect(page.getByText(`Volvo ${model}`)).toHaveCount(0);
 
-  const db = database();
-  await db.execute({ sql: "update cars set status = 'approved' where model = ?", args: [model] });
-  db.close();
+  await database.execute({ sql: "update cars set status = 'approved' where model = ?", args: [model] });
   await visit(page, `/cars?search=${model}`);
   await expect(page.getByRole("link", { name: new RegExp(`Volvo ${model}`) }).first()).toBeVisible();
 });
 
 test("a verified host lists a car for rent with a pickup point; the switch hides it; delete asks first", async ({
   page,
+  database,
 }) => {
   // The wizard's four steps, a photo, the public check and deletion: more than the default minute on two busy cores.
   test.setTimeout(150_000);
   await signInAs(page, "host@demo.lt");
   const model = uniqueModel("Nuomai");
   await createListing(page, "Nuomojamas", model);
-  const db = database();
-  await db.execute({ sql: "update cars set status = 'approved' where model = ?", args: [model] });
-  const [car] = (await db.execute({ sql: "select id from cars where model = ?", args: [model] })).rows;
-  const points = await db.execute({
+  await database.execute({ sql: "update cars set status = 'approved' where model = ?", args: [model] });
+  const [car] = (await database.execute({ sql: "select id from cars where model = ?", args: [model] })).rows;
+  const points = await database.execute({
     sql: "select city, is_primary from pickup_points where car_id = ?",
     args: [String(car!.id)],
   });
-  db.close();
   expect(points.rows).toEqual([expect.objectContaining({ city: "Klaipėda", is_primary: 1 })]);
 
   await visit(page, "/my-listings?tab=approved");
@@ -156,7 +142,7 @@ test("a verified host lists a car for rent with a pickup point; the switch hides
     .click();
   const editor = page.getByRole("dialog", { name: "Redaguoti skelbimą" });
   await expect(editor.getByLabel("Kaina parai (€)")).toHaveValue("55");
-  await visit(page, page.url());
+  await visitCurrent(page);
   await page.locator('input[type="file"][name="photos"]').setInputFiles([await photo()]);
   await editor.getByRole("button", { name: "Įkelti nuotraukas" }).click();
   await expect(editor.getByRole("button", { name: "Perkelti 2 nuotrauką anksčiau" })).toBeVisible();
@@ -197,15 +183,12 @@ test("renting out needs verification: the wizard locks rent and both for an unve
 test(
   "with JavaScript, photo mistakes are named at once and the rest are kept",
   { tag: "@js-only" },
-  async ({ page }) => {
-    const client = database();
-    const car = await client
-      .execute(
-        `select id, photos from (select c.id, (select count(*) from car_images i where i.car_id = c.id) as photos
+  async ({ page, database }) => {
+    const car = await database.execute(
+      `select id, photos from (select c.id, (select count(*) from car_images i where i.car_id = c.id) as photos
        from cars c join users u on u.id = c.owner_id where u.email = 'host@demo.lt' and c.deleted_at is null)
        where photos < 10 order by photos desc limit 1`,
-      )
-      .finally(() => client.close());
+    );
     const room = 10 - Number(car.rows[0]!.photos);
     await signInAs(page, "host@demo.lt");
     await visit(page, `/my-listings/${String(car.rows[0]!.id)}/edit`);

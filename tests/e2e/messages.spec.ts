@@ -1,36 +1,52 @@
 // Messages with JavaScript on and off: a new user contacts an owner from the car page (a bad submission first),
 // the owner finds the conversation in the inbox with its unread badge, opens it and replies; the sender sees the
 // reply and the read mark on their own message. Two browser contexts: the sender's (`page`) and the owner's.
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, javaScriptOn, registerAndSignIn, test, visit } from "./support";
+import { expect, javaScriptOn, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
 
-async function hostCar() {
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  try {
-    const cars = await db.execute(`
-      select c.id from cars c join users u on u.id = c.owner_id
-      where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'`);
-    return String(cars.rows[Math.floor(Math.random() * cars.rows.length)]!.id);
-  } finally {
-    db.close();
-  }
+/** The demo host's first rentable car: each journey writes as a new person, so theirs are separate conversations. */
+async function hostCar(database: Client) {
+  const cars = await database.execute(`
+    select c.id from cars c join users u on u.id = c.owner_id
+    where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
+    order by c.created_at, c.id limit 1`);
+  return String(cars.rows[0]!.id);
 }
 
-async function signInAs(page: Page, email: string) {
-  const response = await page.request.post("/auth/signin", {
-    form: { email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
+/**
+ * Watches for the page's socket to the live room named `room` (or, ending in "-", to any room of that kind): once
+ * it is let in, news the room broadcasts reaches the page. PartyKit answers the socket's handshake (101) only after
+ * the room's onConnect has admitted it (party/conversation.ts), so the answer is the moment. Start before the page
+ * loads; `joined()` waits for it.
+ */
+async function watchRoom(page: Page, room: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const rooms = new Map<string, string>();
+  let open = false;
+  cdp.on("Network.webSocketCreated", ({ requestId, url }) => {
+    rooms.set(requestId, new URL(url).pathname.split("/").pop()!);
   });
-  expect(response.status()).toBe(302);
+  cdp.on("Network.webSocketHandshakeResponseReceived", ({ requestId, response }) => {
+    const name = rooms.get(requestId) ?? "";
+    if (response.status === 101 && (room.endsWith("-") ? name.startsWith(room) : name === room)) open = true;
+  });
+  return {
+    joined: async () => {
+      await expect.poll(() => open, { message: `the page's socket is in ${room}` }).toBe(true);
+      await cdp.detach();
+    },
+  };
 }
 
 test("contact owner → the owner reads and replies → the sender sees the reply and the read mark", async ({
   page,
   browser,
+  database,
 }) => {
   test.setTimeout(120_000);
-  const carId = await hostCar();
+  const carId = await hostCar(database);
   await registerAndSignIn(page);
   // Both projects run at once against one database, and the owner is the same demo host: the words are unique.
   const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -41,7 +57,7 @@ test("contact owner → the owner reads and replies → the sender sees the repl
   await visit(page, `/car/${carId}`);
   await page.getByRole("link", { name: "Susisiekti su savininku" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Susisiekti su savininku" })).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
 
   await page.getByLabel("Tema").fill(subject);
   if (javaScriptOn(test.info().project.name)) {
@@ -58,7 +74,7 @@ test("contact owner → the owner reads and replies → the sender sees the repl
   await page.getByLabel("Žinutė", { exact: true }).fill(question);
   await page.getByRole("button", { name: "Siųsti" }).click();
   await expect(page.getByRole("heading", { name: "Žinutė išsiųsta" })).toBeVisible();
-  await visit(page, page.url());
+  await visitCurrent(page);
   await page.getByRole("link", { name: "Peržiūrėti žinutes" }).click();
   const thread = page.getByRole("list", { name: "Žinutės" });
   await expect(thread.getByText(question)).toBeVisible();
@@ -78,7 +94,7 @@ test("contact owner → the owner reads and replies → the sender sees the repl
     await expect(host.getByRole("heading", { name: subject })).toHaveCount(0); // the subject is in the bubble
     const hostThread = host.getByRole("list", { name: "Žinutės" });
     await expect(hostThread.getByText(subject)).toBeVisible();
-    await visit(host, host.url());
+    await visitCurrent(host);
     // Opened: the badge is gone.
     await expect(host.getByRole("link").filter({ hasText: token }).getByText("1 neperskaityta")).toHaveCount(0);
     await host.getByLabel("Atsakymas").fill(answer);
@@ -95,26 +111,23 @@ test("contact owner → the owner reads and replies → the sender sees the repl
   await expect(thread.getByText("Perskaityta", { exact: true })).toBeAttached();
 });
 
-test("/messages asks guests to sign in, and a stranger cannot open someone else's conversation", async ({ page }) => {
+test("/messages asks guests to sign in, and a stranger cannot open someone else's conversation", async ({
+  page,
+  database,
+}) => {
   await visit(page, "/messages", { status: 401 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await registerAndSignIn(page);
   await visit(page, "/messages");
   await expect(page.getByRole("heading", { name: "Žinučių dar nėra" })).toBeVisible();
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  try {
-    // The demo data's conversations are between demo people, never this new user.
-    const rows = await db.execute("select id from conversations limit 1");
-    expect(rows.rows).toHaveLength(1);
-    await visit(page, `/messages/${String(rows.rows[0]!.id)}`, { status: 403 });
-  } finally {
-    db.close();
-  }
+  // The demo data's conversations are between demo people, never this new user.
+  const rows = await database.execute("select id from conversations limit 1");
+  expect(rows.rows).toHaveLength(1);
+  await visit(page, `/messages/${String(rows.rows[0]!.id)}`, { status: 403 });
 });
 
-test("a public profile's Send Message: a blank message cannot be sent", async ({ page }, testInfo) => {
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  const host = await db.execute("select id from users where email = 'host@demo.lt'").finally(() => db.close());
+test("a public profile's Send Message: a blank message cannot be sent", async ({ page, database }, testInfo) => {
+  const host = await database.execute("select id from users where email = 'host@demo.lt'");
   await registerAndSignIn(page);
   await visit(page, `/profile/${String(host.rows[0]!.id)}/message`);
   const dialog = page.getByRole("dialog", { name: "Siųsti žinutę" });
@@ -141,9 +154,9 @@ test("a public profile's Send Message: a blank message cannot be sent", async ({
 test(
   "a message sent in one browser appears in the other's open thread without a reload",
   { tag: "@js-only" },
-  async ({ page, browser }) => {
+  async ({ page, browser, database }) => {
     test.setTimeout(90_000);
-    const carId = await hostCar();
+    const carId = await hostCar(database);
     await registerAndSignIn(page);
     const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const response = await page.request.post(`/car/${carId}/contact`, {
@@ -156,11 +169,12 @@ test(
     // What the room sends the page: proof the news came by the socket, not by the 3-second fallback poll.
     const frames: string[] = [];
     page.on("websocket", (socket) => socket.on("framereceived", (frame) => frames.push(String(frame.payload))));
+    const conversationRoom = await watchRoom(page, `conversation-${conversationId}`);
     await visit(page, `/messages/${conversationId}`);
     const thread = page.getByRole("list", { name: "Žinutės" });
     await expect(thread.getByText(`Pirmoji žinutė ${token}`)).toBeVisible();
     // The page's socket is in its room before the other side writes.
-    await page.waitForTimeout(1000);
+    await conversationRoom.joined();
 
     const hostContext = await browser.newContext();
     const host = await hostContext.newPage();
@@ -180,9 +194,10 @@ test(
       ).toBeAttached();
 
       // Elsewhere on the site, the header's count moves and a toast links to the conversation, without a reload.
+      const ownRoom = await watchRoom(page, "user-");
       await visit(page, "/about");
       await expect(page.getByTestId("unread-messages-badge")).toHaveCount(0);
-      await page.waitForTimeout(1000);
+      await ownRoom.joined();
       await host.getByLabel("Atsakymas").fill(`Dar viena ${token}`);
       await host.getByRole("button", { name: "Siųsti" }).click();
       await expect(page.getByTestId("unread-messages-badge")).toHaveText("1", { timeout: 2000 });

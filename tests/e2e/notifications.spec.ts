@@ -1,33 +1,28 @@
 // The bell: with JavaScript a panel over the page (filters, mark all as read, Escape and the backdrop close it, a
 // line opens what it is about); without, the same on /notifications.
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, javaScriptOn, registerAndSignIn, test, visit } from "./support";
+import { expect, expectAccessible, javaScriptOn, registerAndSignIn, test, visit, visitCurrent } from "./support";
 
 /** Two unread notifications for a new person: a confirmed booking and a message. */
-async function withNotifications(page: Page) {
+async function withNotifications(page: Page, database: Client) {
   const { email } = await registerAndSignIn(page);
-  const db = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
-  try {
-    const user = await db.execute({ sql: "select id from users where email = ?", args: [email] });
-    const userId = String(user.rows[0]!.id);
-    const now = Date.now();
-    for (const [type, data, ago] of [
-      ["booking_confirmed", { car_make: "Porsche", car_model: "911" }, 2 * 3_600_000],
-      ["new_message", { preview: "Ar dar laisva?", count: 1 }, 60_000],
-    ] as const) {
-      await db.execute({
-        sql: "insert into notifications (id, user_id, type, data, read, created_at) values (?, ?, ?, ?, 0, ?)",
-        args: [crypto.randomUUID(), userId, type, JSON.stringify(data), now - ago],
-      });
-    }
-  } finally {
-    db.close();
+  const user = await database.execute({ sql: "select id from users where email = ?", args: [email] });
+  const userId = String(user.rows[0]!.id);
+  const now = Date.now();
+  for (const [type, data, ago] of [
+    ["booking_confirmed", { car_make: "Porsche", car_model: "911" }, 2 * 3_600_000],
+    ["new_message", { preview: "Ar dar laisva?", count: 1 }, 60_000],
+  ] as const) {
+    await database.execute({
+      sql: "insert into notifications (id, user_id, type, data, read, created_at) values (?, ?, ?, ?, 0, ?)",
+      args: [crypto.randomUUID(), userId, type, JSON.stringify(data), now - ago],
+    });
   }
 }
 
-test("the bell: filters, mark all as read, and a line opens what it is about", async ({ page }) => {
-  await withNotifications(page);
+test("the bell: filters, mark all as read, and a line opens what it is about", async ({ page, database }) => {
+  await withNotifications(page, database);
   await visit(page, "/about");
   const bell = page.getByRole("link", { name: "Pranešimai, 2 neskaityti" });
   await expect(bell).toBeVisible();
@@ -58,7 +53,7 @@ test("the bell: filters, mark all as read, and a line opens what it is about", a
   } else {
     await bell.click();
     await expect(page).toHaveURL(/\/notifications$/);
-    await visit(page, page.url());
+    await visitCurrent(page);
     await page.getByRole("link", { name: "Užsakymai" }).click();
     await expect(page.getByText("Nauja žinutė: Ar dar laisva?")).toHaveCount(0);
     await expect(page.getByText("Jūsų užsakymas patvirtintas: Porsche 911")).toBeVisible();

@@ -4,9 +4,9 @@
 // X-Forwarded-Host is a 400 page, and an edge-cached page never repeats a nonce. No page is driven here (@http: one
 // run, in the first project).
 import { createHmac } from "node:crypto";
-import type { APIRequestContext, APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
 import { FAULT_STRIPE_WEBHOOK_SECRET, FAULT_URL } from "../../playwright.config";
-import { DEMO_PASSWORD, expect, test } from "./support";
+import { DEMO_PASSWORD, expect, signInAs, test } from "./support";
 
 /** Stripe's signature scheme: `t=<seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>`. */
 function stripeSignature(payload: string, secret: string, at = Math.floor(Date.now() / 1000)) {
@@ -18,11 +18,6 @@ async function expectJson(response: APIResponse, status: number, body: object) {
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   expect(await response.json()).toEqual(body);
 }
-
-const signIn = async (request: APIRequestContext, email: string) => {
-  const response = await request.post("/auth/signin", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
-  expect(response.status(), `sign-in as ${email}`).toBe(302);
-};
 
 test("the Stripe webhook refuses what Stripe must deliver again, with the status on the wire @http", async ({
   page,
@@ -113,7 +108,7 @@ test("the theme route: 400 for a tampered value, and its redirect stays on this 
 test("signed in, an address that normalises to another host sends the visitor home, not there @http", async ({
   page,
 }) => {
-  await signIn(page.request, "renter@demo.lt");
+  await signInAs(page, "renter@demo.lt");
   for (const redirectTo of ["%2F.%2F%2Fevil.example", "%2F%5Cevil.example", "%2F..%2F%2Fevil.example"]) {
     const response = await page.request.get(`/auth/signin?redirectTo=${redirectTo}`, { maxRedirects: 0 });
     expect(response.status(), redirectTo).toBe(302);
@@ -126,7 +121,7 @@ test("identity documents: sandboxed, PDFs downloaded, private; refusals keep the
   expect(guest.status()).toBe(302);
   expect(guest.headers()["location"]).toMatch(/^\/auth\/signin\?redirectTo=/);
 
-  await signIn(page.request, "admin@demo.lt");
+  await signInAs(page, "admin@demo.lt");
   const queue = await (await page.request.get("/admin/verifications")).text();
   const person = queue.match(/href="(\/admin\/verifications\/[^"?]+)"/)?.[1];
   expect(person, "a person waiting in the verification queue (seed)").toBeTruthy();
@@ -147,7 +142,7 @@ test("identity documents: sandboxed, PDFs downloaded, private; refusals keep the
   expect(unknown.headers()["content-security-policy"]).toBe("sandbox");
 
   await page.context().clearCookies();
-  await signIn(page.request, "renter@demo.lt");
+  await signInAs(page, "renter@demo.lt");
   const stranger = await page.request.get(`/documents/${id}`);
   expect(stranger.status()).toBe(403);
   expect(stranger.headers()["cache-control"]).toBe("private, no-store");
@@ -166,7 +161,7 @@ test("files and the other resource routes: 404s, redirects and refusals as sent 
     maxRedirects: 0,
   });
   expect(agreement.status()).toBe(302);
-  await signIn(page.request, "renter@demo.lt");
+  await signInAs(page, "renter@demo.lt");
   const missing = await page.request.get("/bookings/00000000-0000-0000-0000-000000000000/agreement.html");
   expect(missing.status()).toBe(404);
   expect(missing.headers()["cache-control"]).toBe("private, no-store");

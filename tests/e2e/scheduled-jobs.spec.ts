@@ -2,61 +2,53 @@
 // script calls wrangler's `/__scheduled` endpoint on wrangler.toml's schedule (scripts/cron-schedule.ts, unit-tested).
 // Here, over HTTP: that endpoint runs the Worker's own scheduled handler (a request unanswered for 24 hours expires),
 // and a Worker started without `--test-scheduled`, as every deploy is, has no such endpoint.
-import { createClient } from "@libsql/client";
 import { FAULT_URL } from "../../playwright.config";
-import { expect, test } from "./support";
-
-const database = () => createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+import { expect, isoDay, test } from "./support";
 
 test("@http GET /__scheduled runs the scheduled jobs: a request unanswered for 24 hours expires", async ({
   request,
+  database,
 }) => {
-  const db = database();
-  try {
-    // People of the seed's own, not the demo accounts the other journeys sign in with.
-    const car = await db.execute(`
-      select c.id, c.owner_id from cars c join users u on u.id = c.owner_id
-      where u.email not like '%@demo.lt' and c.status = 'approved' and c.listing_type <> 'sale' limit 1`);
-    const renter = await db.execute({
-      sql: "select id from users where email not like '%@demo.lt' and id <> ? limit 1",
-      args: [String(car.rows[0]!.owner_id)],
-    });
-    const id = crypto.randomUUID();
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const asked = Date.now() - 25 * 3_600_000;
-    await db.execute({
-      sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days, daily_rate,
-              subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, payment_status,
-              stripe_payment_intent_id, created_at, updated_at)
-            values (?, ?, ?, ?, 'pending', ?, ?, 2, 4000, 8000, 160, 280, 7840, 8440, 'authorized', ?, ?, ?)`,
-      args: [
-        id,
-        String(car.rows[0]!.id),
-        String(renter.rows[0]!.id),
-        String(car.rows[0]!.owner_id),
-        day(300),
-        day(302),
-        `pi_standin_${id.slice(0, 8)}`,
-        asked,
-        asked,
-      ],
-    });
+  // People of the seed's own, not the demo accounts the other journeys sign in with.
+  const car = await database.execute(`
+    select c.id, c.owner_id from cars c join users u on u.id = c.owner_id
+    where u.email not like '%@demo.lt' and c.status = 'approved' and c.listing_type <> 'sale' limit 1`);
+  const renter = await database.execute({
+    sql: "select id from users where email not like '%@demo.lt' and id <> ? limit 1",
+    args: [String(car.rows[0]!.owner_id)],
+  });
+  const id = crypto.randomUUID();
+  const asked = Date.now() - 25 * 3_600_000;
+  await database.execute({
+    sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days, daily_rate,
+            subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, payment_status,
+            stripe_payment_intent_id, created_at, updated_at)
+          values (?, ?, ?, ?, 'pending', ?, ?, 2, 4000, 8000, 160, 280, 7840, 8440, 'authorized', ?, ?, ?)`,
+    args: [
+      id,
+      String(car.rows[0]!.id),
+      String(renter.rows[0]!.id),
+      String(car.rows[0]!.owner_id),
+      isoDay(300),
+      isoDay(302),
+      `pi_standin_${id.slice(0, 8)}`,
+      asked,
+      asked,
+    ],
+  });
 
-    const ran = await request.get(`/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
-    expect(ran.status()).toBe(200);
-    expect(await ran.text()).toBe("Ran scheduled event");
-    await expect
-      .poll(async () => {
-        const row = await db.execute({
-          sql: "select status, cancel_reason, payment_status from bookings where id = ?",
-          args: [id],
-        });
-        return row.rows[0];
-      })
-      .toMatchObject({ status: "cancelled", cancel_reason: "expired", payment_status: "released" });
-  } finally {
-    db.close();
-  }
+  const ran = await request.get(`/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+  expect(ran.status()).toBe(200);
+  expect(await ran.text()).toBe("Ran scheduled event");
+  await expect
+    .poll(async () => {
+      const row = await database.execute({
+        sql: "select status, cancel_reason, payment_status from bookings where id = ?",
+        args: [id],
+      });
+      return row.rows[0];
+    })
+    .toMatchObject({ status: "cancelled", cancel_reason: "expired", payment_status: "released" });
 
   // The Worker as deployed (no --test-scheduled): the path is an ordinary page address, nothing runs.
   const deployed = await request.get(`${FAULT_URL}/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);

@@ -1,14 +1,28 @@
 // Shared by the journeys: a test fixture that gives each test its own client address (the server's rate limits
-// count per address) and fails it on errors in the page (hydration mismatches among them), an axe check for
-// every page visited, and the local mailbox.
+// count per address) and fails it on errors in the page (hydration mismatches among them), the journeys' database,
+// the demo accounts' sessions, an axe check for every page visited, and the local mailbox.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { createClient, type Client, type Row } from "@libsql/client";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 let counter = 0;
 
-export const test = base.extend<{ clientAddress: string }>({
+/** The answer that brought each page its current document (the last hop of a redirect), for visitCurrent. */
+const lastDocuments = new WeakMap<Page, { method: string; url: string; status: number }>();
+
+export const test = base.extend<{ clientAddress: string }, { database: Client }>({
+  // The database the server under test uses, through the same libSQL HTTP server (db/libsql-http-server.ts): to
+  // read what a journey wrote and to prepare rows no page makes. One client per worker, closed when it stops.
+  database: [
+    async ({}, use) => {
+      const client = createClient({ url: `http://127.0.0.1:${process.env.E2E_LIBSQL_PORT ?? "8098"}` });
+      await use(client);
+      client.close();
+    },
+    { scope: "worker" },
+  ],
   clientAddress: async ({}, use, testInfo) => {
     counter += 1;
     await use(`10.${testInfo.workerIndex + 1}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`);
@@ -29,6 +43,13 @@ export const test = base.extend<{ clientAddress: string }>({
     const reading: Promise<void>[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() !== "document") return;
+      if (response.frame() === page.mainFrame()) {
+        lastDocuments.set(page, {
+          method: response.request().method(),
+          url: response.url(),
+          status: response.status(),
+        });
+      }
       if (!response.headers()["content-type"]?.startsWith("text/html")) return;
       reading.push(
         response
@@ -64,18 +85,29 @@ export async function expectAccessible(page: Page) {
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-  try {
-    const snapshot = await context.newPage();
-    const url = new URL("/__axe_snapshot__", page.url()).toString();
-    await snapshot.route(url, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await snapshot.goto(url);
-    await expectNoSeriousViolations(snapshot, page.url());
-  } finally {
-    await context.close();
-  }
+  const snapshot = await snapshotPage(page.context().browser()!);
+  snapshot.html = html;
+  await snapshot.page.goto(new URL(SNAPSHOT_PATH, page.url()).toString());
+  await expectNoSeriousViolations(snapshot.page, page.url());
+}
+
+const SNAPSHOT_PATH = "/__axe_snapshot__";
+let snapshot: { browser: Browser; page: Page; html: string } | null = null;
+
+/**
+ * The JavaScript-enabled page where documents of pages without JavaScript are checked: one per worker's browser,
+ * kept from check to check, so the styles and images come from its cache instead of a new context's every time.
+ * It answers SNAPSHOT_PATH, on whichever origin, with the document being checked.
+ */
+async function snapshotPage(browser: Browser) {
+  if (snapshot?.browser === browser && !snapshot.page.isClosed()) return snapshot;
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const kept = { browser, page: await context.newPage(), html: "" };
+  await kept.page.route(`**${SNAPSHOT_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: kept.html }),
+  );
+  snapshot = kept;
+  return kept;
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -160,6 +192,22 @@ export async function visit(page: Page, url: string, options: { status?: number 
   return response!;
 }
 
+/**
+ * What `visit(page, page.url())` checks, for a page a click or a form brought to its address: the server's answer
+ * to a GET of it is below 500 and passes axe. With JavaScript on, the click may have been a client-side navigation,
+ * so the address is loaded again; with it off, when the page is already that answer, it is checked as it is.
+ */
+export async function visitCurrent(page: Page) {
+  await page.waitForLoadState("load");
+  const last = lastDocuments.get(page);
+  const here = page.url().replace(/#.*$/, "");
+  if (javaScriptOn(test.info().project.name) || !last || last.method !== "GET" || last.url !== here) {
+    return visit(page, page.url());
+  }
+  expect(last.status, here).toBeLessThan(500);
+  await expectAccessible(page);
+}
+
 let emailCounter = 0;
 export function uniqueEmail(prefix: string) {
   emailCounter += 1;
@@ -169,6 +217,11 @@ export function uniqueEmail(prefix: string) {
 /** The newest link to `path` in the local mailbox e-mailed to `to`. */
 export async function linkFromMailbox(page: Page, to: string, path: string): Promise<string> {
   await visit(page, "/dev/mailbox");
+  return newestLinkInMailbox(page, to, path);
+}
+
+/** The same, from the mailbox page already open. */
+async function newestLinkInMailbox(page: Page, to: string, path: string): Promise<string> {
   const mail = page
     .getByTestId("mail")
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
@@ -180,6 +233,33 @@ export async function linkFromMailbox(page: Page, to: string, path: string): Pro
 }
 
 export const DEMO_PASSWORD = "Demo!pass1";
+
+/** The seed's demo accounts that journeys sign in as (db/seed.ts). */
+export const DEMO_ACCOUNTS = [
+  "admin@demo.lt",
+  "host@demo.lt",
+  "renter@demo.lt",
+  "company@demo.lt",
+  "newbie@demo.lt",
+] as const;
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** Where demo-sessions.setup.ts keeps a demo account's signed-in cookies for a project. */
+export const demoSessionFile = (project: string, email: DemoAccount) =>
+  join(process.cwd(), "tests/.artifacts/demo-sessions", project, `${email}.json`);
+
+/**
+ * Signs this page's browser in as a demo account, with the session demo-sessions.setup.ts made for this project
+ * before the journeys ran (its sign-in was checked there). Sessions are rows (decision 002) that the journeys share,
+ * so a journey that signs out, changes the password or deletes the account signs in on its own (registerAndSignIn)
+ * instead; and a sign-in by this browser would end the shared session, so none follows this.
+ */
+export async function signInAs(page: Page, email: DemoAccount) {
+  const state = JSON.parse(readFileSync(demoSessionFile(test.info().project.name, email), "utf8")) as {
+    cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0];
+  };
+  await page.context().addCookies(state.cookies);
+}
 
 /** A new, confirmed account signed in on this page (sign-up and confirmation by HTTP; their journey is tested elsewhere). */
 export async function registerAndSignIn(page: Page, email = uniqueEmail("user"), password = "Žalias!Kalnas7") {
@@ -195,7 +275,47 @@ export async function registerConfirmedUser(page: Page, email: string, password 
     form: { account_type: "person", full_name: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
   });
   expect(response.status()).toBeLessThan(400);
-  const link = await linkFromMailbox(page, email, "/auth/callback");
+  // Only a step on the way here: the journeys that read their mail check the mailbox page with axe (linkFromMailbox).
+  await page.goto("/dev/mailbox");
+  const link = await newestLinkInMailbox(page, email, "/auth/callback");
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "El. paštas patvirtintas" })).toBeVisible();
+}
+
+/**
+ * Journeys that need a car's days free, each with a lane of its own: lanes 0–2 in bookings.spec.ts, 3 in
+ * booking-prices.spec.ts. A lane holds days of its own in each project, from 20 days ahead (host-calendar.spec.ts
+ * takes days before that), so journeys running side by side, the js and no-js projects among them, never meet.
+ */
+const LANES = 4;
+const LANE_DAYS = 8;
+const FIRST_LANE_DAY = 20;
+/** Rounds of lanes a choice may move on to; bookings may start at most six months ahead (BOOK_AHEAD_MONTHS). */
+const LANE_ROUNDS = 2;
+
+/** The calendar day (UTC) `offset` days from now, as a booking's dates are written. */
+export const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The first of `cars` (rows with an `id`, in the order given) with `days` days of this journey's lane that no booking
+ * holds and the host has not blocked (the demo data has bookings of its own, and a retry finds its own from before).
+ * The same database gives the same choice, so a failure can be replayed; the choice is noted on the test's report.
+ */
+export async function freeCarInLane<T extends Row>(database: Client, cars: T[], lane: number, days: number) {
+  const project = javaScriptOn(test.info().project.name) ? 0 : 1;
+  for (let round = 0; round < LANE_ROUNDS; round++) {
+    const offset = FIRST_LANE_DAY + LANE_DAYS * (LANES * 2 * round + lane * 2 + project);
+    const [start, end] = [isoDay(offset), isoDay(offset + days)];
+    for (const car of cars) {
+      const taken = await database.execute({
+        sql: `select 1 from bookings where car_id = ? and start_date < ? and ? < end_date
+          union all select 1 from car_blocked_days where car_id = ? and day >= ? and day < ?`,
+        args: [String(car.id), end, start, String(car.id), start, end],
+      });
+      if (taken.rows.length > 0) continue;
+      test.info().annotations.push({ type: "car and days", description: `${String(car.id)} ${start}…${end}` });
+      return { car, start, end };
+    }
+  }
+  throw new Error(`no car free for ${days} days in lane ${lane}`);
 }
