@@ -50,6 +50,9 @@ export function rejectionReason(input: unknown, defaultReason: string): string {
   return text || defaultReason;
 }
 
+/** The reject dialog: the reason, free text that rejectionReason trims, cuts and defaults. */
+export const ListingRejectionSchema = z.object({ reason: z.string().optional() });
+
 export const DESCRIPTION_MAX_LENGTH = SAVE_CAPS.description;
 
 const text = (message: string, valid: (value: string) => boolean) =>
