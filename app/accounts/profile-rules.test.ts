@@ -49,12 +49,9 @@ describe("the profile form", () => {
   });
 
   it("treats empty optional fields as none", () => {
-    const result = parseWithZod(
-      form({ fullName: "Ona Onaitė", phone: "", location: "", dateOfBirth: "", bio: "" }),
-      {
-        schema: ProfileSchema,
-      },
-    );
+    const result = parseWithZod(form({ fullName: "Ona Onaitė", phone: "", location: "", dateOfBirth: "", bio: "" }), {
+      schema: ProfileSchema,
+    });
     expect(result.status).toBe("success");
     expect(result.status === "success" && result.value).toEqual({ fullName: "Ona Onaitė" });
   });

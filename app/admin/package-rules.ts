@@ -155,7 +155,11 @@ export const PackageSchema = z
         });
         PACKAGE_LANGUAGES.forEach((language, i) => {
           if (!filled[i] && filled.some(Boolean)) {
-            ctx.addIssue({ code: "custom", path: [languageField(field, language)], message: "admin:validation.bothLanguages" });
+            ctx.addIssue({
+              code: "custom",
+              path: [languageField(field, language)],
+              message: "admin:validation.bothLanguages",
+            });
           }
         });
       }

@@ -29,7 +29,10 @@ export const VerificationFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
     kind: z.string().optional().catch(undefined),
-    document: z.union([z.instanceof(File), z.string()]).optional().catch(undefined),
+    document: z
+      .union([z.instanceof(File), z.string()])
+      .optional()
+      .catch(undefined),
   }),
 ]);
 

@@ -557,9 +557,9 @@ describe("the verification queue", () => {
     expect(blank).toMatchObject({ status: 400, data: { reasonError: "admin:validation.verificationReason" } });
     expect(await auditLines()).toEqual([]);
 
-    expect(
-      (await decide({ intent: "reject", submittedAt: String(at), reason: "The licence is expired" })).status,
-    ).toBe(302);
+    expect((await decide({ intent: "reject", submittedAt: String(at), reason: "The licence is expired" })).status).toBe(
+      302,
+    );
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(profile).toMatchObject({ verificationStatus: "rejected", verificationNote: "The licence is expired" });
     const [told] = await ctx.db.select().from(notifications).where(eq(notifications.userId, person.id));

@@ -73,7 +73,10 @@ export async function action(args: ActionFunctionArgs) {
     reply: true,
   });
   if (!sent.ok) {
-    return data({ issues: sent.issues, formIssue: sent.formIssue, content: sent.values.content }, { status: sent.status });
+    return data(
+      { issues: sent.issues, formIssue: sent.formIssue, content: sent.values.content },
+      { status: sent.status },
+    );
   }
   announceMessage(args.context, { ...sent, senderId: user.id, recipientId: other.id });
   const url = new URL(args.request.url);

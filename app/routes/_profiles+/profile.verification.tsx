@@ -18,11 +18,7 @@ import { intlLocale, isLanguage } from "~/i18n";
 import { UPLOAD_LIMIT } from "~/profiles/profile.server";
 import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getVerification, submitForReview, uploadDocument, type Verification } from "~/profiles/verification.server";
-import {
-  isRequiredKind,
-  VerificationFormSchema,
-  type VerificationDocumentKind,
-} from "~/profiles/verification-rules";
+import { isRequiredKind, VerificationFormSchema, type VerificationDocumentKind } from "~/profiles/verification-rules";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
