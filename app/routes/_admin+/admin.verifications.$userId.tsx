@@ -34,13 +34,13 @@ type ActionData = { formError?: string; reasonError?: string; reason?: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: VerificationDecisionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: VerificationDecisionSchema });
   if (submission.status !== "success") {
     const reasonError = submission.error?.reason?.[0];
+    const typed = submission.payload.reason;
     return data<ActionData>(
       reasonError
-        ? { reasonError, reason: String(form.get("reason") ?? "") }
+        ? { reasonError, reason: typeof typed === "string" ? typed : "" }
         : { formError: "admin:errors.badDecision" },
       { status: 400 },
     );
