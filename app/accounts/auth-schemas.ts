@@ -1,5 +1,5 @@
 // The auth forms' schemas: one per form, used for the browser's constraints and checks and the server's parse.
-// Field names are the spec's (part 1 §3 "Sign-up data"): email, password, full_name, account_type, ...
+// Field names are the spec's (part 1 §3 "Sign-up data") in camelCase: email, password, fullName, accountType, ...
 import { z } from "zod";
 import {
   CompanyNameSchema,
@@ -20,7 +20,7 @@ export const SignInSchema = z.object({
 const signUpCommon = {
   email: EmailSchema,
   password: NewPasswordSchema,
-  full_name: FullNameSchema,
+  fullName: FullNameSchema,
   terms: requiredConsent("validation.termsRequired"),
   privacy: requiredConsent("validation.privacyRequired"),
   marketing: z
@@ -31,13 +31,13 @@ const signUpCommon = {
 };
 
 export const SignUpSchema = z.discriminatedUnion(
-  "account_type",
+  "accountType",
   [
-    z.object({ account_type: z.literal("person"), ...signUpCommon }),
+    z.object({ accountType: z.literal("person"), ...signUpCommon }),
     z.object({
-      account_type: z.literal("company"),
-      company_name: CompanyNameSchema,
-      company_number: CompanyNumberSchema,
+      accountType: z.literal("company"),
+      companyName: CompanyNameSchema,
+      companyNumber: CompanyNumberSchema,
       ...signUpCommon,
     }),
   ],
@@ -46,27 +46,46 @@ export const SignUpSchema = z.discriminatedUnion(
 
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
+/**
+ * The server's sign-up parse: the form's schema and the check that needs the database, so "already registered" lands
+ * on the e-mail field. `isEmailTaken` is not asked when the throttle refused the attempt (no account discovery).
+ */
+export function signUpSchemaWith(isEmailTaken: (email: string) => Promise<boolean>) {
+  return SignUpSchema.superRefine(async (value, ctx) => {
+    if (await isEmailTaken(value.email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: "auth:errors.emailTaken" });
+    }
+  });
+}
+
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
   .object({
     token: z.string({ error: "auth:reset.invalidLink" }),
     password: NewPasswordSchema,
-    confirm_password: z.string({ error: "validation.passwordsDiffer" }),
+    confirmPassword: z.string({ error: "validation.passwordsDiffer" }),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ["confirm_password"],
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
     message: "validation.passwordsDiffer",
   });
 
+const CurrentPasswordSchema = z
+  .string({ error: "validation.currentPasswordRequired" })
+  .max(128, "validation.passwordTooLong");
+
 export const ChangePasswordSchema = z
   .object({
-    current_password: z.string({ error: "validation.currentPasswordRequired" }).max(128, "validation.passwordTooLong"),
+    currentPassword: CurrentPasswordSchema,
     password: NewPasswordSchema,
-    confirm_password: z.string({ error: "validation.passwordsDiffer" }),
+    confirmPassword: z.string({ error: "validation.passwordsDiffer" }),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ["confirm_password"],
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
     message: "validation.passwordsDiffer",
   })
-  .refine((v) => v.password !== v.current_password, { path: ["password"], message: "validation.passwordUnchanged" });
+  .refine((v) => v.password !== v.currentPassword, { path: ["password"], message: "validation.passwordUnchanged" });
+
+/** Deleting one's account asks for the current password again. */
+export const DeleteAccountSchema = z.object({ currentPassword: CurrentPasswordSchema });

@@ -39,23 +39,20 @@ describe("date of birth", () => {
 
 describe("the profile form", () => {
   it("gives the spec's messages for name, phone and location", () => {
-    const result = parseWithZod(form({ full_name: "<b>", phone: "12", location: "x" }), { schema: ProfileSchema });
+    const result = parseWithZod(form({ fullName: "<b>", phone: "12", location: "x" }), { schema: ProfileSchema });
     expect(result.status).toBe("error");
     expect(result.status === "error" && result.error).toMatchObject({
-      full_name: ["validation.nameFormat"],
+      fullName: ["validation.nameFormat"],
       phone: ["validation.phoneFormat"],
       location: ["validation.locationFormat"],
     });
   });
 
   it("treats empty optional fields as none", () => {
-    const result = parseWithZod(
-      form({ full_name: "Ona Onaitė", phone: "", location: "", date_of_birth: "", bio: "" }),
-      {
-        schema: ProfileSchema,
-      },
-    );
+    const result = parseWithZod(form({ fullName: "Ona Onaitė", phone: "", location: "", dateOfBirth: "", bio: "" }), {
+      schema: ProfileSchema,
+    });
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ full_name: "Ona Onaitė" });
+    expect(result.status === "success" && result.value).toEqual({ fullName: "Ona Onaitė" });
   });
 });

@@ -50,14 +50,14 @@ export function dateOfBirthProblem(value: string, today: string = vilniusDay()):
  * company's name and number are shown, not edited: they are not in the schema, so a forged field changes nothing.
  */
 export const ProfileSchema = z.object({
-  full_name: z.string({ error: "validation.nameFormat" }).trim().refine(isValidName, "validation.nameFormat"),
+  fullName: z.string({ error: "validation.nameFormat" }).trim().refine(isValidName, "validation.nameFormat"),
   phone: z.string({ error: "validation.phoneFormat" }).trim().refine(isValidPhone, "validation.phoneFormat").optional(),
   location: z
     .string({ error: "validation.locationFormat" })
     .trim()
     .refine(isValidLocation, "validation.locationFormat")
     .optional(),
-  date_of_birth: z
+  dateOfBirth: z
     .string({ error: "profile:validation.dateOfBirthFormat" })
     .trim()
     .superRefine((value, ctx) => {

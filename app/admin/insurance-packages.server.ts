@@ -5,7 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { insurancePackages } from "#db/schema";
 import type { Db } from "~/db.server";
 import { auditInsert, type Admin } from "./audit.server";
-import type { PackageValues } from "./package-rules";
+import { languageField, type PackageValues } from "./package-rules";
 
 export function listPackages(db: Db) {
   return db.select().from(insurancePackages).orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.nameLt));
@@ -20,29 +20,29 @@ export type InsurancePackage = NonNullable<Awaited<ReturnType<typeof findPackage
 
 function columns(values: PackageValues) {
   const details = (language: "lt" | "en") => ({
-    coverage: values[`coverage_${language}`],
-    features: values[`features_${language}`],
-    exclusions: values[`exclusions_${language}`],
+    coverage: values[languageField("coverage", language)],
+    features: values[languageField("features", language)],
+    exclusions: values[languageField("exclusions", language)],
   });
   return {
-    nameLt: values.name_lt,
-    nameEn: values.name_en,
+    nameLt: values.nameLt,
+    nameEn: values.nameEn,
     provider: values.provider,
-    descriptionLt: values.description_lt,
-    descriptionEn: values.description_en,
-    pricePerDay: values.price_per_day,
-    pricePercentage: values.price_percentage,
+    descriptionLt: values.descriptionLt,
+    descriptionEn: values.descriptionEn,
+    pricePerDay: values.pricePerDay,
+    pricePercentage: values.pricePercentage,
     deductible: values.deductible,
-    maxCoverage: values.max_coverage,
+    maxCoverage: values.maxCoverage,
     coverageDetailsLt: details("lt"),
     coverageDetailsEn: details("en"),
     // The columns from before both languages keep the English text until a later release drops them (db/schema.ts).
-    name: values.name_en,
-    description: values.description_en,
+    name: values.nameEn,
+    description: values.descriptionEn,
     coverageDetails: details("en"),
-    sortOrder: values.sort_order,
+    sortOrder: values.sortOrder,
     active: values.active,
-    isPopular: values.is_popular,
+    isPopular: values.isPopular,
   };
 }
 
@@ -53,7 +53,7 @@ export async function createPackage(db: Db, admin: Admin, values: PackageValues,
     auditInsert(
       db,
       admin,
-      { action: "create_package", targetType: "insurance_package", targetId: id, details: { name: values.name_lt } },
+      { action: "create_package", targetType: "insurance_package", targetId: id, details: { name: values.nameLt } },
       now,
     ),
   ]);
@@ -71,7 +71,7 @@ export async function updatePackage(db: Db, admin: Admin, id: string, values: Pa
     auditInsert(
       db,
       admin,
-      { action: "edit_package", targetType: "insurance_package", targetId: id, details: { name: values.name_lt } },
+      { action: "edit_package", targetType: "insurance_package", targetId: id, details: { name: values.nameLt } },
       now,
       exists,
     ),

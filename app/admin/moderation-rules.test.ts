@@ -79,10 +79,10 @@ describe("listing moderation rules (part 2 §4-§5)", () => {
       for (const [k, v] of Object.entries(fields)) data.append(k, v);
       return outcome(parseWithZod(data, { schema: VerificationDecisionSchema }));
     };
-    expect(parse({ intent: "approve", submitted_at: "1700000000000" }).status).toBe("success");
-    expect(parse({ intent: "reject", submitted_at: "1700000000000" }).error).toMatchObject({
+    expect(parse({ intent: "approve", submittedAt: "1700000000000" }).status).toBe("success");
+    expect(parse({ intent: "reject", submittedAt: "1700000000000" }).error).toMatchObject({
       reason: ["admin:validation.verificationReason"],
     });
-    expect(parse({ intent: "delete", submitted_at: "1" }).status).toBe("error");
+    expect(parse({ intent: "delete", submittedAt: "1" }).status).toBe("error");
   });
 });

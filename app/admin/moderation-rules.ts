@@ -50,6 +50,9 @@ export function rejectionReason(input: unknown, defaultReason: string): string {
   return text || defaultReason;
 }
 
+/** The reject dialog: the reason, free text that rejectionReason trims, cuts and defaults. */
+export const ListingRejectionSchema = z.object({ reason: z.string().optional() });
+
 export const DESCRIPTION_MAX_LENGTH = SAVE_CAPS.description;
 
 const text = (message: string, valid: (value: string) => boolean) =>
@@ -101,13 +104,13 @@ export const VERIFICATION_REASON_MAX_LENGTH = 500;
 
 /**
  * An admin's decision on a verification: approve, or reject with the reason the person reads on their verification
- * page (required: they need to know what to send again). `submitted_at` names the submission the admin looked at.
+ * page (required: they need to know what to send again). `submittedAt` names the submission the admin looked at.
  */
 export const VerificationDecisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), submitted_at: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("approve"), submittedAt: z.coerce.number().int().positive() }),
   z.object({
     intent: z.literal("reject"),
-    submitted_at: z.coerce.number().int().positive(),
+    submittedAt: z.coerce.number().int().positive(),
     reason: z
       .string({ error: "admin:validation.verificationReason" })
       .trim()

@@ -43,78 +43,78 @@ describe("insurance package rules (part 2 §5)", () => {
     expect(listEntries(Array.from({ length: 30 }, (_, i) => `e${i}`).join("\n"))).toHaveLength(20);
   });
 
-  const named = { name_lt: "Bazinis", name_en: "Basic", provider: "B", price_per_day: "9" };
+  const named = { nameLt: "Bazinis", nameEn: "Basic", provider: "B", pricePerDay: "9" };
 
   it("needs the name in both languages and a provider, with the spec's message on each", () => {
-    const result = form({ name_lt: "", name_en: " ", provider: "  ", price_per_day: "9" });
+    const result = form({ nameLt: "", nameEn: " ", provider: "  ", pricePerDay: "9" });
     expect(result.status).toBe("error");
     expect(result.error).toMatchObject({
-      name_lt: ["admin:validation.nameProviderRequired"],
-      name_en: ["admin:validation.nameProviderRequired"],
+      nameLt: ["admin:validation.nameProviderRequired"],
+      nameEn: ["admin:validation.nameProviderRequired"],
       provider: ["admin:validation.nameProviderRequired"],
     });
-    expect(form({ ...named, name_en: "" }).error).toEqual({ name_en: ["admin:validation.nameProviderRequired"] });
+    expect(form({ ...named, nameEn: "" }).error).toEqual({ nameEn: ["admin:validation.nameProviderRequired"] });
   });
 
   it("gives every message at once, whatever else is wrong", () => {
-    expect(form({ name_lt: "", name_en: "A", provider: "B", coverage_en: "Collision" }).error).toEqual({
-      name_lt: ["admin:validation.nameProviderRequired"],
-      coverage_lt: ["admin:validation.bothLanguages"],
-      price_per_day: ["admin:validation.priceRequired"],
+    expect(form({ nameLt: "", nameEn: "A", provider: "B", coverageEn: "Collision" }).error).toEqual({
+      nameLt: ["admin:validation.nameProviderRequired"],
+      coverageLt: ["admin:validation.bothLanguages"],
+      pricePerDay: ["admin:validation.priceRequired"],
     });
   });
 
   it("takes the description and each list in both languages or in neither", () => {
-    const result = form({ ...named, description_lt: "Apima susidūrimus", coverage_en: "Collision", features_lt: "" });
+    const result = form({ ...named, descriptionLt: "Apima susidūrimus", coverageEn: "Collision", featuresLt: "" });
     expect(result.error).toEqual({
-      description_en: ["admin:validation.bothLanguages"],
-      coverage_lt: ["admin:validation.bothLanguages"],
+      descriptionEn: ["admin:validation.bothLanguages"],
+      coverageLt: ["admin:validation.bothLanguages"],
     });
     const ok = form({
       ...named,
-      description_lt: "Apima",
-      description_en: "Covers",
-      exclusions_lt: "Padangos",
-      exclusions_en: "Tyres",
+      descriptionLt: "Apima",
+      descriptionEn: "Covers",
+      exclusionsLt: "Padangos",
+      exclusionsEn: "Tyres",
     });
     expect(ok.value).toMatchObject({
-      description_lt: "Apima",
-      description_en: "Covers",
-      exclusions_lt: ["Padangos"],
-      exclusions_en: ["Tyres"],
-      coverage_lt: [],
-      coverage_en: [],
+      descriptionLt: "Apima",
+      descriptionEn: "Covers",
+      exclusionsLt: ["Padangos"],
+      exclusionsEn: ["Tyres"],
+      coverageLt: [],
+      coverageEn: [],
     });
   });
 
   it("defaults the deductible to 0 and the coverage to 100,000 € when they are not numbers, and refuses no coverage", () => {
-    const result = form({ ...named, deductible: "lots", max_coverage: "?" });
+    const result = form({ ...named, deductible: "lots", maxCoverage: "?" });
     expect(result.status).toBe("success");
-    expect(result.value).toMatchObject({ deductible: 0, max_coverage: DEFAULT_MAX_COVERAGE_CENTS, active: false });
-    expect(form({ ...named, max_coverage: "0" }).error).toEqual({ max_coverage: ["admin:validation.maxCoverage"] });
+    expect(result.value).toMatchObject({ deductible: 0, maxCoverage: DEFAULT_MAX_COVERAGE_CENTS, active: false });
+    expect(form({ ...named, maxCoverage: "0" }).error).toEqual({ maxCoverage: ["admin:validation.maxCoverage"] });
   });
 
   it("takes exactly one price above 0: per day, or a percentage up to 100; a free package is a second 'no insurance'", () => {
-    const base = { name_lt: "A", name_en: "A", provider: "B" };
-    expect(form({ ...base, price_percentage: "101" }).error).toMatchObject({
-      price_percentage: ["admin:validation.pricePercentage"],
+    const base = { nameLt: "A", nameEn: "A", provider: "B" };
+    expect(form({ ...base, pricePercentage: "101" }).error).toMatchObject({
+      pricePercentage: ["admin:validation.pricePercentage"],
     });
-    expect(form({ ...base, price_percentage: "0" }).error).toMatchObject({
-      price_percentage: ["admin:validation.pricePercentage"],
+    expect(form({ ...base, pricePercentage: "0" }).error).toMatchObject({
+      pricePercentage: ["admin:validation.pricePercentage"],
     });
-    expect(form({ ...base, price_per_day: "x" }).error).toMatchObject({
-      price_per_day: ["admin:validation.pricePerDay"],
+    expect(form({ ...base, pricePerDay: "x" }).error).toMatchObject({
+      pricePerDay: ["admin:validation.pricePerDay"],
     });
-    expect(form({ ...base, price_per_day: "0" }).error).toMatchObject({
-      price_per_day: ["admin:validation.pricePerDay"],
+    expect(form({ ...base, pricePerDay: "0" }).error).toMatchObject({
+      pricePerDay: ["admin:validation.pricePerDay"],
     });
-    expect(form({ ...base, price_per_day: "0,00" }).status).toBe("error");
-    expect(form(base).error).toEqual({ price_per_day: ["admin:validation.priceRequired"] });
-    expect(form({ ...base, price_per_day: "9", price_percentage: "1" }).error).toMatchObject({
-      price_percentage: ["admin:validation.onePrice"],
+    expect(form({ ...base, pricePerDay: "0,00" }).status).toBe("error");
+    expect(form(base).error).toEqual({ pricePerDay: ["admin:validation.priceRequired"] });
+    expect(form({ ...base, pricePerDay: "9", pricePercentage: "1" }).error).toMatchObject({
+      pricePercentage: ["admin:validation.onePrice"],
     });
-    const ok = form({ ...base, price_percentage: "1,5" });
-    expect(ok.value?.price_percentage).toBe(1.5);
+    const ok = form({ ...base, pricePercentage: "1,5" });
+    expect(ok.value?.pricePercentage).toBe(1.5);
   });
 
   it("shows a stored package in the form the way it was typed", () => {
@@ -135,21 +135,21 @@ describe("insurance package rules (part 2 §5)", () => {
       isPopular: false,
     });
     expect(values).toMatchObject({
-      name_lt: "Bazinė",
-      name_en: "Basic",
-      price_per_day: "9.50",
+      nameLt: "Bazinė",
+      nameEn: "Basic",
+      pricePerDay: "9.50",
       deductible: "1500",
-      coverage_lt: "a\nb",
-      coverage_en: "A\nB",
+      coverageLt: "a\nb",
+      coverageEn: "A\nB",
       active: "on",
     });
-    expect(values.is_popular).toBeUndefined();
+    expect(values.isPopular).toBeUndefined();
     const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
       string,
       string
     >;
     const again = form(data);
-    expect(again.value?.price_per_day).toBe(950);
-    expect(again.value?.coverage_en).toEqual(["A", "B"]);
+    expect(again.value?.pricePerDay).toBe(950);
+    expect(again.value?.coverageEn).toEqual(["A", "B"]);
   });
 });

@@ -52,6 +52,12 @@ const required = z
   .min(1, "admin:validation.nameProviderRequired");
 
 export const PACKAGE_LANGUAGES = ["lt", "en"] as const;
+export type PackageLanguage = (typeof PACKAGE_LANGUAGES)[number];
+
+/** The form's name of a text written in both languages: ("name", "lt") is `nameLt`. */
+export function languageField<F extends string, L extends PackageLanguage>(field: F, language: L) {
+  return `${field}${language === "lt" ? "Lt" : "En"}` as `${F}${Capitalize<L>}`;
+}
 export const PACKAGE_LISTS = ["coverage", "features", "exclusions"] as const;
 const LISTS = PACKAGE_LISTS;
 
@@ -85,13 +91,13 @@ const euroWithDefault = (fallback: number, positive?: { message: string }) =>
 
 export const PackageSchema = z
   .object({
-    name_lt: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.name)),
-    name_en: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.name)),
+    nameLt: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.name)),
+    nameEn: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.name)),
     provider: required.transform((value) => sanitizeText(value, PACKAGE_LIMITS.provider)),
-    description_lt: optionalDescription,
-    description_en: optionalDescription,
-    price_per_day: optionalEuros("admin:validation.pricePerDay"),
-    price_percentage: z
+    descriptionLt: optionalDescription,
+    descriptionEn: optionalDescription,
+    pricePerDay: optionalEuros("admin:validation.pricePerDay"),
+    pricePercentage: z
       .string({ error: "admin:validation.pricePercentage" })
       .optional()
       .transform((value, ctx) => {
@@ -104,14 +110,14 @@ export const PackageSchema = z
         return percent;
       }),
     deductible: euroWithDefault(DEFAULT_DEDUCTIBLE_CENTS),
-    max_coverage: euroWithDefault(DEFAULT_MAX_COVERAGE_CENTS, { message: "admin:validation.maxCoverage" }),
-    coverage_lt: list,
-    coverage_en: list,
-    features_lt: list,
-    features_en: list,
-    exclusions_lt: list,
-    exclusions_en: list,
-    sort_order: z
+    maxCoverage: euroWithDefault(DEFAULT_MAX_COVERAGE_CENTS, { message: "admin:validation.maxCoverage" }),
+    coverageLt: list,
+    coverageEn: list,
+    featuresLt: list,
+    featuresEn: list,
+    exclusionsLt: list,
+    exclusionsEn: list,
+    sortOrder: z
       .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => {
@@ -122,7 +128,7 @@ export const PackageSchema = z
       .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => value === "on"),
-    is_popular: z
+    isPopular: z
       .string({ error: "errors.badRequest" })
       .optional()
       .transform((value) => value === "on"),
@@ -130,26 +136,30 @@ export const PackageSchema = z
   // These run whatever else is wrong, so every message shows at once (each field's own message comes first).
   .superRefine(
     (value, ctx) => {
-      if (value.price_per_day != null && value.price_percentage != null) {
-        ctx.addIssue({ code: "custom", path: ["price_percentage"], message: "admin:validation.onePrice" });
+      if (value.pricePerDay != null && value.pricePercentage != null) {
+        ctx.addIssue({ code: "custom", path: ["pricePercentage"], message: "admin:validation.onePrice" });
       }
-      if (value.price_per_day == null && value.price_percentage == null) {
-        ctx.addIssue({ code: "custom", path: ["price_per_day"], message: "admin:validation.priceRequired" });
+      if (value.pricePerDay == null && value.pricePercentage == null) {
+        ctx.addIssue({ code: "custom", path: ["pricePerDay"], message: "admin:validation.priceRequired" });
       }
     },
-    { when: (payload) => !payload.issues.some((issue) => String(issue.path?.[0]).startsWith("price_")) },
+    { when: (payload) => !payload.issues.some((issue) => String(issue.path?.[0]).startsWith("price")) },
   )
   .superRefine(
     (value, ctx) => {
       // Renters read the package in their language: what is written in one is written in the other.
       for (const field of ["description", ...LISTS] as const) {
         const filled = PACKAGE_LANGUAGES.map((language) => {
-          const text: unknown = value[`${field}_${language}`];
+          const text: unknown = value[languageField(field, language)];
           return Array.isArray(text) ? text.length > 0 : Boolean(text);
         });
         PACKAGE_LANGUAGES.forEach((language, i) => {
           if (!filled[i] && filled.some(Boolean)) {
-            ctx.addIssue({ code: "custom", path: [`${field}_${language}`], message: "admin:validation.bothLanguages" });
+            ctx.addIssue({
+              code: "custom",
+              path: [languageField(field, language)],
+              message: "admin:validation.bothLanguages",
+            });
           }
         });
       }
@@ -173,32 +183,32 @@ export function packageFormValues(
   },
 ) {
   const lists = (details: BilingualPackage["coverageDetailsLt"], language: "lt" | "en") =>
-    Object.fromEntries(LISTS.map((list) => [`${list}_${language}`, details[list].join("\n")])) as Record<
-      `${(typeof LISTS)[number]}_${typeof language}`,
+    Object.fromEntries(LISTS.map((list) => [languageField(list, language), details[list].join("\n")])) as Record<
+      `${(typeof LISTS)[number]}${Capitalize<typeof language>}`,
       string
     >;
   return {
-    name_lt: pkg.nameLt,
-    name_en: pkg.nameEn,
+    nameLt: pkg.nameLt,
+    nameEn: pkg.nameEn,
     provider: pkg.provider,
-    description_lt: pkg.descriptionLt ?? "",
-    description_en: pkg.descriptionEn ?? "",
-    price_per_day: centsToEuros(pkg.pricePerDay),
-    price_percentage: pkg.pricePercentage == null ? "" : String(pkg.pricePercentage),
+    descriptionLt: pkg.descriptionLt ?? "",
+    descriptionEn: pkg.descriptionEn ?? "",
+    pricePerDay: centsToEuros(pkg.pricePerDay),
+    pricePercentage: pkg.pricePercentage == null ? "" : String(pkg.pricePercentage),
     deductible: centsToEuros(pkg.deductible),
-    max_coverage: centsToEuros(pkg.maxCoverage),
+    maxCoverage: centsToEuros(pkg.maxCoverage),
     ...lists(pkg.coverageDetailsLt, "lt"),
     ...lists(pkg.coverageDetailsEn, "en"),
-    sort_order: String(pkg.sortOrder),
+    sortOrder: String(pkg.sortOrder),
     active: pkg.active ? ("on" as const) : undefined,
-    is_popular: pkg.isPopular ? ("on" as const) : undefined,
+    isPopular: pkg.isPopular ? ("on" as const) : undefined,
   };
 }
 
 /** A new package starts active, with the spec's defaults (deductible 0, maximum coverage 100,000 €). */
 export const NEW_PACKAGE_VALUES = {
   deductible: centsToEuros(DEFAULT_DEDUCTIBLE_CENTS),
-  max_coverage: centsToEuros(DEFAULT_MAX_COVERAGE_CENTS),
-  sort_order: "0",
+  maxCoverage: centsToEuros(DEFAULT_MAX_COVERAGE_CENTS),
+  sortOrder: "0",
   active: "on" as const,
 };

@@ -23,12 +23,12 @@ const form = (fields: Record<string, string>) => {
 
 const VALID = {
   intent: "save",
-  mileage_limit_per_day: "250",
-  fuel_policy: "return_full",
-  cancellation_policy: "48_hours",
-  damage_policy: "insurance_covered",
-  late_return_fee: "37,50",
-  additional_terms: "  Rūkyti draudžiama.  ",
+  mileageLimitPerDay: "250",
+  fuelPolicy: "return_full",
+  cancellationPolicy: "48_hours",
+  damagePolicy: "insurance_covered",
+  lateReturnFee: "37,50",
+  additionalTerms: "  Rūkyti draudžiama.  ",
 };
 
 describe("the agreement's defaults (part 2 §9)", () => {
@@ -88,7 +88,7 @@ describe("the terms form", () => {
 
   it("gives the defaults for invalid numbers instead of an error, and null for empty terms", () => {
     const result = parseWithZod(
-      form({ ...VALID, mileage_limit_per_day: "daug", late_return_fee: "-3", additional_terms: "" }),
+      form({ ...VALID, mileageLimitPerDay: "daug", lateReturnFee: "-3", additionalTerms: "" }),
       { schema: AgreementTermsSchema },
     );
     expect(result.status === "success" ? termsFromForm(result.value) : result.error).toMatchObject({
@@ -100,13 +100,13 @@ describe("the terms form", () => {
 
   it("refuses a policy outside the lists, too long additional terms and an unknown intent", () => {
     const result = parseWithZod(
-      form({ ...VALID, intent: "delete", fuel_policy: "free_fuel", additional_terms: "x".repeat(2001) }),
+      form({ ...VALID, intent: "delete", fuelPolicy: "free_fuel", additionalTerms: "x".repeat(2001) }),
       { schema: AgreementTermsSchema },
     );
     expect(result.status === "error" ? result.error : null).toEqual({
       intent: ["agreement:validation.intent"],
-      fuel_policy: ["agreement:validation.policy"],
-      additional_terms: ["agreement:validation.termsTooLong"],
+      fuelPolicy: ["agreement:validation.policy"],
+      additionalTerms: ["agreement:validation.termsTooLong"],
     });
   });
 

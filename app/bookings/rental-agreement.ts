@@ -89,12 +89,12 @@ export const AGREEMENT_EDIT_INTENTS = ["save", "save-and-sign"] as const;
  */
 export const AgreementTermsSchema = z.object({
   intent: z.enum(AGREEMENT_EDIT_INTENTS, { error: "agreement:validation.intent" }),
-  mileage_limit_per_day: z.string().optional().transform(parseMileagePerDay),
-  fuel_policy: z.enum(FUEL_POLICIES, { error: "agreement:validation.policy" }),
-  cancellation_policy: z.enum(CANCELLATION_POLICIES, { error: "agreement:validation.policy" }),
-  damage_policy: z.enum(DAMAGE_POLICIES, { error: "agreement:validation.policy" }),
-  late_return_fee: z.string().optional().transform(parseLateFeeEuros),
-  additional_terms: z
+  mileageLimitPerDay: z.string().optional().transform(parseMileagePerDay),
+  fuelPolicy: z.enum(FUEL_POLICIES, { error: "agreement:validation.policy" }),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: "agreement:validation.policy" }),
+  damagePolicy: z.enum(DAMAGE_POLICIES, { error: "agreement:validation.policy" }),
+  lateReturnFee: z.string().optional().transform(parseLateFeeEuros),
+  additionalTerms: z
     .string()
     .trim()
     .max(ADDITIONAL_TERMS_MAX, "agreement:validation.termsTooLong")
@@ -105,29 +105,29 @@ export const AgreementTermsSchema = z.object({
 /** Signing: the version of the terms the signer had on screen, so nobody signs terms that changed meanwhile. */
 export const SignAgreementSchema = z.object({
   intent: z.literal("sign"),
-  terms_version: z.string({ error: "agreement:errors.termsChanged" }).min(1, "agreement:errors.termsChanged"),
+  termsVersion: z.string({ error: "agreement:errors.termsChanged" }).min(1, "agreement:errors.termsChanged"),
 });
 
 export function termsFromForm(value: z.output<typeof AgreementTermsSchema>): AgreementTerms {
   return {
-    mileageLimitPerDay: value.mileage_limit_per_day,
-    fuelPolicy: value.fuel_policy,
-    cancellationPolicy: value.cancellation_policy,
-    damagePolicy: value.damage_policy,
-    lateReturnFee: value.late_return_fee,
-    additionalTerms: value.additional_terms,
+    mileageLimitPerDay: value.mileageLimitPerDay,
+    fuelPolicy: value.fuelPolicy,
+    cancellationPolicy: value.cancellationPolicy,
+    damagePolicy: value.damagePolicy,
+    lateReturnFee: value.lateReturnFee,
+    additionalTerms: value.additionalTerms,
   };
 }
 
 /** The terms as the form's initial values. */
 export function termsToForm(terms: AgreementTerms) {
   return {
-    mileage_limit_per_day: String(terms.mileageLimitPerDay),
-    fuel_policy: terms.fuelPolicy,
-    cancellation_policy: terms.cancellationPolicy,
-    damage_policy: terms.damagePolicy,
-    late_return_fee: centsToEurosInput(terms.lateReturnFee),
-    additional_terms: terms.additionalTerms ?? "",
+    mileageLimitPerDay: String(terms.mileageLimitPerDay),
+    fuelPolicy: terms.fuelPolicy,
+    cancellationPolicy: terms.cancellationPolicy,
+    damagePolicy: terms.damagePolicy,
+    lateReturnFee: centsToEurosInput(terms.lateReturnFee),
+    additionalTerms: terms.additionalTerms ?? "",
   };
 }
 

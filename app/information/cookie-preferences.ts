@@ -38,10 +38,12 @@ export function serializeCookiePreferences(preferences: CookiePreferences): stri
   return `a${bit(preferences.analytics)}.m${bit(preferences.marketing)}.p${bit(preferences.preferences)}`;
 }
 
-export type CookieIntent = "save" | "accept-all" | "necessary-only";
+/** The preferences form's three buttons: Save (the ticked boxes), Accept all and Only necessary. */
+export const COOKIE_INTENTS = ["save", "accept-all", "necessary-only"] as const;
+export type CookieIntent = (typeof COOKIE_INTENTS)[number];
 
 export function isCookieIntent(value: unknown): value is CookieIntent {
-  return value === "save" || value === "accept-all" || value === "necessary-only";
+  return COOKIE_INTENTS.some((intent) => intent === value);
 }
 
 /** What each of the page's three buttons stores; "save" takes the ticked boxes (an unticked box is not sent). */

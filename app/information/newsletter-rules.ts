@@ -1,4 +1,4 @@
-// The newsletter box (footer and /news): one e-mail address. Checked on the server only: the footer is on every
+// The newsletter box (footer and /news): one e-mail address; and the unsubscribe link's form. Checked on the server only: the footer is on every
 // page, so it ships no validation library; the message comes back next to the field.
 import { z } from "zod";
 import { isValidEmail } from "~/accounts/account-rules";
@@ -14,6 +14,9 @@ export const NewsletterSchema = z.object({
   /** Sent by the form once JavaScript runs: answer with data, not a redirect. */
   inline: z.literal("1").optional(),
 });
+
+/** The unsubscribe link's confirmation form: the subscription's id and the link's HMAC, as the e-mail carried them. */
+export const NewsletterUnsubscribeSchema = z.object({ id: z.string(), token: z.string() });
 
 /** How long a confirmation link works. */
 export const NEWSLETTER_TOKEN_LIFETIME_MS = 48 * 60 * 60_000;

@@ -25,18 +25,14 @@ export function announceMessage(
   );
 }
 
-const FIELDS = ["type", "subject", "content", "start", "end", "pickupLocation"] as const;
-
 export async function sendFromPage(
   context: AppLoadContext,
   request: Request,
   input: { senderId: string; recipientId: string; carId: string | null; allowBooking: boolean },
 ) {
-  const form = await request.formData();
-  const sent = await sendFromForm(context.db, { ...input, form });
+  const sent = await sendFromForm(context.db, { ...input, form: await request.formData() });
   if (!sent.ok) {
-    const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
-    return data({ issues: sent.issues, formIssue: sent.formIssue, values }, { status: sent.status });
+    return data({ issues: sent.issues, formIssue: sent.formIssue, values: sent.values }, { status: sent.status });
   }
   announceMessage(context, { ...sent, senderId: input.senderId, recipientId: input.recipientId });
   const url = new URL(request.url);

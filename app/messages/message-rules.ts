@@ -1,4 +1,5 @@
-// Part 1 §5 message rules: content required and not blank, at most 5000; subject trimmed to 200.
+// Part 1 §5 message rules: content required and not blank, at most 5000; subject trimmed to 200. The schemas of the
+// forms that send a message: contact owner, the profile's Send Message, and a conversation's reply box.
 import { z } from "zod";
 import { truncate } from "~/utils/sanitize";
 
@@ -26,7 +27,7 @@ export function messagePreview(content: string): string {
 export const PICKUP_LOCATION_MAX_LENGTH = 200;
 
 const isoDay = z
-  .string()
+  .string({ error: "messages:validation.dateInvalid" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "messages:validation.dateInvalid")
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
@@ -50,7 +51,7 @@ export function contactOwnerSchema(today: string, allowBooking: boolean) {
       start: isoDay.optional(),
       end: isoDay.optional(),
       pickupLocation: z
-        .string()
+        .string({ error: "errors.badRequest" })
         .trim()
         .max(PICKUP_LOCATION_MAX_LENGTH, "messages:validation.pickupTooLong")
         .optional()
@@ -71,3 +72,8 @@ export function contactOwnerSchema(today: string, allowBooking: boolean) {
 }
 
 export type ContactOwnerForm = z.output<ReturnType<typeof contactOwnerSchema>>;
+
+/** A conversation's reply box: the message alone (a general message, no subject). */
+export const MessageReplySchema = z
+  .object({ content: MessageContentSchema })
+  .transform(({ content }): ContactOwnerForm => ({ type: "general", content, pickupLocation: undefined }));

@@ -71,10 +71,10 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput,
   await db
     .update(profiles)
     .set({
-      fullName: sanitizeText(input.full_name, TEXT_CAPS.name),
+      fullName: sanitizeText(input.fullName, TEXT_CAPS.name),
       phone: input.phone ?? null,
       location: optional(input.location, 200),
-      dateOfBirth: input.date_of_birth ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
       bio: optional(input.bio, TEXT_CAPS.bio),
       updatedAt: now,
     })

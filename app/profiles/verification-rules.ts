@@ -1,5 +1,6 @@
 // What each account type sends to be verified, and how a document's name is kept and handed back. Pure, so the
-// page and the server agree and the rules are unit-tested.
+// page and the server agree and the rules are unit-tested. Also the page's forms: upload one document, submit the set.
+import { z } from "zod";
 import type { ACCOUNT_TYPES, VERIFICATION_DOCUMENT_KINDS } from "#db/enums";
 
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -18,6 +19,22 @@ export function requiredDocumentKinds(accountType: AccountType): readonly Verifi
 export function isRequiredKind(accountType: AccountType, kind: unknown): kind is VerificationDocumentKind {
   return (REQUIRED_DOCUMENT_KINDS[accountType] as readonly unknown[]).includes(kind);
 }
+
+/**
+ * The verification page's forms. Upload: which document (checked against the account type by isRequiredKind) and
+ * the file (checked by its content on upload); a value of the wrong shape reads as none, so it gets those messages.
+ */
+export const VerificationFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("submit") }),
+  z.object({
+    intent: z.literal("upload"),
+    kind: z.string().optional().catch(undefined),
+    document: z
+      .union([z.instanceof(File), z.string()])
+      .optional()
+      .catch(undefined),
+  }),
+]);
 
 export function missingDocumentKinds(
   accountType: AccountType,

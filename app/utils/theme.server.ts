@@ -1,5 +1,7 @@
 // The theme the visitor chose, in a cookie so the server renders it with no flash. No cookie: follow the system.
+// Also the toggle's form (POST /resources/theme).
 import { createCookie } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { isTheme, type ThemeSetting } from "~/utils/theme";
 
 const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
@@ -14,3 +16,9 @@ export async function themeHeader(setting: ThemeSetting, secure: boolean): Promi
     ? themeCookie.serialize("", { maxAge: 0, secure })
     : themeCookie.serialize(setting, { secure });
 }
+
+/** The header's toggle: one of its three values (anything else is a tampered form), and the page to go back to. */
+export const ThemeChoiceSchema = z.object({
+  theme: z.enum(["light", "dark", "system"]),
+  redirectTo: z.string().optional(),
+});

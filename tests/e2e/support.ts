@@ -272,7 +272,7 @@ export async function registerAndSignIn(page: Page, email = uniqueEmail("user"),
 /** Signs up and confirms through HTTP, for tests that need an account of their own. */
 export async function registerConfirmedUser(page: Page, email: string, password = "Žalias!Kalnas7") {
   const response = await page.request.post("/auth/signup", {
-    form: { account_type: "person", full_name: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
+    form: { accountType: "person", fullName: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
   });
   expect(response.status()).toBeLessThan(400);
   // Only a step on the way here: the journeys that read their mail check the mailbox page with axe (linkFromMailbox).

@@ -51,7 +51,7 @@ const book = (carId: string, renterId: string, ownerId: string, status: Paramete
 const postDelete = (cookie: string, password: string) =>
   callRoute<{ error?: Record<string, string[]> }>(
     deleteAction,
-    formRequest("/account/delete", { current_password: password }, { cookie }),
+    formRequest("/account/delete", { currentPassword: password }, { cookie }),
     ctx.context,
   );
 
@@ -100,7 +100,7 @@ describe("refusals that change nothing", () => {
     const before = await snapshot(user.id);
     const result = await postDelete(cookie, "Wrong!pass1");
     expect(result.status).toBe(400);
-    expect(result.data.error).toEqual({ current_password: ["profile:deleteAccount.wrongPassword"] });
+    expect(result.data.error).toEqual({ currentPassword: ["profile:deleteAccount.wrongPassword"] });
     // The password typed is not sent back.
     expect(JSON.stringify(result.data)).not.toContain("Wrong!pass1");
     expect(await snapshot(user.id)).toEqual(before);

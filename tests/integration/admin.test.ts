@@ -362,40 +362,40 @@ describe("insurance packages", () => {
         ctx.context,
       );
 
-    const missing = await create({ name_lt: " ", name_en: "Gold", provider: "", description_en: "Kept" });
+    const missing = await create({ nameLt: " ", nameEn: "Gold", provider: "", descriptionEn: "Kept" });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toMatchObject({
-      name_lt: ["admin:validation.nameProviderRequired"],
+      nameLt: ["admin:validation.nameProviderRequired"],
       provider: ["admin:validation.nameProviderRequired"],
     });
-    expect(missing.data.initialValue).toMatchObject({ name_en: "Gold", description_en: "Kept" });
+    expect(missing.data.initialValue).toMatchObject({ nameEn: "Gold", descriptionEn: "Kept" });
 
-    const names = { name_lt: "Auksinis", name_en: "Gold", provider: "ERGO" };
-    const twoPrices = await create({ ...names, price_per_day: "12", price_percentage: "1.5" });
-    expect(twoPrices.data.error).toMatchObject({ price_percentage: ["admin:validation.onePrice"] });
+    const names = { nameLt: "Auksinis", nameEn: "Gold", provider: "ERGO" };
+    const twoPrices = await create({ ...names, pricePerDay: "12", pricePercentage: "1.5" });
+    expect(twoPrices.data.error).toMatchObject({ pricePercentage: ["admin:validation.onePrice"] });
     // A package that costs nothing would be a second "No additional insurance".
-    const free = await create({ ...names, price_per_day: "0" });
+    const free = await create({ ...names, pricePerDay: "0" });
     expect(free.status).toBe(400);
-    expect(free.data.error).toEqual({ price_per_day: ["admin:validation.pricePerDay"] });
+    expect(free.data.error).toEqual({ pricePerDay: ["admin:validation.pricePerDay"] });
     const unpriced = await create(names);
-    expect(unpriced.data.error).toEqual({ price_per_day: ["admin:validation.priceRequired"] });
-    const noCoverage = await create({ ...names, price_per_day: "9", max_coverage: "0" });
-    expect(noCoverage.data.error).toEqual({ max_coverage: ["admin:validation.maxCoverage"] });
-    const halfTranslated = await create({ ...names, price_per_day: "9", coverage_en: "Collision" });
-    expect(halfTranslated.data.error).toEqual({ coverage_lt: ["admin:validation.bothLanguages"] });
+    expect(unpriced.data.error).toEqual({ pricePerDay: ["admin:validation.priceRequired"] });
+    const noCoverage = await create({ ...names, pricePerDay: "9", maxCoverage: "0" });
+    expect(noCoverage.data.error).toEqual({ maxCoverage: ["admin:validation.maxCoverage"] });
+    const halfTranslated = await create({ ...names, pricePerDay: "9", coverageEn: "Collision" });
+    expect(halfTranslated.data.error).toEqual({ coverageLt: ["admin:validation.bothLanguages"] });
     expect(await ctx.db.select().from(insurancePackages)).toEqual([]);
 
     const created = await create({
       ...names,
-      description_lt: "Visiška apsauga",
-      description_en: "Full cover",
-      price_per_day: "12,50",
+      descriptionLt: "Visiška apsauga",
+      descriptionEn: "Full cover",
+      pricePerDay: "12,50",
       deductible: "abc",
-      max_coverage: "",
-      coverage_lt: "Susidūrimas\nVagystė",
-      coverage_en: "Collision\n\n  Theft  \nCollision",
-      exclusions_lt: "Padangos",
-      exclusions_en: "Tyres",
+      maxCoverage: "",
+      coverageLt: "Susidūrimas\nVagystė",
+      coverageEn: "Collision\n\n  Theft  \nCollision",
+      exclusionsLt: "Padangos",
+      exclusionsEn: "Tyres",
       active: "on",
     });
     expect(created.status).toBe(302);
@@ -442,11 +442,11 @@ describe("insurance packages", () => {
       formRequest(
         `/admin/packages/${pkg!.id}/edit`,
         {
-          name_lt: "Bazinė apsauga",
-          name_en: "Basic Protection",
+          nameLt: "Bazinė apsauga",
+          nameEn: "Basic Protection",
           provider: "BTA",
-          price_percentage: "2",
-          sort_order: "3",
+          pricePercentage: "2",
+          sortOrder: "3",
         },
         { cookie: admin.cookie },
       ),
@@ -526,10 +526,10 @@ describe("the verification queue", () => {
         { userId: person.id },
       );
 
-    const stale = await decide({ intent: "approve", submitted_at: String(at - 1000) });
+    const stale = await decide({ intent: "approve", submittedAt: String(at - 1000) });
     expect(stale).toMatchObject({ status: 409, data: { formError: "admin:errors.verificationChanged" } });
 
-    expect((await decide({ intent: "approve", submitted_at: String(at) })).status).toBe(302);
+    expect((await decide({ intent: "approve", submittedAt: String(at) })).status).toBe(302);
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(profile).toMatchObject({ verificationStatus: "verified", verificationSubmittedAt: null });
     const [told] = await ctx.db.select().from(notifications).where(eq(notifications.userId, person.id));
@@ -539,7 +539,7 @@ describe("the verification queue", () => {
     ]);
 
     // Decided already: a second decision on the same submission changes nothing.
-    expect((await decide({ intent: "reject", submitted_at: String(at), reason: "Late" })).status).toBe(409);
+    expect((await decide({ intent: "reject", submittedAt: String(at), reason: "Late" })).status).toBe(409);
     expect(await auditLines()).toHaveLength(1);
   });
 
@@ -553,13 +553,13 @@ describe("the verification queue", () => {
         ctx.context,
         { userId: person.id },
       );
-    const blank = await decide({ intent: "reject", submitted_at: String(at), reason: "  " });
+    const blank = await decide({ intent: "reject", submittedAt: String(at), reason: "  " });
     expect(blank).toMatchObject({ status: 400, data: { reasonError: "admin:validation.verificationReason" } });
     expect(await auditLines()).toEqual([]);
 
-    expect(
-      (await decide({ intent: "reject", submitted_at: String(at), reason: "The licence is expired" })).status,
-    ).toBe(302);
+    expect((await decide({ intent: "reject", submittedAt: String(at), reason: "The licence is expired" })).status).toBe(
+      302,
+    );
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(profile).toMatchObject({ verificationStatus: "rejected", verificationNote: "The licence is expired" });
     const [told] = await ctx.db.select().from(notifications).where(eq(notifications.userId, person.id));

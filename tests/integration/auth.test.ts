@@ -39,8 +39,8 @@ const linkIn = (text: string, path: string) => {
 
 function signUpFields(overrides: Record<string, string | undefined> = {}) {
   const fields: Record<string, string | undefined> = {
-    account_type: "person",
-    full_name: "Ona Žemaitė",
+    accountType: "person",
+    fullName: "Ona Žemaitė",
     email: uniqueEmail("ona"),
     password: GOOD_PASSWORD,
     terms: "on",
@@ -94,10 +94,10 @@ describe("sign-up", () => {
   it("registers a company with its name and number", async () => {
     const result = await signUp(
       signUpFields({
-        account_type: "company",
-        company_name: "UAB Šiaurės Ratai",
-        company_number: "304512345",
-        full_name: "Petras Petraitis",
+        accountType: "company",
+        companyName: "UAB Šiaurės Ratai",
+        companyNumber: "304512345",
+        fullName: "Petras Petraitis",
       }),
     );
     expect(result.data.status).toBe("sent");
@@ -134,28 +134,28 @@ describe("sign-up", () => {
       "validation.passwordRequirements",
     ],
     ["a common password", { password: "Password1!" }, "password", "validation.passwordTooWeak"],
-    ["a name of one letter", { full_name: "A" }, "full_name", "validation.nameInvalid"],
-    ["a name with symbols", { full_name: "Jonas <script>" }, "full_name", "validation.nameInvalid"],
-    ["no name", { full_name: undefined }, "full_name", "validation.nameInvalid"],
+    ["a name of one letter", { fullName: "A" }, "fullName", "validation.nameInvalid"],
+    ["a name with symbols", { fullName: "Jonas <script>" }, "fullName", "validation.nameInvalid"],
+    ["no name", { fullName: undefined }, "fullName", "validation.nameInvalid"],
     ["terms not accepted", { terms: undefined }, "terms", "validation.termsRequired"],
     ["privacy not accepted", { privacy: undefined }, "privacy", "validation.privacyRequired"],
-    ["an unknown account type", { account_type: "robot" }, "account_type", "validation.accountTypeRequired"],
+    ["an unknown account type", { accountType: "robot" }, "accountType", "validation.accountTypeRequired"],
     [
       "a company without a number",
-      { account_type: "company", company_name: "UAB Testas" },
-      "company_number",
+      { accountType: "company", companyName: "UAB Testas" },
+      "companyNumber",
       "validation.companyNumberInvalid",
     ],
     [
       "a company number of ten digits",
-      { account_type: "company", company_name: "UAB Testas", company_number: "1234567890" },
-      "company_number",
+      { accountType: "company", companyName: "UAB Testas", companyNumber: "1234567890" },
+      "companyNumber",
       "validation.companyNumberInvalid",
     ],
     [
       "a company name of symbols",
-      { account_type: "company", company_name: "@@", company_number: "123" },
-      "company_name",
+      { accountType: "company", companyName: "@@", companyNumber: "123" },
+      "companyName",
       "validation.companyNameInvalid",
     ],
   ];
@@ -507,16 +507,16 @@ describe("forgotten password", () => {
 
     const mismatch = await callRoute<Reply>(
       resetAction,
-      formRequest("/auth/reset-password", { token, password: "Nauja!Slapta9", confirm_password: "Kita!Slapta9" }),
+      formRequest("/auth/reset-password", { token, password: "Nauja!Slapta9", confirmPassword: "Kita!Slapta9" }),
       ctx.context,
     );
     expect(mismatch.status).toBe(400);
-    expect(mismatch.data.error?.confirm_password).toEqual(["validation.passwordsDiffer"]);
+    expect(mismatch.data.error?.confirmPassword).toEqual(["validation.passwordsDiffer"]);
     expect(await ctx.db.select().from(sessions)).toHaveLength(2);
 
     const done = await callRoute(
       resetAction,
-      formRequest("/auth/reset-password", { token, password: "Nauja!Slapta9", confirm_password: "Nauja!Slapta9" }),
+      formRequest("/auth/reset-password", { token, password: "Nauja!Slapta9", confirmPassword: "Nauja!Slapta9" }),
       ctx.context,
     );
     expect(done).toMatchObject({ status: 302, location: "/auth/signin" });
@@ -526,7 +526,7 @@ describe("forgotten password", () => {
 
     const reused = await callRoute<Reply>(
       resetAction,
-      formRequest("/auth/reset-password", { token, password: "Trecia!Slapta9", confirm_password: "Trecia!Slapta9" }),
+      formRequest("/auth/reset-password", { token, password: "Trecia!Slapta9", confirmPassword: "Trecia!Slapta9" }),
       ctx.context,
     );
     expect(reused.status).toBe(400);
@@ -557,21 +557,21 @@ describe("change of password", () => {
       callRoute<Reply>(changePasswordAction, formRequest("/account/password", fields, { cookie }), ctx.context);
 
     const wrong = await change({
-      current_password: "Wrong!pass1",
+      currentPassword: "Wrong!pass1",
       password: "Nauja!Slapta9",
-      confirm_password: "Nauja!Slapta9",
+      confirmPassword: "Nauja!Slapta9",
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.error?.current_password).toEqual(["auth:errors.wrongCurrentPassword"]);
+    expect(wrong.data.error?.currentPassword).toEqual(["auth:errors.wrongCurrentPassword"]);
     expect(await ctx.db.select().from(sessions)).toHaveLength(2);
 
-    const weak = await change({ current_password: user.password, password: "weakpass", confirm_password: "weakpass" });
+    const weak = await change({ currentPassword: user.password, password: "weakpass", confirmPassword: "weakpass" });
     expect(weak.data.error?.password).toEqual(["validation.passwordRequirements"]);
 
     const done = await change({
-      current_password: user.password,
+      currentPassword: user.password,
       password: "Nauja!Slapta9",
-      confirm_password: "Nauja!Slapta9",
+      confirmPassword: "Nauja!Slapta9",
     });
     expect(done).toMatchObject({ status: 302, location: "/account/password" });
     expect(await ctx.db.select().from(sessions)).toHaveLength(1);
@@ -581,7 +581,7 @@ describe("change of password", () => {
   it("sends a guest to sign in instead", async () => {
     const result = await callRoute(
       changePasswordAction,
-      formRequest("/account/password", { current_password: "x", password: "y", confirm_password: "y" }),
+      formRequest("/account/password", { currentPassword: "x", password: "y", confirmPassword: "y" }),
       ctx.context,
     );
     expect(result).toMatchObject({ status: 302, location: "/auth/signin?redirectTo=%2Faccount%2Fpassword" });

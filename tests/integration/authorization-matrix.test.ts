@@ -356,7 +356,7 @@ const MATRIX: Entry[] = [
     why: "deletes the signed-in account itself (a fresh one per call), with its password",
     async setup(w, role) {
       const me = await w.fresh(role);
-      return { path: "/account/delete", form: { current_password: GOOD_PASSWORD }, cookie: me.cookie };
+      return { path: "/account/delete", form: { currentPassword: GOOD_PASSWORD }, cookie: me.cookie };
     },
   },
   {
@@ -376,7 +376,7 @@ const MATRIX: Entry[] = [
       const me = await w.fresh(role);
       return {
         path: "/account/password",
-        form: { current_password: GOOD_PASSWORD, password: "Kitas!Slapt4", confirm_password: "Kitas!Slapt4" },
+        form: { currentPassword: GOOD_PASSWORD, password: "Kitas!Slapt4", confirmPassword: "Kitas!Slapt4" },
         cookie: me.cookie,
       };
     },
@@ -507,7 +507,7 @@ const MATRIX: Entry[] = [
       return {
         path: `/admin/packages/${packageId}/edit`,
         params: { packageId },
-        form: { name_lt: "Premium", name_en: "Premium", provider: "Lietuvos draudimas", price_per_day: "12" },
+        form: { nameLt: "Premium", nameEn: "Premium", provider: "Lietuvos draudimas", pricePerDay: "12" },
       };
     },
   },
@@ -527,7 +527,7 @@ const MATRIX: Entry[] = [
     async setup() {
       return {
         path: "/admin/packages/new",
-        form: { name_lt: secret("Package"), name_en: "Package", provider: "BTA", price_per_day: "9" },
+        form: { nameLt: secret("Package"), nameEn: "Package", provider: "BTA", pricePerDay: "9" },
       };
     },
   },
@@ -549,7 +549,7 @@ const MATRIX: Entry[] = [
       return {
         path: `/admin/verifications/${person.id}`,
         params: { userId: person.id },
-        form: { intent: "approve", submitted_at: String(submittedAt.getTime()) },
+        form: { intent: "approve", submittedAt: String(submittedAt.getTime()) },
         cookie: role === "party" ? person.cookie : undefined,
       };
     },
@@ -577,10 +577,10 @@ const MATRIX: Entry[] = [
       return {
         path: "/auth/signup",
         form: {
-          account_type: "person",
+          accountType: "person",
           email: uniqueEmail("signup"),
           password: GOOD_PASSWORD,
-          full_name: "Naujas Narys",
+          fullName: "Naujas Narys",
           terms: "on",
           privacy: "on",
         },
@@ -626,11 +626,11 @@ const MATRIX: Entry[] = [
       const token = await issueEmailToken(w.ctx.db, id, "reset_password");
       return {
         path: "/auth/reset-password",
-        form: { token, password: "Kitas!Slapt4", confirm_password: "Kitas!Slapt4" },
+        form: { token, password: "Kitas!Slapt4", confirmPassword: "Kitas!Slapt4" },
       };
     },
     async extra(w, run) {
-      const forged = { token: "A".repeat(43), password: "Kitas!Slapt4", confirm_password: "Kitas!Slapt4" };
+      const forged = { token: "A".repeat(43), password: "Kitas!Slapt4", confirmPassword: "Kitas!Slapt4" };
       const { result, changed } = await run(this, { path: "/auth/reset-password", form: forged }, undefined);
       expect(answerOf(result), "a forged reset token").toBe("refused");
       expect(changed, "a forged reset token changed the database").toEqual([]);
@@ -711,7 +711,7 @@ const MATRIX: Entry[] = [
       return {
         path: `/bookings/${bookingId}/agreement`,
         params: { bookingId },
-        form: { intent: "sign", terms_version: termsVersion(AGREEMENT_DEFAULTS) },
+        form: { intent: "sign", termsVersion: termsVersion(AGREEMENT_DEFAULTS) },
       };
     },
   },
@@ -1104,7 +1104,7 @@ const MATRIX: Entry[] = [
       const me = await w.fresh(role);
       return {
         path: "/profile?index&edit=1",
-        form: { intent: "update", full_name: "Ona Onaitė", phone: "+370 612 34567", location: "Kaunas", bio: "Labas." },
+        form: { intent: "update", fullName: "Ona Onaitė", phone: "+370 612 34567", location: "Kaunas", bio: "Labas." },
         cookie: me.cookie,
       };
     },

@@ -85,21 +85,21 @@ function asUser(path: string, form: FormSpec, options: Parameters<typeof createU
 
 const PACKAGE_FORM = {
   base: {
-    name_lt: "Auksinis",
-    name_en: "Gold",
+    nameLt: "Auksinis",
+    nameEn: "Gold",
     provider: "BTA",
-    description_lt: "Visiška apsauga",
-    description_en: "Full cover",
-    price_per_day: "5",
-    price_percentage: "",
+    descriptionLt: "Visiška apsauga",
+    descriptionEn: "Full cover",
+    pricePerDay: "5",
+    pricePercentage: "",
     deductible: "300",
-    max_coverage: "10000",
+    maxCoverage: "10000",
   },
-  required: ["name_lt", "name_en", "provider"],
+  required: ["nameLt", "nameEn", "provider"],
   // Deductible and maximum coverage take their defaults when unreadable (package-rules), so they are not here.
-  numbers: ["price_per_day", "price_percentage"],
+  numbers: ["pricePerDay", "pricePercentage"],
   // Names, provider and descriptions are cut to their lengths (package-rules), not refused.
-  texts: ["description_lt", "description_en"],
+  texts: ["descriptionLt", "descriptionEn"],
 } satisfies FormSpec;
 
 const NEW_PASSWORD = "Naujas!Slapt4";
@@ -118,14 +118,14 @@ const routeFile = (key: string) => key.split("#")[0]!;
 const ENTRIES: Record<string, Entry> = {
   "$.tsx": asGuest("/nowhere", { base: { q: "1" }, params: { "*": "nowhere" } }),
   "_account+/account.delete.tsx": asUser("/account/delete", {
-    base: { current_password: GOOD_PASSWORD },
-    required: ["current_password"],
-    capped: ["current_password"],
+    base: { currentPassword: GOOD_PASSWORD },
+    required: ["currentPassword"],
+    capped: ["currentPassword"],
   }),
   "_account+/account.password.tsx": asUser("/account/password", {
-    base: { current_password: GOOD_PASSWORD, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-    required: ["current_password", "password", "confirm_password"],
-    capped: ["current_password", "password"],
+    base: { currentPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    required: ["currentPassword", "password", "confirmPassword"],
+    capped: ["currentPassword", "password"],
   }),
   "_admin+/admin.contact.tsx": {
     async setup(ctx) {
@@ -224,9 +224,9 @@ const ENTRIES: Record<string, Entry> = {
         path: `/admin/verifications/${person.id}`,
         cookie: admin.cookie,
         form: {
-          base: { intent: "reject", submitted_at: String(submittedAt.getTime()), reason: "Neryški nuotrauka" },
-          required: ["submitted_at", "reason"],
-          numbers: ["submitted_at"],
+          base: { intent: "reject", submittedAt: String(submittedAt.getTime()), reason: "Neryški nuotrauka" },
+          required: ["submittedAt", "reason"],
+          numbers: ["submittedAt"],
           intent: { valid: ["approve", "reject"] },
           params: { userId: person.id },
         },
@@ -244,8 +244,8 @@ const ENTRIES: Record<string, Entry> = {
     emails: ["email"],
   }),
   "_auth+/auth.reset-password.tsx": asGuest("/auth/reset-password", {
-    base: { token: "a".repeat(43), password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-    required: ["token", "password", "confirm_password"],
+    base: { token: "a".repeat(43), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    required: ["token", "password", "confirmPassword"],
     ids: ["token"],
     capped: ["password"],
   }),
@@ -288,17 +288,17 @@ const ENTRIES: Record<string, Entry> = {
   },
   "_auth+/auth.signup.tsx": asGuest("/auth/signup", {
     base: {
-      account_type: "person",
+      accountType: "person",
       email: uniqueEmail(),
       password: NEW_PASSWORD,
-      full_name: "Ona Žemaitė",
+      fullName: "Ona Žemaitė",
       terms: "on",
       privacy: "on",
     },
-    required: ["account_type", "email", "password", "full_name", "terms", "privacy"],
+    required: ["accountType", "email", "password", "fullName", "terms", "privacy"],
     emails: ["email"],
-    enums: ["account_type", "terms", "privacy"],
-    capped: ["full_name", "password"],
+    enums: ["accountType", "terms", "privacy"],
+    capped: ["fullName", "password"],
   }),
   "_bookings+/bookings.$bookingId.agreement.tsx": {
     async setup(ctx) {
@@ -318,18 +318,18 @@ const ENTRIES: Record<string, Entry> = {
         form: {
           base: {
             intent: "save",
-            mileage_limit_per_day: "200",
-            fuel_policy: "return_full",
-            cancellation_policy: "48_hours",
-            damage_policy: "renter_responsible",
-            late_return_fee: "20",
-            additional_terms: "Nerūkyti",
+            mileageLimitPerDay: "200",
+            fuelPolicy: "return_full",
+            cancellationPolicy: "48_hours",
+            damagePolicy: "renter_responsible",
+            lateReturnFee: "20",
+            additionalTerms: "Nerūkyti",
           },
-          required: ["fuel_policy", "cancellation_policy", "damage_policy"],
+          required: ["fuelPolicy", "cancellationPolicy", "damagePolicy"],
           // Mileage and late fee are not here: part 2 gives anything unreadable the default, by design.
-          enums: ["fuel_policy", "cancellation_policy", "damage_policy"],
-          capped: ["additional_terms"],
-          texts: ["additional_terms"],
+          enums: ["fuelPolicy", "cancellationPolicy", "damagePolicy"],
+          capped: ["additionalTerms"],
+          texts: ["additionalTerms"],
           intent: { valid: ["save", "save-and-sign", "sign"] },
           params: { bookingId },
         },
@@ -644,16 +644,16 @@ const ENTRIES: Record<string, Entry> = {
   "_profiles+/profile._index.tsx": asUser("/profile", {
     base: {
       intent: "update",
-      full_name: "Ona Žemaitė",
+      fullName: "Ona Žemaitė",
       phone: "+37060000000",
       location: "Vilnius",
-      date_of_birth: "1990-01-01",
+      dateOfBirth: "1990-01-01",
       bio: "Sveiki",
     },
-    required: ["full_name"],
-    dates: ["date_of_birth"],
+    required: ["fullName"],
+    dates: ["dateOfBirth"],
     numbers: ["phone"],
-    capped: ["full_name", "location"],
+    capped: ["fullName", "location"],
     texts: ["bio"],
     intent: { valid: ["update"], lenient: true },
   }),

@@ -34,7 +34,7 @@ async function requestLink(email: string, ip: string): Promise<string> {
 const reset = (token: string, password: string) =>
   callRoute<SubmissionResult<string[]>>(
     resetAction,
-    formRequest("/auth/reset-password", { token, password, confirm_password: password }),
+    formRequest("/auth/reset-password", { token, password, confirmPassword: password }),
     ctx.context,
   );
 
@@ -75,7 +75,7 @@ describe("reset links after the password changed", () => {
       changePasswordAction,
       formRequest(
         "/account/password",
-        { current_password: GOOD_PASSWORD, password: "Naujas!Slapta9", confirm_password: "Naujas!Slapta9" },
+        { currentPassword: GOOD_PASSWORD, password: "Naujas!Slapta9", confirmPassword: "Naujas!Slapta9" },
         { cookie },
       ),
       ctx.context,

@@ -64,10 +64,10 @@ const htmlNamedJpg = () =>
 
 const GOOD = {
   intent: "update",
-  full_name: "Ona Onaitė",
+  fullName: "Ona Onaitė",
   phone: "+370 612 34567",
   location: "Kaunas",
-  date_of_birth: "1990-03-27",
+  dateOfBirth: "1990-03-27",
   bio: "Vairuoju atsargiai.",
 };
 
@@ -135,22 +135,22 @@ describe("/profile", () => {
     });
 
     // Emptying the optional fields clears them.
-    await postProfile(user.cookie, { intent: "update", full_name: "Ona Onaitė", phone: "", location: "", bio: "" });
+    await postProfile(user.cookie, { intent: "update", fullName: "Ona Onaitė", phone: "", location: "", bio: "" });
     expect(await profileRow(user.id)).toMatchObject({ phone: null, location: null, dateOfBirth: null, bio: null });
   });
 
   it.each([
-    ["full_name", "<script>", "validation.nameFormat"],
-    ["full_name", "x", "validation.nameFormat"],
-    ["full_name", "A".repeat(101), "validation.nameFormat"],
+    ["fullName", "<script>", "validation.nameFormat"],
+    ["fullName", "x", "validation.nameFormat"],
+    ["fullName", "A".repeat(101), "validation.nameFormat"],
     ["phone", "call me maybe", "validation.phoneFormat"],
     ["phone", "12345", "validation.phoneFormat"],
     ["location", "K", "validation.locationFormat"],
     ["location", "K".repeat(201), "validation.locationFormat"],
-    ["date_of_birth", "2001-02-30", "profile:validation.dateOfBirthFormat"],
-    ["date_of_birth", "27.03.1990", "profile:validation.dateOfBirthFormat"],
-    ["date_of_birth", "2999-01-01", "profile:validation.dateOfBirthFuture"],
-    ["date_of_birth", `${new Date().getUTCFullYear() - 10}-01-01`, "profile:validation.dateOfBirthUnderage"],
+    ["dateOfBirth", "2001-02-30", "profile:validation.dateOfBirthFormat"],
+    ["dateOfBirth", "27.03.1990", "profile:validation.dateOfBirthFormat"],
+    ["dateOfBirth", "2999-01-01", "profile:validation.dateOfBirthFuture"],
+    ["dateOfBirth", `${new Date().getUTCFullYear() - 10}-01-01`, "profile:validation.dateOfBirthUnderage"],
   ])("%s %j: the message %s at the field, the values kept, nothing written", async (field, value, message) => {
     const user = await signedIn({ fullName: "Pradinis Vardas" });
     const before = await profileRow(user.id);
@@ -168,7 +168,7 @@ describe("/profile", () => {
     const name = `${"Ą".repeat(98)} B`;
     const result = await postProfile(user.cookie, {
       ...GOOD,
-      full_name: name,
+      fullName: name,
       location: "<b>Vilnius</b>",
       bio: `<script>alert(1)</script> javascript:alert(2) <img onerror=alert(3)> ${"y".repeat(700)}`,
     });
@@ -186,9 +186,9 @@ describe("/profile", () => {
     await postProfile(company.cookie, {
       ...GOOD,
       email: "hijack@example.lt",
-      company_name: "UAB Kita",
-      company_number: "999",
-      verification_status: "verified",
+      companyName: "UAB Kita",
+      companyNumber: "999",
+      verificationStatus: "verified",
     });
     expect(await profileRow(company.id)).toMatchObject({
       email: company.email,

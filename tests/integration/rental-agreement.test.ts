@@ -82,12 +82,12 @@ const rowOf = async (bookingId: string) =>
   (await ctx.db.select().from(rentalAgreements).where(eq(rentalAgreements.bookingId, bookingId)))[0];
 
 const TERMS = {
-  mileage_limit_per_day: "300",
-  fuel_policy: "return_full",
-  cancellation_policy: "72_hours",
-  damage_policy: "shared_responsibility",
-  late_return_fee: "25,50",
-  additional_terms: "Gyvūnai leidžiami.",
+  mileageLimitPerDay: "300",
+  fuelPolicy: "return_full",
+  cancellationPolicy: "72_hours",
+  damagePolicy: "shared_responsibility",
+  lateReturnFee: "25,50",
+  additionalTerms: "Gyvūnai leidžiami.",
 };
 
 async function toastOf(headers: Headers) {
@@ -128,7 +128,7 @@ describe("opening the agreement", () => {
       const save = await post(bookingId, host, { intent: "save", ...TERMS });
       expect(save.status).toBe(409);
       expect(JSON.stringify(save.data)).toContain("agreement:errors.notAvailable");
-      const sign = await post(bookingId, host, { intent: "sign", terms_version: termsVersion(AGREEMENT_DEFAULTS) });
+      const sign = await post(bookingId, host, { intent: "sign", termsVersion: termsVersion(AGREEMENT_DEFAULTS) });
       expect(sign.status).toBe(409);
       expect((await download(bookingId, host)).status).toBe(409);
       expect(await rowOf(bookingId)).toBeUndefined();
@@ -140,7 +140,7 @@ describe("opening the agreement", () => {
     const stranger = await person("Pašalinis");
     expect((await open(bookingId, stranger)).status).toBe(403);
     expect((await post(bookingId, stranger, { intent: "save", ...TERMS })).status).toBe(403);
-    expect((await post(bookingId, stranger, { intent: "sign", terms_version: "x" })).status).toBe(403);
+    expect((await post(bookingId, stranger, { intent: "sign", termsVersion: "x" })).status).toBe(403);
     const file = await download(bookingId, stranger);
     expect(file.status).toBe(403);
     expect(file.data).not.toContain("Volvo");
@@ -172,8 +172,8 @@ describe("the host sets the terms", () => {
     const result = await post(bookingId, host, {
       intent: "save",
       ...TERMS,
-      mileage_limit_per_day: "-4",
-      late_return_fee: "daug",
+      mileageLimitPerDay: "-4",
+      lateReturnFee: "daug",
     });
     expect(result.status).toBe(302);
     expect(await rowOf(bookingId)).toMatchObject({ mileageLimitPerDay: 200, lateReturnFee: 5000 });
@@ -185,17 +185,17 @@ describe("the host sets the terms", () => {
     const result = await post(bookingId, host, {
       intent: "save",
       ...TERMS,
-      damage_policy: "nobody",
-      additional_terms: "x".repeat(2001),
+      damagePolicy: "nobody",
+      additionalTerms: "x".repeat(2001),
     });
     expect(result.status).toBe(400);
     expect(result.data.result?.error).toEqual({
-      damage_policy: ["agreement:validation.policy"],
-      additional_terms: ["agreement:validation.termsTooLong"],
+      damagePolicy: ["agreement:validation.policy"],
+      additionalTerms: ["agreement:validation.termsTooLong"],
     });
     expect(result.data.result?.initialValue).toMatchObject({
-      mileage_limit_per_day: "300",
-      fuel_policy: "return_full",
+      mileageLimitPerDay: "300",
+      fuelPolicy: "return_full",
     });
     expect(await rowOf(bookingId)).toMatchObject({ mileageLimitPerDay: 200, damagePolicy: "renter_responsible" });
   });
@@ -215,7 +215,7 @@ describe("signing", () => {
     const seen = (await open(bookingId, renter)).data.version!;
 
     const before = Date.now();
-    const signed = await post(bookingId, renter, { intent: "sign", terms_version: seen });
+    const signed = await post(bookingId, renter, { intent: "sign", termsVersion: seen });
     expect(signed.status).toBe(302);
     expect(await toastOf(signed.headers)).toMatchObject({
       title: "agreement:toasts.signed",
@@ -226,7 +226,7 @@ describe("signing", () => {
     expect(afterRenter?.renterSignedAt?.getTime()).toBeGreaterThanOrEqual(before);
 
     // Signing again changes nothing.
-    const again = await post(bookingId, renter, { intent: "sign", terms_version: seen });
+    const again = await post(bookingId, renter, { intent: "sign", termsVersion: seen });
     expect(again.status).toBe(409);
     expect(again.data.error).toBe("agreement:errors.alreadySigned");
     expect((await rowOf(bookingId))?.renterSignedAt).toEqual(afterRenter?.renterSignedAt);
@@ -239,7 +239,7 @@ describe("signing", () => {
     const hostPage = await open(bookingId, host);
     expect(hostPage.data).toMatchObject({ canEdit: false, hostSignedAt: null });
 
-    const hostSigned = await post(bookingId, host, { intent: "sign", terms_version: hostPage.data.version! });
+    const hostSigned = await post(bookingId, host, { intent: "sign", termsVersion: hostPage.data.version! });
     expect(hostSigned.status).toBe(302);
     expect(await toastOf(hostSigned.headers)).toMatchObject({ description: "agreement:toasts.signedByBoth" });
     const final = await rowOf(bookingId);
@@ -259,14 +259,14 @@ describe("signing", () => {
     const { host, renter, bookingId } = await rental();
     const seen = (await open(bookingId, renter)).data.version!;
     expect((await post(bookingId, host, { intent: "save", ...TERMS })).status).toBe(302);
-    const result = await post(bookingId, renter, { intent: "sign", terms_version: seen });
+    const result = await post(bookingId, renter, { intent: "sign", termsVersion: seen });
     expect(result.status).toBe(409);
     expect(result.data.error).toBe("agreement:errors.termsChanged");
     expect((await rowOf(bookingId))?.renterSignedAt).toBeNull();
     // With the new terms on screen it works.
     const fresh = (await open(bookingId, renter)).data.version!;
     expect(fresh).not.toBe(seen);
-    expect((await post(bookingId, renter, { intent: "sign", terms_version: fresh })).status).toBe(302);
+    expect((await post(bookingId, renter, { intent: "sign", termsVersion: fresh })).status).toBe(302);
   });
 
   it("a party signs only their own flag, whatever they send", async () => {
@@ -327,7 +327,7 @@ describe("the downloaded agreement", () => {
     await post(bookingId, host, {
       intent: "save",
       ...TERMS,
-      additional_terms: `<script>alert("x")</script> & <img src=x onerror=alert(1)>`,
+      additionalTerms: `<script>alert("x")</script> & <img src=x onerror=alert(1)>`,
     });
     const html = (await download(bookingId, host)).data;
     expect(html).not.toContain("<script>");

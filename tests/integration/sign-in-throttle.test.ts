@@ -227,8 +227,8 @@ describe("sign-up from a shared address", () => {
       formRequest(
         "/auth/signup",
         {
-          account_type: "person",
-          full_name: "Ona Žemaitė",
+          accountType: "person",
+          fullName: "Ona Žemaitė",
           email,
           password: GOOD_PASSWORD,
           terms: "on",

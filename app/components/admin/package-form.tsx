@@ -8,10 +8,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_MAX_COVERAGE_CENTS,
+  languageField,
   PACKAGE_LANGUAGES,
   PACKAGE_LIMITS,
   PACKAGE_LISTS,
   PackageSchema,
+  type PackageLanguage,
 } from "~/admin/package-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
@@ -20,16 +22,16 @@ import { formatPrice } from "~/utils/format";
 
 export type PackageFormValues = Partial<
   Record<
-    | `${"name" | "description" | (typeof PACKAGE_LISTS)[number]}_${(typeof PACKAGE_LANGUAGES)[number]}`
+    | `${"name" | "description" | (typeof PACKAGE_LISTS)[number]}${Capitalize<PackageLanguage>}`
     | "provider"
-    | "price_per_day"
-    | "price_percentage"
+    | "pricePerDay"
+    | "pricePercentage"
     | "deductible"
-    | "max_coverage"
-    | "sort_order",
+    | "maxCoverage"
+    | "sortOrder",
     string
   > &
-    Record<"active" | "is_popular", "on" | undefined>
+    Record<"active" | "isPopular", "on" | undefined>
 >;
 
 export function PackageForm({
@@ -66,12 +68,12 @@ export function PackageForm({
           <fieldset key={language} className="grid content-start gap-4 rounded-xl border border-line p-4">
             <legend className="px-1 font-semibold">{t(`packages.fields.texts.${language}`)}</legend>
             <TextField
-              meta={fields[`name_${language}`]}
+              meta={fields[languageField("name", language)]}
               label={inLanguage("name", language)}
               inputProps={{ maxLength: PACKAGE_LIMITS.name, lang: language }}
             />
             <TextAreaField
-              meta={fields[`description_${language}`]}
+              meta={fields[languageField("description", language)]}
               label={inLanguage("description", language)}
               rows={3}
               maxLength={PACKAGE_LIMITS.description}
@@ -80,7 +82,7 @@ export function PackageForm({
             {PACKAGE_LISTS.map((list) => (
               <TextAreaField
                 key={list}
-                meta={fields[`${list}_${language}`]}
+                meta={fields[languageField(list, language)]}
                 label={inLanguage(list, language)}
                 hint={t("packages.fields.listHint")}
                 rows={4}
@@ -96,13 +98,13 @@ export function PackageForm({
           className="sm:col-span-2"
         />
         <TextField
-          meta={fields.price_per_day}
+          meta={fields.pricePerDay}
           label={t("packages.fields.pricePerDay")}
           hint={t("packages.fields.pricePerDayHint")}
           inputProps={{ inputMode: "decimal" }}
         />
         <TextField
-          meta={fields.price_percentage}
+          meta={fields.pricePercentage}
           label={t("packages.fields.pricePercentage")}
           hint={t("packages.fields.pricePercentageHint", {
             value: formatPrice(DEFAULT_CAR_VALUE_CENTS, i18n.language),
@@ -116,7 +118,7 @@ export function PackageForm({
           inputProps={{ inputMode: "decimal" }}
         />
         <TextField
-          meta={fields.max_coverage}
+          meta={fields.maxCoverage}
           label={t("packages.fields.maxCoverage")}
           hint={t("packages.fields.maxCoverageHint", {
             amount: formatPrice(DEFAULT_MAX_COVERAGE_CENTS, i18n.language),
@@ -124,7 +126,7 @@ export function PackageForm({
           inputProps={{ inputMode: "decimal" }}
         />
         <TextField
-          meta={fields.sort_order}
+          meta={fields.sortOrder}
           label={t("packages.fields.sortOrder")}
           hint={t("packages.fields.sortOrderHint")}
           type="number"
@@ -132,7 +134,7 @@ export function PackageForm({
         />
         <div className="grid content-start gap-3 sm:col-span-2">
           <CheckboxField meta={fields.active} label={t("packages.fields.active")} />
-          <CheckboxField meta={fields.is_popular} label={t("packages.fields.popular")} />
+          <CheckboxField meta={fields.isPopular} label={t("packages.fields.popular")} />
         </div>
         <div className="flex flex-row-reverse flex-wrap gap-3 sm:col-span-2">
           <Button type="submit" disabled={navigation.state !== "idle"}>

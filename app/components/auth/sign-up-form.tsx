@@ -38,13 +38,13 @@ export function SignUpForm({
     id: `${idPrefix}signup`,
     lastResult,
     constraint: getZodConstraint(SignUpSchema),
-    defaultValue: { account_type: "person" },
+    defaultValue: { accountType: "person" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [password, setPassword] = useState("");
-  const accountType = fields.account_type.value === "company" ? "company" : "person";
+  const accountType = fields.accountType.value === "company" ? "company" : "person";
   // Without JavaScript both kinds of fields show; the server ignores the company ones for a person.
   const showCompany = !hydrated || accountType === "company";
 
@@ -54,13 +54,13 @@ export function SignUpForm({
         <ErrorSummary
           submitted={Boolean(lastResult)}
           fields={[
-            { id: fields.company_name.id, label: t("auth:fields.companyName"), errors: fields.company_name.errors },
+            { id: fields.companyName.id, label: t("auth:fields.companyName"), errors: fields.companyName.errors },
             {
-              id: fields.company_number.id,
+              id: fields.companyNumber.id,
               label: t("auth:fields.companyNumber"),
-              errors: fields.company_number.errors,
+              errors: fields.companyNumber.errors,
             },
-            { id: fields.full_name.id, label: t("auth:fields.fullName"), errors: fields.full_name.errors },
+            { id: fields.fullName.id, label: t("auth:fields.fullName"), errors: fields.fullName.errors },
             { id: fields.email.id, label: t("auth:fields.email"), errors: fields.email.errors },
             { id: fields.password.id, label: t("auth:fields.password"), errors: fields.password.errors },
             { id: fields.terms.id, label: t("auth:fields.terms"), errors: fields.terms.errors },
@@ -73,7 +73,7 @@ export function SignUpForm({
           <legend className="mb-2 text-sm font-semibold">{t("auth:fields.accountType")}</legend>
           <div className="grid grid-cols-2 gap-2">
             {(["person", "company"] as const).map((type) => {
-              const props = getInputProps(fields.account_type, { type: "radio", value: type });
+              const props = getInputProps(fields.accountType, { type: "radio", value: type });
               return (
                 <label
                   key={type}
@@ -82,7 +82,7 @@ export function SignUpForm({
                   <input
                     {...props}
                     key={props.key}
-                    id={`${fields.account_type.id}-${type}`}
+                    id={`${fields.accountType.id}-${type}`}
                     className="size-4 accent-[var(--primary)]"
                   />
                   {t(`auth:accountTypes.${type}`)}
@@ -90,19 +90,19 @@ export function SignUpForm({
               );
             })}
           </div>
-          <FieldErrors id={fields.account_type.errorId} errors={fields.account_type.errors} />
+          <FieldErrors id={fields.accountType.errorId} errors={fields.accountType.errors} />
         </fieldset>
         {showCompany ? (
           <div className="grid gap-4 rounded-lg border border-dashed border-line p-3 sm:grid-cols-2">
             {!hydrated ? <p className="text-sm text-muted sm:col-span-2">{t("auth:signUp.companyOnly")}</p> : null}
             <TextField
-              meta={fields.company_name}
+              meta={fields.companyName}
               label={t("auth:fields.companyName")}
               hint={t("auth:signUp.companyNameHint")}
               inputProps={{ autoComplete: "organization" }}
             />
             <TextField
-              meta={fields.company_number}
+              meta={fields.companyNumber}
               label={t("auth:fields.companyNumber")}
               hint={t("auth:signUp.companyNumberHint")}
               inputProps={{ inputMode: "numeric", autoComplete: "off" }}
@@ -110,7 +110,7 @@ export function SignUpForm({
           </div>
         ) : null}
         <TextField
-          meta={fields.full_name}
+          meta={fields.fullName}
           label={accountType === "company" && hydrated ? t("auth:fields.contactPerson") : t("auth:fields.fullName")}
           inputProps={{ autoComplete: "name" }}
         />

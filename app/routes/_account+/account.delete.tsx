@@ -5,8 +5,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { deleteAccount, findOpenBookings, isCurrentPassword } from "~/accounts/account-deletion.server";
+import { DeleteAccountSchema } from "~/accounts/auth-schemas";
 import { requireUser } from "~/accounts/guards.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { sessionCookie } from "~/accounts/session.server";
@@ -25,11 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("titles.deleteAccount"), openBookings };
 }
 
-const DeleteAccountSchema = z.object({
-  current_password: z.string({ error: "validation.currentPasswordRequired" }).max(128, "validation.passwordTooLong"),
-});
-
-const hidden = ["current_password"];
+const hidden = ["currentPassword"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -42,10 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 429,
     });
   }
-  if (!(await isCurrentPassword(context, user.id, submission.value.current_password))) {
+  if (!(await isCurrentPassword(context, user.id, submission.value.currentPassword))) {
     return data(
       submission.reply({
-        fieldErrors: { current_password: ["profile:deleteAccount.wrongPassword"] },
+        fieldErrors: { currentPassword: ["profile:deleteAccount.wrongPassword"] },
         hideFields: hidden,
       }),
       { status: 400 },
@@ -135,7 +131,7 @@ export default function DeleteAccountPage() {
             <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 border-t border-line pt-6">
               <FormAlert id={form.errorId} errors={form.errors} />
               <PasswordField
-                meta={fields.current_password}
+                meta={fields.currentPassword}
                 label={t("deleteAccount.passwordLabel")}
                 hint={t("deleteAccount.passwordHint")}
                 autoComplete="current-password"

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("changePassword.title") };
 }
 
-const hidden = ["current_password", "password", "confirm_password"];
+const hidden = ["currentPassword", "password", "confirmPassword"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -40,12 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context,
     user.id,
     user.sessionId,
-    submission.value.current_password,
+    submission.value.currentPassword,
     submission.value.password,
   );
   if (outcome === "wrong-password") {
     return data(
-      submission.reply({ fieldErrors: { current_password: ["auth:errors.wrongCurrentPassword"] }, hideFields: hidden }),
+      submission.reply({ fieldErrors: { currentPassword: ["auth:errors.wrongCurrentPassword"] }, hideFields: hidden }),
       { status: 400 },
     );
   }
@@ -70,11 +70,11 @@ export default function ChangePasswordPage() {
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <PasswordField
-            meta={fields.current_password}
+            meta={fields.currentPassword}
             label={t("fields.currentPassword")}
             autoComplete="current-password"
           />
-          <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             {t("changePassword.submit")}
           </Button>

@@ -1,10 +1,12 @@
 // /admin/contact: what visitors sent through /contact, waiting ones oldest first; an admin answers by e-mail (the
 // reply link opens their mail program) and marks the message answered, which records who and when.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { CONTACT_FILTERS, contactFilter } from "~/admin/contact-filters";
+import { MarkContactHandledSchema } from "~/admin/contact-inbox-forms";
 import { listContactMessages, markContactHandled } from "~/admin/contact-inbox.server";
 import { Badge } from "~/components/cars/car-badges";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -25,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const id = (await request.formData()).get("id");
-  if (typeof id !== "string" || !(await markContactHandled(context.db, admin, id))) {
+  const submission = parseWithZod(await request.formData(), { schema: MarkContactHandledSchema });
+  if (submission.status !== "success" || !(await markContactHandled(context.db, admin, submission.value.id))) {
     return data({ error: "admin:errors.contactGone" }, { status: 409 });
   }
   return redirectWithToast("/admin/contact", { type: "success", title: "admin:toasts.contactHandled" }, context.env);

@@ -1,6 +1,7 @@
 // /admin/listings/{carId}/reject: the reason and "Reject this listing?" over the list. Pending listings only (part 2
 // §4); a blank reason becomes 'Listing does not meet platform standards', a long one is cut to 500 (§5). The owner
 // is told with the reason; the audit line keeps it.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { isOwnListing, rejectListing, requireListing } from "~/admin/listing-mod
 import {
   canReject,
   DEFAULT_REJECTION_REASON,
+  ListingRejectionSchema,
   REJECTION_REASON_MAX_LENGTH,
   rejectionReason,
 } from "~/admin/moderation-rules";
@@ -31,9 +33,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const car = await requireListing(context.db, params.carId);
   if (isOwnListing(car, admin)) forbidden("admin:errors.ownCase");
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: ListingRejectionSchema });
+  if (submission.status !== "success") return data({ error: "errors.badRequest" }, { status: 400 });
   const ownersT = await i18nServer.getFixedT(car.ownerLanguage, "admin");
-  const reason = rejectionReason(form.get("reason"), ownersT(DEFAULT_REJECTION_REASON));
+  const reason = rejectionReason(submission.value.reason, ownersT(DEFAULT_REJECTION_REASON));
   const outcome = await rejectListing(context.db, admin, car.id, reason);
   if (outcome.status === "not-found") return data({ error: "admin:errors.notFound" }, { status: 404 });
   if (outcome.status === "own-listing") forbidden("admin:errors.ownCase");

@@ -34,13 +34,13 @@ type ActionData = { formError?: string; reasonError?: string; reason?: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: VerificationDecisionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: VerificationDecisionSchema });
   if (submission.status !== "success") {
     const reasonError = submission.error?.reason?.[0];
+    const typed = submission.payload.reason;
     return data<ActionData>(
       reasonError
-        ? { reasonError, reason: String(form.get("reason") ?? "") }
+        ? { reasonError, reason: typeof typed === "string" ? typed : "" }
         : { formError: "admin:errors.badDecision" },
       { status: 400 },
     );
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     context.db,
     admin,
     params.userId ?? "",
-    decision.submitted_at,
+    decision.submittedAt,
     decision.intent === "approve" ? { verdict: "approve" } : { verdict: "reject", reason: decision.reason },
   );
   if (outcome === "not-found") return data<ActionData>({ formError: "admin:errors.personNotFound" }, { status: 404 });
@@ -146,7 +146,7 @@ export default function VerificationCasePage() {
             <Form method="post" className="grid content-start gap-3 rounded-xl border border-line p-4">
               <h2 className="font-semibold">{t("verifications.approveTitle")}</h2>
               <p className="text-sm text-muted">{t("verifications.approveText")}</p>
-              <input type="hidden" name="submitted_at" value={person.submittedAt} />
+              <input type="hidden" name="submittedAt" value={person.submittedAt} />
               <Button type="submit" name="intent" value="approve" disabled={busy}>
                 <Icon name="check" className="size-4" />
                 {t("verifications.approve")}
@@ -154,7 +154,7 @@ export default function VerificationCasePage() {
             </Form>
             <Form method="post" className="grid content-start gap-3 rounded-xl border border-line p-4">
               <h2 className="font-semibold">{t("verifications.rejectTitle")}</h2>
-              <input type="hidden" name="submitted_at" value={person.submittedAt} />
+              <input type="hidden" name="submittedAt" value={person.submittedAt} />
               <div>
                 <label htmlFor="verification-reason" className="mb-1.5 block text-sm font-semibold">
                   {t("verifications.reason")}

@@ -26,12 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const done = await resetPassword(context, submission.value.token, submission.value.password);
   if (!done) {
     return data(
-      submission.reply({ formErrors: ["auth:reset.invalidLink"], hideFields: ["password", "confirm_password"] }),
+      submission.reply({ formErrors: ["auth:reset.invalidLink"], hideFields: ["password", "confirmPassword"] }),
       {
         status: 400,
       },
@@ -73,7 +73,7 @@ export default function ResetPasswordPage() {
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={token} />
-          <NewPasswordFields password={fields.password} confirmation={fields.confirm_password} />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             {t("reset.submit")}
           </Button>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
 import { EmailSchema } from "~/accounts/account-rules";
-import { SignUpSchema } from "~/accounts/auth-schemas";
+import { signUpSchemaWith } from "~/accounts/auth-schemas";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
 import { admitSignUp } from "~/accounts/auth-throttle.server";
 import { clientNetwork } from "~/accounts/rate-limit.server";
@@ -25,12 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const email = EmailSchema.safeParse(formData.get("email"));
   const limit = await admitSignUp(context.db, email.success ? email.data : null, clientNetwork(request));
-  const schema = SignUpSchema.superRefine(async (value, ctx) => {
-    if (!limit.allowed) return;
-    if (await isEmailTaken(context.db, value.email)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "auth:errors.emailTaken" });
-    }
-  });
+  const schema = signUpSchemaWith(async (email) => limit.allowed && (await isEmailTaken(context.db, email)));
   const submission = await parseWithZod(formData, { schema, async: true });
   const fail = (
     status: number,
@@ -54,10 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId = await createAccount(context, {
       email: input.email,
       password: input.password,
-      fullName: input.full_name,
-      accountType: input.account_type,
-      companyName: input.account_type === "company" ? input.company_name : undefined,
-      companyNumber: input.account_type === "company" ? input.company_number : undefined,
+      fullName: input.fullName,
+      accountType: input.accountType,
+      companyName: input.accountType === "company" ? input.companyName : undefined,
+      companyNumber: input.accountType === "company" ? input.companyNumber : undefined,
       marketingConsent: input.marketing,
     });
   } catch (error) {
@@ -66,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const t = await getT(request, ["email", "common"]);
   try {
-    await sendConfirmationEmail(context, request, t, { id: userId, email: input.email, fullName: input.full_name });
+    await sendConfirmationEmail(context, request, t, { id: userId, email: input.email, fullName: input.fullName });
   } catch (error) {
     // The account exists; the link can be sent again from the sign-in page once the e-mail service answers.
     console.error("Confirmation e-mail not sent", error);

@@ -93,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data<ActionData>({ intent: "sign", error: "agreement:errors.termsChanged" }, { status: 400 });
     }
-    const outcome = await signAgreement(context.db, booking, user.id, submission.value.terms_version, new Date());
+    const outcome = await signAgreement(context.db, booking, user.id, submission.value.termsVersion, new Date());
     if (outcome.status === "not-party") forbidden();
     if (outcome.status !== "signed")
       return data<ActionData>({ intent: "sign", error: signError(outcome.status) }, { status: 409 });
@@ -304,14 +304,14 @@ function TermsForm({ terms, lastResult }: { terms: AgreementTerms; lastResult?: 
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            meta={fields.mileage_limit_per_day}
+            meta={fields.mileageLimitPerDay}
             label={t("fields.mileageLimitPerDay")}
             type="number"
             hint={t("hints.mileageLimitPerDay")}
             inputProps={{ min: 1, max: MAX_MILEAGE_PER_DAY, step: 1, inputMode: "numeric" }}
           />
           <TextField
-            meta={fields.late_return_fee}
+            meta={fields.lateReturnFee}
             label={t("fields.lateReturnFee")}
             type="number"
             hint={t("hints.lateReturnFee")}
@@ -319,22 +319,22 @@ function TermsForm({ terms, lastResult }: { terms: AgreementTerms; lastResult?: 
           />
         </div>
         <SelectField
-          meta={fields.fuel_policy}
+          meta={fields.fuelPolicy}
           label={t("fields.fuelPolicy")}
           options={options(FUEL_POLICIES, "fuelPolicy")}
         />
         <SelectField
-          meta={fields.cancellation_policy}
+          meta={fields.cancellationPolicy}
           label={t("fields.cancellationPolicy")}
           options={options(CANCELLATION_POLICIES, "cancellationPolicy")}
         />
         <SelectField
-          meta={fields.damage_policy}
+          meta={fields.damagePolicy}
           label={t("fields.damagePolicy")}
           options={options(DAMAGE_POLICIES, "damagePolicy")}
         />
         <TextAreaField
-          meta={fields.additional_terms}
+          meta={fields.additionalTerms}
           label={t("fields.additionalTerms")}
           hint={t("hints.additionalTerms", { max: ADDITIONAL_TERMS_MAX })}
           rows={4}
@@ -388,7 +388,7 @@ function Signature({
       </div>
       {canSignHere ? (
         <Form method="post" className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
-          <input type="hidden" name="terms_version" value={loaded.version} />
+          <input type="hidden" name="termsVersion" value={loaded.version} />
           <Button type="submit" name="intent" value="sign" disabled={navigation.state !== "idle"}>
             {t(side === "host" ? "actions.signAsHost" : "actions.signAsRenter")}
           </Button>

@@ -2,6 +2,7 @@
 // links (?role=&q=&tab=), each status's actions are POST forms. The server applies the state machine
 // (app/bookings/booking-actions.server.ts): only the booking's renter or owner, only the spec's transitions —
 // others get 403, a wrong transition 409. Reviews and the rental agreement open over the list (child routes).
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -13,8 +14,8 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOut
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
+import { BookingActionSchema } from "~/bookings/booking-forms";
 import {
-  BOOKING_ACTIONS,
   BOOKING_TABS,
   PAY_INTENT,
   allowedActions,
@@ -23,7 +24,6 @@ import {
   canReview,
   hasAgreement,
   paymentDeadline,
-  type BookingAction,
   type BookingRole,
   type BookingTab,
 } from "~/bookings/booking-rules";
@@ -76,16 +76,15 @@ async function payNow(request: Request, context: ActionFunctionArgs["context"], 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "") as BookingAction;
-  const bookingId = String(form.get("bookingId") ?? "");
-  if (String(form.get("intent")) === PAY_INTENT && bookingId) return payNow(request, context, user.id, bookingId);
-  if (!BOOKING_ACTIONS.includes(intent) || !bookingId) {
+  const submission = parseWithZod(await request.formData(), { schema: BookingActionSchema });
+  if (submission.status !== "success") {
     return data(
       { error: { title: "bookings:errors.bookingFailed", message: "bookings:errors.notAllowed" } },
       { status: 400 },
     );
   }
+  const { intent, bookingId } = submission.value;
+  if (intent === PAY_INTENT) return payNow(request, context, user.id, bookingId);
   const origin = context.env.appUrl ?? new URL(request.url).origin;
   const outcome = await applyBookingAction(context, { bookingId, userId: user.id, action: intent, origin });
   if (!outcome.ok) {

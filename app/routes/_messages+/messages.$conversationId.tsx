@@ -64,19 +64,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 export async function action(args: ActionFunctionArgs) {
   const { user, conversation, other } = await openConversation(args);
-  const form = await args.request.formData();
-  const reply = new FormData();
-  reply.set("content", String(form.get("content") ?? ""));
   const sent = await sendFromForm(args.context.db, {
     senderId: user.id,
     recipientId: other.id,
     carId: null,
     allowBooking: false,
-    form: reply,
+    form: await args.request.formData(),
+    reply: true,
   });
   if (!sent.ok) {
     return data(
-      { issues: sent.issues, formIssue: sent.formIssue, content: String(form.get("content") ?? "") },
+      { issues: sent.issues, formIssue: sent.formIssue, content: sent.values.content },
       { status: sent.status },
     );
   }

@@ -1,6 +1,7 @@
 // /notifications: the bell's panel as a page (part 1 §2), what the bell leads to without JavaScript: the filters
 // All / Unread / Bookings / Messages (a GET parameter), mark all as read, and each line a button that marks it read
 // and opens what it is about. The newest 50; relative times as the spec words them.
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -15,6 +16,7 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { NotificationActionSchema } from "~/notifications/notification-forms";
 import { NOTIFICATION_FILTERS, describeNotification, readFilter } from "~/notifications/notification-view";
 import {
   listNotifications,
@@ -54,20 +56,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.ti
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "open") {
-    const row = await markNotificationRead(context.db, user.id, String(form.get("id") ?? ""));
+  const submission = parseWithZod(await request.formData(), { schema: NotificationActionSchema });
+  if (submission.status !== "success") return data({ error: "errors.badRequest" }, { status: 400 });
+  const input = submission.value;
+  if (input.intent === "open") {
+    const row = await markNotificationRead(context.db, user.id, input.id ?? "");
     if (!row) notFound("errors.notFound");
     return redirect(describeNotification(row).href, 303);
   }
-  if (intent === "read-all") {
-    await markAllNotificationsRead(context.db, user.id);
-    // The bell's panel stays where it is (its fetcher reloads); the page goes back to its list.
-    if (form.get("stay") === "1") return { ok: true };
-    return redirect(safeRedirectPath(String(form.get("redirectTo") ?? "/notifications")), 303);
-  }
-  return data({ error: "errors.badRequest" }, { status: 400 });
+  await markAllNotificationsRead(context.db, user.id);
+  // The bell's panel stays where it is (its fetcher reloads); the page goes back to its list.
+  if (input.stay === "1") return { ok: true };
+  return redirect(safeRedirectPath(input.redirectTo ?? "/notifications"), 303);
 }
 
 export default function NotificationsPage() {

@@ -2,14 +2,15 @@
 // §3, §4): necessary always on; analytics, marketing and preferences by choice; Save, Accept all and Only necessary,
 // each answered with a toast. The choice is a cookie (information/cookie-preferences.server.ts) that the Worker
 // honours for the language and theme cookies. Not edge-cached: the form shows the visitor's own choice.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { CookieChoiceSchema } from "~/information/cookie-choice-form";
 import { COOKIE_POLICY } from "~/information/content/cookies.server";
 import {
   COOKIE_CATEGORIES,
-  isCookieIntent,
   preferencesFor,
   serializeCookiePreferences,
   type CookieIntent,
@@ -39,9 +40,8 @@ const TOASTS: Record<CookieIntent, string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (!isCookieIntent(intent)) {
+  const submission = parseWithZod(await request.formData(), { schema: CookieChoiceSchema });
+  if (submission.status !== "success") {
     return redirectWithToast(
       "/cookies#preferences",
       { type: "error", title: "errors.badRequestTitle", description: "errors.badRequest" },
@@ -49,14 +49,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 303 },
     );
   }
-  const preferences = preferencesFor(intent, (category) => form.get(category) === "on");
+  const choice = submission.value;
+  const preferences = preferencesFor(choice.intent, (category) => choice[category] === "on");
   const secure = context.env.isProduction || new URL(request.url).protocol === "https:";
   const headers = new Headers();
   headers.append("Set-Cookie", cookiePreferencesHeader(preferences, secure));
   for (const header of rememberedChoiceHeaders(request, preferences.preferences, secure)) {
     headers.append("Set-Cookie", header);
   }
-  return redirectWithToast("/cookies#preferences", { type: "success", title: TOASTS[intent] }, context.env, {
+  return redirectWithToast("/cookies#preferences", { type: "success", title: TOASTS[choice.intent] }, context.env, {
     status: 303,
     headers,
   });

@@ -2,6 +2,7 @@
 // row with a new token and e-mails the confirmation link in the reader's language; the answer is the same whatever
 // the address's state ("check your inbox"). With JavaScript the form's fetcher gets data back; without, a redirect
 // back with a toast, or this small page with the message next to the field. GET shows the same small page.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -26,19 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const fields = Object.fromEntries(
-    ["email", "redirectTo", "inline"].map((name) => [name, form.get(name) || undefined] as const),
-  );
-  const parsed = NewsletterSchema.safeParse(fields);
-  const typed = typeof fields.email === "string" ? fields.email.slice(0, 254) : "";
+  const submission = parseWithZod(await request.formData(), { schema: NewsletterSchema });
+  const typedEmail = submission.payload.email;
+  const typed = typeof typedEmail === "string" ? typedEmail.slice(0, 254) : "";
   const refuse = (status: number, fieldError: string | null, formError: string | null = null) =>
     data<NewsletterActionData>({ status: "error", email: typed, fieldError, formError }, { status });
-  if (!parsed.success) {
-    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === "email");
-    return refuse(400, emailIssue?.message ?? "validation.emailInvalid");
+  if (submission.status !== "success") {
+    return refuse(400, submission.error?.email?.[0] ?? "validation.emailInvalid");
   }
-  const { email, redirectTo, inline } = parsed.data;
+  const { email, redirectTo, inline } = submission.value;
   const [perAddress, perClient] = await Promise.all([
     consumeRateLimit(context.db, `newsletter:${email}`, RATE_LIMITS.newsletter),
     consumeRateLimit(context.db, `newsletter-client:${clientAddress(request)}`, RATE_LIMITS.newsletterPerClient),

@@ -1,5 +1,6 @@
 // /newsletter/unsubscribe?id=…&token=…: the unsubscribe link (an HMAC of the subscription's id). Opening it asks
 // for a click (a GET changes nothing: mail scanners open links); the POST sets unsubscribed_at.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,17 +8,14 @@ import { InfoPage } from "~/components/information/info-page";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { NewsletterUnsubscribeSchema } from "~/information/newsletter-rules";
 import { isUnsubscribeTokenValid, unsubscribeNewsletter } from "~/information/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };
 
-function linkOf(params: URLSearchParams | FormData) {
-  const value = (name: string) => {
-    const v = params.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  return { id: value("id"), token: value("token") };
+function linkOf(params: URLSearchParams) {
+  return { id: params.get("id") ?? "", token: params.get("token") ?? "" };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,8 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const link = linkOf(await request.formData());
-  const valid = await isUnsubscribeTokenValid(context.env.sessionSecrets, link.id, link.token);
+  const submission = parseWithZod(await request.formData(), { schema: NewsletterUnsubscribeSchema });
+  const link = submission.status === "success" ? submission.value : null;
+  const valid = link !== null && (await isUnsubscribeTokenValid(context.env.sessionSecrets, link.id, link.token));
   if (!valid || !(await unsubscribeNewsletter(context.db, link.id))) {
     return data({ done: false, error: "information:newsletter.unsubscribeInvalid" }, { status: 400 });
   }

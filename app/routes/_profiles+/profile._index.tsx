@@ -226,10 +226,10 @@ function ProfileForm({
     id: "profile",
     lastResult,
     defaultValue: {
-      full_name: profile.fullName ?? "",
+      fullName: profile.fullName ?? "",
       phone: profile.phone ?? "",
       location: profile.location ?? "",
-      date_of_birth: profile.dateOfBirth ?? "",
+      dateOfBirth: profile.dateOfBirth ?? "",
       bio: profile.bio ?? "",
     },
     constraint: getZodConstraint(ProfileSchema),
@@ -239,10 +239,10 @@ function ProfileForm({
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   const labels = {
-    full_name: profile.accountType === "company" ? t("fields.contactPerson") : t("fields.fullName"),
+    fullName: profile.accountType === "company" ? t("fields.contactPerson") : t("fields.fullName"),
     phone: t("fields.phone"),
     location: t("fields.location"),
-    date_of_birth: t("fields.dateOfBirth"),
+    dateOfBirth: t("fields.dateOfBirth"),
     bio: t("fields.bio"),
   };
   return (
@@ -259,8 +259,8 @@ function ProfileForm({
         />
         <FormAlert id={form.errorId} errors={form.errors} />
         <TextField
-          meta={fields.full_name}
-          label={labels.full_name}
+          meta={fields.fullName}
+          label={labels.fullName}
           inputProps={{ autoComplete: "name", maxLength: TEXT_CAPS.name }}
         />
         <ReadOnly label={t("fields.email")} value={profile.email} hint={t("hints.email")} />
@@ -286,8 +286,8 @@ function ProfileForm({
           />
         </div>
         <TextField
-          meta={fields.date_of_birth}
-          label={labels.date_of_birth}
+          meta={fields.dateOfBirth}
+          label={labels.dateOfBirth}
           type="date"
           hint={t("hints.dateOfBirth")}
           inputProps={{ autoComplete: "bday" }}

@@ -2,6 +2,7 @@
 // person uploads an identity document and a driving licence, a company its registration and the identity document
 // of the person acting for it; then they submit the set for review. Each upload is its own multipart form, so the
 // page works without JavaScript. Admins review elsewhere.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +18,7 @@ import { intlLocale, isLanguage } from "~/i18n";
 import { UPLOAD_LIMIT } from "~/profiles/profile.server";
 import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getVerification, submitForReview, uploadDocument, type Verification } from "~/profiles/verification.server";
-import { isRequiredKind, type VerificationDocumentKind } from "~/profiles/verification-rules";
+import { isRequiredKind, VerificationFormSchema, type VerificationDocumentKind } from "~/profiles/verification-rules";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,10 +41,13 @@ const PAGE = "/profile/verification";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const submission = parseWithZod(await request.formData(), { schema: VerificationFormSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "submit", error: "errors.badRequest" }, { status: 400 });
+  }
+  const input = submission.value;
 
-  if (intent === "submit") {
+  if (input.intent === "submit") {
     const outcome = await submitForReview(context.db, user.id, user.accountType);
     switch (outcome.status) {
       case "submitted":
@@ -67,10 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  if (intent !== "upload") {
-    return data<ActionData>({ intent: "submit", error: "errors.badRequest" }, { status: 400 });
-  }
-  const kind = formData.get("kind");
+  const { kind } = input;
   if (!isRequiredKind(user.accountType, kind)) {
     return data<ActionData>(
       { intent: "upload", kind: null, error: "profile:verification.errors.kind" },
@@ -81,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return data<ActionData>({ intent: "upload", kind, error: "profile:errors.tooManyUploads" }, { status: 429 });
   }
-  const outcome = await uploadDocument(context, user.id, kind, formData.get("document"));
+  const outcome = await uploadDocument(context, user.id, kind, input.document ?? null);
   switch (outcome.status) {
     case "saved":
       return redirectWithToast(PAGE, { type: "success", title: "profile:toasts.documentUploaded" }, context.env);
