@@ -77,9 +77,9 @@ export async function writeReview(
       rating: values.rating,
       title: values.title,
       content: values.content,
-      cleanlinessRating: rated("cleanliness", values.cleanliness_rating),
-      communicationRating: rated("communication", values.communication_rating),
-      accuracyRating: rated("accuracy", values.accuracy_rating),
+      cleanlinessRating: rated("cleanliness", values.cleanlinessRating),
+      communicationRating: rated("communication", values.communicationRating),
+      accuracyRating: rated("accuracy", values.accuracyRating),
       createdAt: now,
     }),
     // Recounted from the reviews themselves (this one included), never incremented: a retry cannot drift them.

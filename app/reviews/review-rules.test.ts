@@ -31,13 +31,13 @@ describe("the review form", () => {
   });
 
   it("sends what was left empty as null: categories, title and content are optional", () => {
-    const result = parse({ rating: "4", cleanliness_rating: "", title: "   ", content: "" });
+    const result = parse({ rating: "4", cleanlinessRating: "", title: "   ", content: "" });
     expect(result.status).toBe("success");
     expect(result.status === "success" ? result.value : null).toEqual({
       rating: 4,
-      cleanliness_rating: null,
-      communication_rating: null,
-      accuracy_rating: null,
+      cleanlinessRating: null,
+      communicationRating: null,
+      accuracyRating: null,
       title: null,
       content: null,
     });
@@ -46,17 +46,17 @@ describe("the review form", () => {
   it("keeps category ratings of 1 to 5 and trims the texts", () => {
     const result = parse({
       rating: "5",
-      cleanliness_rating: "1",
-      communication_rating: "5",
-      accuracy_rating: "3",
+      cleanlinessRating: "1",
+      communicationRating: "5",
+      accuracyRating: "3",
       title: "  Puikus automobilis ",
       content: " Švarus, tvarkingas.\n",
     });
     expect(result.status === "success" ? result.value : result.error).toEqual({
       rating: 5,
-      cleanliness_rating: 1,
-      communication_rating: 5,
-      accuracy_rating: 3,
+      cleanlinessRating: 1,
+      communicationRating: 5,
+      accuracyRating: 3,
       title: "Puikus automobilis",
       content: "Švarus, tvarkingas.",
     });
@@ -65,14 +65,14 @@ describe("the review form", () => {
   it("refuses category ratings out of range and texts over their limits, each at its field", () => {
     const result = parse({
       rating: "3",
-      cleanliness_rating: "0",
-      accuracy_rating: "7",
+      cleanlinessRating: "0",
+      accuracyRating: "7",
       title: "x".repeat(101),
       content: "y".repeat(2001),
     });
     expect(result.status === "error" ? result.error : null).toEqual({
-      cleanliness_rating: ["reviews:validation.categoryRating"],
-      accuracy_rating: ["reviews:validation.categoryRating"],
+      cleanlinessRating: ["reviews:validation.categoryRating"],
+      accuracyRating: ["reviews:validation.categoryRating"],
       title: ["reviews:validation.titleTooLong"],
       content: ["reviews:validation.contentTooLong"],
     });

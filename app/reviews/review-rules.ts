@@ -34,9 +34,9 @@ const optionalText = (max: number, message: string) =>
  */
 export const ReviewSchema = z.object({
   rating: z.number({ error: RATING_REQUIRED }).int(RATING_REQUIRED).min(1, RATING_REQUIRED).max(5, RATING_REQUIRED),
-  cleanliness_rating: categoryRating,
-  communication_rating: categoryRating,
-  accuracy_rating: categoryRating,
+  cleanlinessRating: categoryRating,
+  communicationRating: categoryRating,
+  accuracyRating: categoryRating,
   title: optionalText(REVIEW_TITLE_MAX, "reviews:validation.titleTooLong"),
   content: optionalText(REVIEW_CONTENT_MAX, "reviews:validation.contentTooLong"),
 });

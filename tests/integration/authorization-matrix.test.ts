@@ -744,9 +744,9 @@ const MATRIX: Entry[] = [
         params: { bookingId },
         form: {
           rating: "5",
-          cleanliness_rating: "5",
-          communication_rating: "5",
-          accuracy_rating: "5",
+          cleanlinessRating: "5",
+          communicationRating: "5",
+          accuracyRating: "5",
           content: "Puiku.",
         },
       };

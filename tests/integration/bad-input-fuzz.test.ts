@@ -350,14 +350,14 @@ const ENTRIES: Record<string, Entry> = {
         form: {
           base: {
             rating: "5",
-            cleanliness_rating: "5",
-            communication_rating: "4",
-            accuracy_rating: "5",
+            cleanlinessRating: "5",
+            communicationRating: "4",
+            accuracyRating: "5",
             title: "Puiku",
             content: "Viskas gerai",
           },
           required: ["rating"],
-          numbers: ["rating", "cleanliness_rating", "communication_rating", "accuracy_rating"],
+          numbers: ["rating", "cleanlinessRating", "communicationRating", "accuracyRating"],
           capped: ["title", "content"],
           texts: ["title", "content"],
           params: { bookingId },

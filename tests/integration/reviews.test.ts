@@ -95,9 +95,9 @@ describe("the renter reviews the host and the car", () => {
     const { host, renter, carId, bookingId } = await rental();
     const result = await post(bookingId, renter, {
       rating: "4",
-      cleanliness_rating: "5",
-      communication_rating: "3",
-      accuracy_rating: "",
+      cleanlinessRating: "5",
+      communicationRating: "3",
+      accuracyRating: "",
       title: " Puiki kelionė ",
       content: "Automobilis švarus.",
     });
@@ -145,9 +145,9 @@ describe("the host reviews the renter", () => {
     // A forged form with the car's categories: they are not the host's to rate.
     const result = await post(bookingId, host, {
       rating: "5",
-      communication_rating: "4",
-      cleanliness_rating: "1",
-      accuracy_rating: "1",
+      communicationRating: "4",
+      cleanlinessRating: "1",
+      accuracyRating: "1",
     });
     expect(result.status).toBe(302);
     const [review] = await reviewsOf(bookingId);
@@ -198,7 +198,7 @@ describe("averages and counts after several reviews", () => {
     for (const [carId, renter, rating] of ratings) {
       const bookingId = await book(carId, renter);
       bookingIds.push(bookingId);
-      expect((await post(bookingId, renter, { rating, cleanliness_rating: rating })).status).toBe(302);
+      expect((await post(bookingId, renter, { rating, cleanlinessRating: rating })).status).toBe(302);
     }
     // (5 + 4 + 2) / 3 = 3.666… → 3.67; the host over all four: 16 / 4 = 4.
     expect(await carRatingOf(carA.id)).toEqual({ rating: 3.67, count: 3 });
@@ -266,9 +266,9 @@ describe("when a review is refused", () => {
     const booking = { id: bookingId, status: "completed" as const, renterId: "x", ownerId: host.id, carId: "y" };
     const values = {
       rating: 1,
-      cleanliness_rating: null,
-      communication_rating: null,
-      accuracy_rating: null,
+      cleanlinessRating: null,
+      communicationRating: null,
+      accuracyRating: null,
       title: null,
       content: null,
     };
@@ -303,9 +303,9 @@ describe("when a review is refused", () => {
     const booking = { id: bookingId, status: "completed" as const, renterId: renter.id, ownerId: host.id, carId };
     const values = {
       rating: 4,
-      cleanliness_rating: null,
-      communication_rating: null,
-      accuracy_rating: null,
+      cleanlinessRating: null,
+      communicationRating: null,
+      accuracyRating: null,
       title: null,
       content: null,
     };
@@ -321,7 +321,7 @@ describe("when a review is refused", () => {
   it("no overall rating: 'Please select an overall rating' at the field, typed values kept, nothing written", async () => {
     const { host, renter, bookingId } = await rental();
     const result = await post(bookingId, renter, {
-      cleanliness_rating: "4",
+      cleanlinessRating: "4",
       title: "Be įvertinimo",
       content: "x".repeat(2001),
     });
@@ -330,7 +330,7 @@ describe("when a review is refused", () => {
       rating: [RATING_REQUIRED],
       content: ["reviews:validation.contentTooLong"],
     });
-    expect(result.data.result.initialValue).toMatchObject({ cleanliness_rating: "4", title: "Be įvertinimo" });
+    expect(result.data.result.initialValue).toMatchObject({ cleanlinessRating: "4", title: "Be įvertinimo" });
     expect(await reviewsOf(bookingId)).toHaveLength(0);
     expect(await notificationsOf(host.id)).toHaveLength(0);
     expect(await ratingOf(host.id)).toEqual({ rating: 0, count: 0 });

@@ -184,7 +184,7 @@ function ReviewForm({ role }: { role: "renter" | "host" }) {
           {categories.map((category) => (
             <StarRadios
               key={category}
-              meta={fields[`${category}_rating`]}
+              meta={fields[`${category}Rating`]}
               legend={t(`form.category.${category}`)}
               hint={t(`form.categoryHint.${role}.${category}`)}
               optional
