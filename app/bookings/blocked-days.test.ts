@@ -1,5 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { ListingEditControlsSchema } from "~/cars/listing-form-controls";
 import {
+  BLOCK_INTENTS,
   blockedDaysSchema,
   calendarMonthOf,
   checkBlockRange,
@@ -85,5 +88,16 @@ describe("the host calendar's range rules", () => {
       month: "2025-05",
       bounds: { first: "2025-05", last: "2025-11" },
     });
+  });
+});
+
+describe("the edit page's calendar buttons", () => {
+  it("are read as the calendar's by the edit page's controls, each of BLOCK_INTENTS", () => {
+    for (const intent of BLOCK_INTENTS) {
+      const data = new FormData();
+      data.set("intent", intent);
+      const parsed = parseWithZod(data, { schema: ListingEditControlsSchema });
+      expect(parsed.status === "success" && parsed.value).toEqual({ button: "calendar" });
+    }
   });
 });

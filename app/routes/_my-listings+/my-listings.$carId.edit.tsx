@@ -8,7 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { BLOCK_INTENTS, hasCalendar, type HeldRange } from "~/bookings/blocked-days";
+import { hasCalendar, type HeldRange } from "~/bookings/blocked-days";
 import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
@@ -31,6 +31,7 @@ import {
   reorderPhotos,
   rotatePhoto,
 } from "~/cars/listing-photos.server";
+import { ListingEditControlsSchema } from "~/cars/listing-form-controls";
 import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
 import {
   FeaturesFieldset,
@@ -100,36 +101,31 @@ export async function action(args: ActionFunctionArgs) {
   const { user, car } = await ownListing(args);
   const { db, env } = args.context;
   const formData = await args.request.formData();
-  const intent = String(formData.get("intent") ?? "save");
+  const controls = parseWithZod(formData, { schema: ListingEditControlsSchema });
+  // The schema reads every value as some button (unknown ones as "save"), so it cannot fail.
+  const pressed = controls.status === "success" ? controls.value : ({ button: "fields", intent: "save" } as const);
   const back = `/my-listings/${car.id}/edit`;
 
-  if ((BLOCK_INTENTS as readonly string[]).includes(intent)) {
+  if (pressed.button === "calendar") {
     const change = await changeBlockedDays(db, car, formData, new Date());
     if (!change.ok) return data<ActionResult>({ calendar: change.reply, hold: change.hold }, { status: change.status });
     const toast = change.intent === "block" ? "toasts.daysBlocked" : "toasts.daysUnblocked";
     return redirectWithToast(`${back}?month=${change.month}#calendar`, { type: "success", title: toast }, env);
   }
-
-  // The photo buttons: "<what>:<image id>".
-  const [what, imageId = ""] = intent.split(":");
-  if (what === "up" || what === "down") {
-    await movePhoto(db, car.id, imageId, what === "up" ? -1 : 1);
+  if (pressed.button === "photo") {
+    const { what, imageId } = pressed;
+    if (what === "up" || what === "down") await movePhoto(db, car.id, imageId, what === "up" ? -1 : 1);
+    if (what === "delete") await deletePhoto(db, env, car.id, imageId);
+    if (what === "rotate" && !(await rotatePhoto(db, env, car.id, imageId))) {
+      return data<ActionResult>({ photoError: "listings:errors.rotateFailed" }, { status: 422 });
+    }
     return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
   }
-  if (what === "order") {
-    await reorderPhotos(db, car.id, String(formData.get("order") ?? "").split(","));
+  if (pressed.button === "order") {
+    await reorderPhotos(db, car.id, pressed.imageIds);
     return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
   }
-  if (what === "rotate") {
-    const turned = await rotatePhoto(db, env, car.id, imageId);
-    if (!turned) return data<ActionResult>({ photoError: "listings:errors.rotateFailed" }, { status: 422 });
-    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
-  }
-  if (what === "delete") {
-    await deletePhoto(db, env, car.id, imageId);
-    return redirectWithToast(back, { type: "success", title: "toasts.listingUpdated" }, env);
-  }
-  if (what === "add_photos") {
+  if (pressed.button === "add_photos") {
     const stored = await findListingPhotos(db, car.id);
     const photos = await preparePhotos(formData.getAll("photos") as (File | string)[], stored.length);
     if (!photos.ok) return data<ActionResult>({ photoError: photos.problem }, { status: 400 });
@@ -149,6 +145,7 @@ export async function action(args: ActionFunctionArgs) {
       env,
     );
   }
+  const { intent } = pressed;
 
   const posted = parseWithZod(formData, { schema: ListingFields });
   const typed = postedListingValues(posted);

@@ -31,6 +31,7 @@ import {
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
+import { WizardControlsSchema } from "~/cars/listing-form-controls";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import { findDraft, saveDraft } from "~/cars/own-listings.server";
 import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
@@ -104,9 +105,14 @@ type ActionResult = {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
-  const step = wizardStep(formData.get("step"));
-  const intent = String(formData.get("intent") ?? "next");
-  const draft = await loadValues(context, user, String(formData.get("draft") ?? "") || null);
+  const controls = parseWithZod(formData, { schema: WizardControlsSchema });
+  // Every value reads as some step and button (unknown ones as step 1 and "next"), so the parse cannot fail.
+  const {
+    step,
+    intent,
+    draft: draftId,
+  } = controls.status === "success" ? controls.value : { step: 1 as const, intent: "next", draft: undefined };
+  const draft = await loadValues(context, user, draftId || null);
   const earlier: ListingValues = draft?.values ?? newListingValues(undefined);
 
   // Parse the step's fields as typed (no rules yet), to save them whatever the intent.
