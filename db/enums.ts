@@ -50,6 +50,16 @@ export const NOTIFICATION_TYPES = [
   "verification_approved",
   "verification_rejected",
   "system",
+  // trips (issue 17): each step of check-in and check-out, the deposit and damage claims
+  "trip_check_in",
+  "trip_check_out",
+  "trip_record_confirmed",
+  "trip_record_disputed",
+  "trip_check_in_overdue",
+  "deposit_returned",
+  "claim_filed",
+  "claim_answered",
+  "claim_decided",
 ] as const;
 
 // ---------------------------------------------------------------- bookings and payments
@@ -69,6 +79,35 @@ export const BOOKING_CANCEL_REASONS = [
 export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+// ---------------------------------------------------------------- trips, deposits and refunds (issue 17, decision 022)
+/** Where a booking's security deposit is: not taken, held with the payment, under a claim, or settled. */
+export const DEPOSIT_STATUSES = ["none", "held", "claimed", "returned", "partly_kept", "kept"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** The two ends of a trip, each recorded once: the car's state at pickup and at return. */
+export const TRIP_RECORD_KINDS = ["check_in", "check_out"] as const;
+export type TripRecordKind = (typeof TRIP_RECORD_KINDS)[number];
+/** The four sides every record shows, and any further photo. */
+export const TRIP_PHOTO_ANGLES = ["front", "back", "left", "right", "other"] as const;
+export type TripPhotoAngle = (typeof TRIP_PHOTO_ANGLES)[number];
+/** What a trip photo documents: one end of the trip (by either party), a claim, or the renter's dispute of it. */
+export const TRIP_PHOTO_SUBJECTS = ["check_in", "check_out", "claim", "dispute"] as const;
+export type TripPhotoSubject = (typeof TRIP_PHOTO_SUBJECTS)[number];
+/** What a host may claim from the deposit for. */
+export const CLAIM_CATEGORIES = ["damage", "excess_km", "late_return", "fuel", "cleaning"] as const;
+export type ClaimCategory = (typeof CLAIM_CATEGORIES)[number];
+/**
+ * A claim waits for the renter (72 hours), who accepts or disputes it; unanswered it lapses and stands as accepted;
+ * a disputed claim waits for an admin's decision.
+ */
+export const CLAIM_STATUSES = ["awaiting_renter", "accepted", "lapsed", "disputed", "decided"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+/** Why money goes back to a renter: a cancellation (by the policy's terms) or the deposit after the trip. */
+export const REFUND_KINDS = ["cancellation", "deposit"] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+/** A refund is written before it is sent; a failed one is retried by the scheduled job until it succeeds. */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 // ---------------------------------------------------------------- information pages
 export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;
 
@@ -84,5 +123,7 @@ export const AUDIT_ACTIONS = [
   "approve_verification",
   "reject_verification",
   "handle_contact",
+  "decide_claim",
+  "retry_refund",
 ] as const;
-export const AUDIT_TARGETS = ["car", "insurance_package", "user", "contact_message"] as const;
+export const AUDIT_TARGETS = ["car", "insurance_package", "user", "contact_message", "claim", "refund"] as const;

@@ -33,8 +33,16 @@ import {
   CANCELLATION_POLICIES,
   CAR_CATEGORIES,
   CAR_STATUSES,
+  CLAIM_CATEGORIES,
+  CLAIM_STATUSES,
   CONTACT_TYPES,
   DAMAGE_POLICIES,
+  DEPOSIT_STATUSES,
+  REFUND_KINDS,
+  REFUND_STATUSES,
+  TRIP_PHOTO_ANGLES,
+  TRIP_PHOTO_SUBJECTS,
+  TRIP_RECORD_KINDS,
   EMAIL_TOKEN_PURPOSES,
   FUEL_POLICIES,
   FUEL_TYPES,
@@ -242,6 +250,8 @@ export const cars = sqliteTable(
     depositAmount: cents("deposit_amount"),
     weeklyDeposit: cents("weekly_deposit"),
     monthlyDeposit: cents("monthly_deposit"),
+    /** What a renter's cancellation refunds (app/pricing/refund-amounts.ts); copied into each booking when requested. */
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("24_hours"),
     driverAvailable: flag("driver_available"),
     driverOnly: flag("driver_only"),
     /** JSON array of feature codes from the shipped catalogue. */
@@ -275,6 +285,7 @@ export const cars = sqliteTable(
   },
   (t) => [
     check("cars_category", oneOf("category", CAR_CATEGORIES)),
+    check("cars_cancellation_policy", oneOf("cancellation_policy", CANCELLATION_POLICIES)),
     check("cars_fuel_type", oneOf("fuel_type", FUEL_TYPES)),
     check("cars_transmission", oneOf("transmission", TRANSMISSIONS)),
     check("cars_listing_type", oneOf("listing_type", LISTING_TYPES)),
@@ -698,11 +709,27 @@ export const bookings = sqliteTable(
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /**
+     * The listing's cancellation policy when the request was made: what a renter's cancellation refunds
+     * (app/pricing/refund-amounts.ts). The agreement shows it; a later change of the listing does not touch it.
+     */
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("24_hours"),
+    /** Where the security deposit is (decision 022): held with the payment until the trip is settled. */
+    depositStatus: text("deposit_status", { enum: DEPOSIT_STATUSES }).notNull().default("none"),
+    /** Of the deposit, what was kept for the host after a claim (cents). */
+    depositKept: cents("deposit_kept").notNull().default(0),
+    /** Check-out plus 24 hours: until then the host may claim from the deposit; after it the job returns it. */
+    claimWindowEndsAt: integer("claim_window_ends_at", { mode: "timestamp_ms" }),
+    /** When both parties were told that a confirmed booking had no check-in 24 hours after its start (once). */
+    checkInOverdueAt: integer("check_in_overdue_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("bookings_pricing_period", oneOf("pricing_period", PRICING_PERIODS)),
+    check("bookings_cancellation_policy", oneOf("cancellation_policy", CANCELLATION_POLICIES)),
+    check("bookings_deposit_status", oneOf("deposit_status", DEPOSIT_STATUSES)),
+    check("bookings_deposit_kept", sql`${t.depositKept} between 0 and ${t.depositAmount}`),
     check("bookings_status", oneOf("status", BOOKING_STATUSES)),
     check("bookings_payment_status", oneOf("payment_status", PAYMENT_STATUSES)),
     check("bookings_cancel_reason", sql`cancel_reason is null or ${oneOf("cancel_reason", BOOKING_CANCEL_REASONS)}`),
@@ -717,6 +744,9 @@ export const bookings = sqliteTable(
     index("bookings_pending_created_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
+    index("bookings_deposit_window_idx")
+      .on(t.claimWindowEndsAt)
+      .where(sql`deposit_status = 'held' and claim_window_ends_at is not null`),
     uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
   ],
 );
@@ -761,6 +791,8 @@ export const rentalAgreements = sqliteTable(
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("24_hours"),
     damagePolicy: text("damage_policy", { enum: DAMAGE_POLICIES }).notNull().default("renter_responsible"),
     lateReturnFee: cents("late_return_fee").notNull().default(5000),
+    /** Cents per kilometre beyond the mileage allowance: what a claim for excess kilometres proposes. */
+    excessKmFee: cents("excess_km_fee").notNull().default(20),
     additionalTerms: text("additional_terms"),
     renterSignedAt: integer("renter_signed_at", { mode: "timestamp_ms" }),
     hostSignedAt: integer("host_signed_at", { mode: "timestamp_ms" }),
@@ -771,6 +803,148 @@ export const rentalAgreements = sqliteTable(
     check("rental_agreements_fuel_policy", oneOf("fuel_policy", FUEL_POLICIES)),
     check("rental_agreements_cancellation_policy", oneOf("cancellation_policy", CANCELLATION_POLICIES)),
     check("rental_agreements_damage_policy", oneOf("damage_policy", DAMAGE_POLICIES)),
+  ],
+);
+
+// ---------------------------------------------------------------- trips, claims and refunds (decision 022)
+
+/**
+ * One end of a trip, recorded once by either party: the odometer, the fuel or charge level in eighths, a note, and
+ * the photos (trip_photos). The other party confirms it, or disagrees with a note and photos of their own.
+ */
+export const tripRecords = sqliteTable(
+  "trip_records",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TRIP_RECORD_KINDS }).notNull(),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    odometerKm: integer("odometer_km").notNull(),
+    /** 0 (empty) to 8 (full), in eighths as a fuel gauge or a battery shows it. */
+    fuelLevel: integer("fuel_level").notNull(),
+    note: text("note"),
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    confirmedBy: text("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** The other party's word when they do not agree with the record (with their photos). */
+    disagreement: text("disagreement"),
+    disagreedAt: integer("disagreed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check("trip_records_kind", oneOf("kind", TRIP_RECORD_KINDS)),
+    check("trip_records_odometer", sql`${t.odometerKm} between 0 and 9999999`),
+    check("trip_records_fuel_level", sql`${t.fuelLevel} between 0 and 8`),
+    check("trip_records_note_length", sql`${t.note} is null or length(${t.note}) <= 1000`),
+    check("trip_records_disagreement_length", sql`${t.disagreement} is null or length(${t.disagreement}) <= 1000`),
+    uniqueIndex("trip_records_booking_kind_unique").on(t.bookingId, t.kind),
+  ],
+);
+
+/**
+ * A photo of a trip: re-encoded like listing photos but stored under `private/trips/`, served only to the booking's
+ * two parties and admins. Records have a photo per side (angle); claims and disputes have 'other' photos.
+ */
+export const tripPhotos = sqliteTable(
+  "trip_photos",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    subject: text("subject", { enum: TRIP_PHOTO_SUBJECTS }).notNull(),
+    angle: text("angle", { enum: TRIP_PHOTO_ANGLES }).notNull().default("other"),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("trip_photos_subject", oneOf("subject", TRIP_PHOTO_SUBJECTS)),
+    check("trip_photos_angle", oneOf("angle", TRIP_PHOTO_ANGLES)),
+    index("trip_photos_booking_idx").on(t.bookingId, t.subject, t.position),
+  ],
+);
+
+/**
+ * A host's claim on the deposit, filed inside the claim window: one per booking. The renter accepts or disputes it
+ * within 72 hours (unanswered, it lapses and stands); a disputed claim is decided by an admin. What is kept is
+ * `amount` (accepted, lapsed) or `decided_amount` (decided).
+ */
+export const damageClaims = sqliteTable(
+  "damage_claims",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    filedBy: text("filed_by").references(() => users.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    amount: cents("amount").notNull(),
+    categories: text("categories", { mode: "json" }).$type<(typeof CLAIM_CATEGORIES)[number][]>().notNull(),
+    /** What the records showed when the claim was filed: kilometres over the allowance, hours late. */
+    excessKm: integer("excess_km").notNull().default(0),
+    lateHours: integer("late_hours").notNull().default(0),
+    status: text("status", { enum: CLAIM_STATUSES }).notNull().default("awaiting_renter"),
+    respondBy: integer("respond_by", { mode: "timestamp_ms" }).notNull(),
+    renterNote: text("renter_note"),
+    respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
+    decidedAmount: cents("decided_amount"),
+    decisionReason: text("decision_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("damage_claims_status", oneOf("status", CLAIM_STATUSES)),
+    check("damage_claims_amount", sql`${t.amount} > 0`),
+    check(
+      "damage_claims_decided_amount",
+      sql`${t.decidedAmount} is null or ${t.decidedAmount} between 0 and ${t.amount}`,
+    ),
+    check("damage_claims_description_length", sql`length(${t.description}) between 1 and 2000`),
+    check("damage_claims_renter_note_length", sql`${t.renterNote} is null or length(${t.renterNote}) <= 2000`),
+    check("damage_claims_reason_length", sql`${t.decisionReason} is null or length(${t.decisionReason}) <= 2000`),
+    uniqueIndex("damage_claims_booking_unique").on(t.bookingId),
+    index("damage_claims_status_idx").on(t.status, t.respondBy),
+  ],
+);
+
+/**
+ * Money going back to a renter, written in the same batch as the change that owes it and then sent to Stripe with
+ * its own idempotency key. One per booking and kind, so a retry or a second click can never refund twice; a failed
+ * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts).
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REFUND_KINDS }).notNull(),
+    amount: cents("amount").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    stripeRefundId: text("stripe_refund_id"),
+    succeededAt: integer("succeeded_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("refunds_kind", oneOf("kind", REFUND_KINDS)),
+    check("refunds_status", oneOf("status", REFUND_STATUSES)),
+    check("refunds_amount", sql`${t.amount} > 0`),
+    uniqueIndex("refunds_booking_kind_unique").on(t.bookingId, t.kind),
+    uniqueIndex("refunds_idempotency_key_unique").on(t.idempotencyKey),
+    index("refunds_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status <> 'succeeded'`),
   ],
 );
 

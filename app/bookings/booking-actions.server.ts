@@ -5,12 +5,15 @@
 // host's calendar (0010) one over days the host blocked.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { bookings, cars, profiles } from "#db/schema";
+import { bookings, cars } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
-import { findTransition, roleIn, type BookingAction } from "~/bookings/booking-rules";
+import { findTransition, roleIn, type StatusAction } from "~/bookings/booking-rules";
+import { tripTimes } from "~/bookings/trip-rules";
+import { cancellationRefund } from "~/pricing/refund-amounts";
 import { isConstraintMessage } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
+import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
+import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -18,11 +21,10 @@ export type BookingActionOutcome =
   | { ok: true; status: string; toast: string }
   | { ok: false; status: 403 | 404 | 409 | 502; error: string; title: string };
 
-const FAILURE_TITLE: Record<BookingAction, string> = {
+const FAILURE_TITLE: Record<StatusAction, string> = {
   confirm: "bookings:errors.confirmFailed",
   decline: "bookings:errors.cancelFailed",
   cancel: "bookings:errors.cancelFailed",
-  complete: "bookings:errors.completeFailed",
 };
 
 /** The renter whose card could not be charged when the host confirmed. */
@@ -39,7 +41,7 @@ const overlappedNotices = (rows: { id: string }[]): BookingNotice[] =>
 
 export async function applyBookingAction(
   context: Context,
-  input: { bookingId: string; userId: string; action: BookingAction; origin: string; now?: Date },
+  input: { bookingId: string; userId: string; action: StatusAction; origin: string; now?: Date },
 ): Promise<BookingActionOutcome> {
   const { db } = context;
   const now = input.now ?? new Date();
@@ -48,7 +50,7 @@ export async function applyBookingAction(
   if (!booking) return { ok: false, status: 404, error: "bookings:errors.notFound", title };
   const role = roleIn(booking, input.userId);
   if (!role) return { ok: false, status: 403, error: "errors.accessDenied", title: "errors.accessDeniedTitle" };
-  const transition = findTransition(booking, input.action, role);
+  const transition = findTransition(booking, input.action, role, now);
   if (!transition) return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
 
   const gateway = getPaymentGateway(context.env, input.origin);
@@ -109,7 +111,7 @@ export async function applyBookingAction(
       await gateway.capture(booking.stripePaymentIntentId ?? "", booking.id);
       await db
         .update(bookings)
-        .set({ paymentStatus: "captured", updatedAt: new Date() })
+        .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })
         .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "authorized")));
     } catch (error) {
       // The hold could not be taken (expired, or the card refused): the booking cannot stand.
@@ -136,45 +138,38 @@ export async function applyBookingAction(
     return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
   }
 
-  if (input.action === "complete") {
-    const [done] = await db.batch([
-      db
-        .update(bookings)
-        .set({ status: "completed", completedAt: now, updatedAt: now })
-        .where(stillAt)
-        .returning({ id: bookings.id }),
-      db
-        .update(profiles)
-        .set({
-          totalBookings: sql`${profiles.totalBookings} + 1`,
-          totalEarnings: sql`${profiles.totalEarnings} + ${booking.hostEarnings}`,
-        })
-        .where(
-          and(
-            eq(profiles.id, booking.ownerId),
-            sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
-          ),
-        ),
-    ]);
-    if (done.length === 0) return changedMeanwhile;
-    await sendBookingNotices(
-      context,
-      [{ bookingId: booking.id, type: "booking_completed", to: "renter", email: true }],
-      input.origin,
-      now,
-    );
-    return { ok: true, status: "completed", toast: "bookings:toasts.completed" };
-  }
-
   // decline, or cancel by either party
   const reason =
     input.action === "decline" ? "declined" : role === "host" ? "cancelled_by_host" : "cancelled_by_renter";
-  const [cancelled] = await db
+  // A paid booking gives back what its cancellation policy says (a host's cancellation: everything), written down in
+  // the same batch as the cancellation and sent after it (payments/refunds.server.ts).
+  const paid = booking.paymentStatus === "captured";
+  const owed = paid ? cancellationRefund(booking, { by: role, now, start: tripTimes(booking).start }) : null;
+  const cancel = db
     .update(bookings)
-    .set({ status: "cancelled", cancelReason: reason, cancelledBy: input.userId, cancelledAt: now, updatedAt: now })
+    .set({
+      status: "cancelled",
+      cancelReason: reason,
+      cancelledBy: input.userId,
+      cancelledAt: now,
+      updatedAt: now,
+      // Every cancellation refunds the deposit (refund-amounts.ts): it is no longer held.
+      ...(paid && booking.depositStatus === "held" ? { depositStatus: "returned" as const } : {}),
+    })
     .where(stillAt)
     .returning({ ...SETTLEMENT_COLUMNS, checkoutSessionId: bookings.stripeCheckoutSessionId });
+  const refund =
+    owed &&
+    owedRefund(db, {
+      bookingId: booking.id,
+      kind: "cancellation",
+      amount: owed.refund,
+      now,
+      onlyIf: sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'cancelled' and b.cancelled_at = ${now.getTime()})`,
+    });
+  const [[cancelled]] = refund ? await db.batch([cancel, refund]) : [await cancel];
   if (!cancelled) return changedMeanwhile;
+  if (refund) await sendBookingRefunds(db, gateway, [booking.id], now);
   if (cancelled.paymentStatus === "unpaid" && cancelled.checkoutSessionId) {
     // A checkout still open must not take the money of a cancelled request; should it complete anyway, fulfilment
     // sees the cancelled booking and releases the hold.

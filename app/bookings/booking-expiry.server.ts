@@ -2,9 +2,10 @@
 // - a request the host has not answered in 24 hours expires and its card hold is released;
 // - a checkout left unfinished for 2 hours (the payment window; its checkout sessions end then too) stops being a
 //   request;
-// - money still held or taken for a cancelled booking (a release or refund that failed before) is returned.
+// - a card still held for a cancelled booking (a release that failed before) is released; refunds owed are sent by
+//   trip-jobs.server.ts with the rest of the money after a booking.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices } from "~/bookings/booking-notices.server";
 import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
@@ -37,11 +38,11 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
   for (const row of abandoned) {
     if (row.sessionId) await gateway.expireCheckout(row.sessionId).catch((e) => console.error("expire checkout", e));
   }
-  // Everything cancelled that still holds money, the just-expired requests included.
+  // Every cancelled booking that still holds a card, the just-expired requests included.
   const owed = await db
     .select(SETTLEMENT_COLUMNS)
     .from(bookings)
-    .where(and(eq(bookings.status, "cancelled"), inArray(bookings.paymentStatus, ["authorized", "captured"])));
+    .where(and(eq(bookings.status, "cancelled"), eq(bookings.paymentStatus, "authorized")));
   await returnMoney(db, gateway, owed);
   await sendBookingNotices(
     context,

@@ -3,20 +3,27 @@
 //
 //   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
 //              renter: cancel → cancelled (the hold is released)
-//   confirmed  host: complete → completed, cancel → cancelled; renter: cancel → cancelled
-//   active, completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
+//   confirmed  either: check_in → active (from 24 h before the start; trip-rules.ts), cancel → cancelled (what the
+//              renter gets back follows the cancellation policy; a host's cancellation refunds everything)
+//   active     either: check_out → completed (from 24 h before the end; the renter until 24 h after it, the host
+//              any time after), and the deposit is held for the claim window (decision 022)
+//   completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
-import { BOOKING_STATUSES, type PaymentStatus } from "#db/enums";
+import { BOOKING_STATUSES, type PaymentStatus, type TripRecordKind } from "#db/enums";
+import { windowState } from "~/bookings/trip-rules";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type BookingRole = "renter" | "host";
 /** The status tabs of /bookings. */
 export const BOOKING_TABS = ["all", ...BOOKING_STATUSES] as const;
 export type BookingTab = (typeof BOOKING_TABS)[number];
-export const BOOKING_ACTIONS = ["confirm", "decline", "cancel", "complete"] as const;
+export const BOOKING_ACTIONS = ["confirm", "decline", "check_in", "check_out", "cancel"] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+/** The actions a button posts on its own; check-in and check-out are forms with photos on the trip page. */
+export const STATUS_ACTIONS = ["confirm", "decline", "cancel"] as const;
+export type StatusAction = (typeof STATUS_ACTIONS)[number];
 /** Not a change of status: the renter's way back to the checkout of an unpaid request (canPayNow). */
 export const PAY_INTENT = "pay";
 
@@ -27,16 +34,29 @@ interface Transition {
   to: BookingStatus;
   /** The payment the booking must be in: a host answers only requests whose card is authorised. */
   payment?: readonly PaymentStatus[];
+  /** Allowed only while this end of the trip's window is open for the role (trip-rules.ts#recordWindow). */
+  window?: TripRecordKind;
 }
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: "pending", action: "confirm", role: "host", to: "confirmed", payment: ["authorized"] },
   { from: "pending", action: "decline", role: "host", to: "cancelled", payment: ["authorized"] },
   { from: "pending", action: "cancel", role: "renter", to: "cancelled" },
-  { from: "confirmed", action: "complete", role: "host", to: "completed" },
+  { from: "confirmed", action: "check_in", role: "host", to: "active", payment: ["captured"], window: "check_in" },
+  { from: "confirmed", action: "check_in", role: "renter", to: "active", payment: ["captured"], window: "check_in" },
   { from: "confirmed", action: "cancel", role: "host", to: "cancelled" },
   { from: "confirmed", action: "cancel", role: "renter", to: "cancelled" },
+  { from: "active", action: "check_out", role: "host", to: "completed", window: "check_out" },
+  { from: "active", action: "check_out", role: "renter", to: "completed", window: "check_out" },
 ];
+
+/** What the state machine reads of a booking. */
+export interface BookingState {
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  startDate: string;
+  endDate: string;
+}
 
 export interface BookingParties {
   renterId: string;
@@ -50,11 +70,15 @@ export function roleIn(booking: BookingParties, userId: string): BookingRole | n
   return null;
 }
 
-/** The transition an action takes, or null when the spec does not allow it for this role, status and payment. */
+/**
+ * The transition an action takes, or null when the state machine does not allow it for this role, status, payment
+ * and time (check-in and check-out have windows).
+ */
 export function findTransition(
-  booking: { status: BookingStatus; paymentStatus: PaymentStatus },
+  booking: BookingState,
   action: BookingAction,
   role: BookingRole,
+  now: Date | number = Date.now(),
 ): Transition | null {
   return (
     BOOKING_TRANSITIONS.find(
@@ -62,18 +86,24 @@ export function findTransition(
         t.from === booking.status &&
         t.action === action &&
         t.role === role &&
-        (!t.payment || t.payment.includes(booking.paymentStatus)),
+        (!t.payment || t.payment.includes(booking.paymentStatus)) &&
+        (!t.window || windowState(booking, t.window, role, now) === "open"),
     ) ?? null
   );
 }
 
 /** The actions a party can take now, in the order the page shows them. */
 export function allowedActions(
-  booking: { status: BookingStatus; paymentStatus: PaymentStatus },
+  booking: BookingState,
   role: BookingRole,
+  now: Date | number = Date.now(),
 ): BookingAction[] {
-  return BOOKING_ACTIONS.filter((action) => findTransition(booking, action, role) !== null);
+  return BOOKING_ACTIONS.filter((action) => findTransition(booking, action, role, now) !== null);
 }
+
+/** The end of the trip an action records, if it records one. */
+export const recordKindOf = (action: BookingAction): TripRecordKind | null =>
+  action === "check_in" || action === "check_out" ? action : null;
 
 /**
  * How long a request can be paid for from when it was made: its checkouts end then, and the scheduled sweep ends a

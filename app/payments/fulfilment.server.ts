@@ -13,7 +13,7 @@ import { bookings, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
+import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -134,7 +134,12 @@ export async function applyPaymentEvent(
     case "payment_intent.succeeded":
       update = db
         .update(bookings)
-        .set({ paymentStatus: "captured", stripePaymentIntentId: intentId, updatedAt: now })
+        .set({
+          paymentStatus: "captured",
+          depositStatus: DEPOSIT_HELD_ON_CAPTURE,
+          stripePaymentIntentId: intentId,
+          updatedAt: now,
+        })
         .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
         .returning(returned);
       break;
@@ -154,6 +159,12 @@ export async function applyPaymentEvent(
         .returning(returned);
       break;
     case "charge.refunded":
+      // Only a charge refunded in full releases the payment: our partial refunds (a cancellation's terms, the
+      // deposit after a trip) are recorded in the refunds table, and the booking keeps what was not refunded.
+      if (object.refunded !== true) {
+        update = null;
+        break;
+      }
       update = db
         .update(bookings)
         .set({ paymentStatus: "released", updatedAt: now })

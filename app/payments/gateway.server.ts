@@ -33,8 +33,11 @@ export interface PaymentGateway {
   capture(paymentIntentId: string, bookingId: string): Promise<void>;
   /** Lets an uncaptured hold go. */
   release(paymentIntentId: string, bookingId: string): Promise<void>;
-  /** Gives back a captured payment in full. */
-  refund(paymentIntentId: string, bookingId: string): Promise<void>;
+  /**
+   * Gives back `amount` cents of a captured payment (a partial refund when less than was paid). The key makes a
+   * retry return the first attempt's refund instead of refunding again (app/payments/refunds.server.ts).
+   */
+  refund(paymentIntentId: string, input: { amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
 }
@@ -97,8 +100,13 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
         if (intent.status !== "canceled") throw error;
       }
     },
-    async refund(paymentIntentId, bookingId) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${bookingId}` });
+    async refund(paymentIntentId, { amount, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
+      // Stripe answers a refund it could not make at once with status 'failed' or 'canceled' rather than an error.
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);
+      }
+      return { refundId: refund.id };
     },
     async expireCheckout(sessionId) {
       try {
@@ -127,7 +135,9 @@ function standInGateway(origin: string): PaymentGateway {
     },
     async capture() {},
     async release() {},
-    async refund() {},
+    async refund() {
+      return { refundId: `re_standin_${crypto.randomUUID().replaceAll("-", "")}` };
+    },
     async expireCheckout() {},
   };
 }

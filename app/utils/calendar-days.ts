@@ -59,3 +59,22 @@ export function vilniusMidnight(day: string): number {
   }
   throw new Error(`No Vilnius midnight for ${day}`);
 }
+
+/** The moment (UTC milliseconds) a Vilnius calendar day's clock shows `hour`:00 (0–23), summer time or not. */
+export function vilniusTime(day: string, hour: number): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  for (const offset of [3, 2]) {
+    const candidate = utcMidnight + (hour - offset) * HOUR;
+    if (vilniusDay(new Date(candidate)) === day && vilniusHour(candidate) === hour) {
+      if (hour > 0 || vilniusDay(new Date(candidate - 1)) !== day) return candidate;
+    }
+  }
+  throw new Error(`No Vilnius ${hour}:00 on ${day}`);
+}
+
+function vilniusHour(at: number): number {
+  const text = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(
+    new Date(at),
+  );
+  return Number(text);
+}

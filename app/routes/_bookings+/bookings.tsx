@@ -277,27 +277,37 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
       </div>
       <div className="flex flex-wrap gap-2 border-t border-line bg-canvas/50 px-4 py-3">
         {booking.payBy ? <PayNowForm bookingId={booking.id} busy={busy} /> : null}
-        {actions.map((action) => (
-          <Form key={action} method="post" preventScrollReset>
-            <input type="hidden" name="bookingId" value={booking.id} />
-            <Button
-              type="submit"
-              name="intent"
-              value={action}
-              size="sm"
-              variant={
-                action === "confirm" || action === "complete"
-                  ? "primary"
-                  : action === "cancel" || action === "decline"
-                    ? "danger"
-                    : "secondary"
-              }
-              disabled={busy}
+        {actions.map((action) =>
+          action === "check_in" || action === "check_out" ? (
+            <Link
+              key={action}
+              to={`/bookings/${booking.id}#${action === "check_in" ? "check-in" : "check-out"}`}
+              className={buttonClass("primary", "sm")}
             >
               {t(`actions.${action}`)}
-            </Button>
-          </Form>
-        ))}
+            </Link>
+          ) : (
+            <Form key={action} method="post" preventScrollReset>
+              <input type="hidden" name="bookingId" value={booking.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value={action}
+                size="sm"
+                variant={
+                  action === "confirm"
+                    ? "primary"
+                    : action === "cancel" || action === "decline"
+                      ? "danger"
+                      : "secondary"
+                }
+                disabled={busy}
+              >
+                {t(`actions.${action}`)}
+              </Button>
+            </Form>
+          ),
+        )}
         {hasAgreement(booking.status) ? (
           <Link to={`/bookings/${booking.id}/agreement`} className={buttonClass("secondary", "sm")}>
             {t("actions.agreement")}
