@@ -33,7 +33,7 @@ import {
   CANCELLATION_POLICIES,
   CAR_CATEGORIES,
   CAR_STATUSES,
-  CLAIM_CATEGORIES,
+  type ClaimCategory,
   CLAIM_STATUSES,
   CONTACT_TYPES,
   DAMAGE_POLICIES,
@@ -884,7 +884,7 @@ export const damageClaims = sqliteTable(
     filedBy: text("filed_by").references(() => users.id, { onDelete: "set null" }),
     description: text("description").notNull(),
     amount: cents("amount").notNull(),
-    categories: text("categories", { mode: "json" }).$type<(typeof CLAIM_CATEGORIES)[number][]>().notNull(),
+    categories: text("categories", { mode: "json" }).$type<ClaimCategory[]>().notNull(),
     /** What the records showed when the claim was filed: kilometres over the allowance, hours late. */
     excessKm: integer("excess_km").notNull().default(0),
     lateHours: integer("late_hours").notNull().default(0),
