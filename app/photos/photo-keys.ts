@@ -8,6 +8,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CAR_PHOTO_KEY = new RegExp(`^cars/[A-Za-z0-9_-]{1,64}/${UUID}$`);
 const AVATAR_KEY = new RegExp(`^avatars/[A-Za-z0-9_-]{1,64}/${UUID}$`);
 const PRIVATE_DOCUMENT_KEY = new RegExp(`^private/verification/[A-Za-z0-9_-]{1,64}/${UUID}$`);
+const TRIP_PHOTO_KEY = new RegExp(`^private/trips/[A-Za-z0-9_-]{1,64}/${UUID}$`);
 
 function keyId(id: string): string {
   if (!ID.test(id)) throw new Error(`Not usable in a storage key: ${JSON.stringify(id)}`);
@@ -48,4 +49,20 @@ export function newPrivateDocumentKey(userId: string): string {
 
 export function isPrivateDocumentKey(key: string): boolean {
   return PRIVATE_DOCUMENT_KEY.test(key);
+}
+
+/**
+ * A fresh prefix for one trip photo (check-in, check-out, a claim or a dispute): under `private/`, so the public
+ * image route never serves it; its one size is `tripPhotoObject` under it.
+ */
+export function newTripPhotoKey(bookingId: string): string {
+  return `private/trips/${keyId(bookingId)}/${crypto.randomUUID()}`;
+}
+
+export function tripPhotoObject(storageKey: string): string {
+  return `${storageKey}/full.webp`;
+}
+
+export function isTripPhotoKey(key: string): boolean {
+  return TRIP_PHOTO_KEY.test(key);
 }

@@ -11,9 +11,12 @@ import {
   isAvatarKey,
   isOwnCarPhotoKey,
   isPrivateDocumentKey,
+  isTripPhotoKey,
   newAvatarKey,
   newCarPhotoKey,
   newPrivateDocumentKey,
+  newTripPhotoKey,
+  tripPhotoObject,
 } from "./photo-keys";
 import { avatarWidth, carPhotoWidth, rotatedSize, type Rotation } from "./photo-sizes";
 import { readWebpSize, type ImageSize } from "./webp-size";
@@ -231,6 +234,58 @@ export async function storeAvatar(env: PhotoBindings, userId: string, photo: Blo
 
 export async function deleteAvatar(env: Pick<PhotoBindings, "photos">, avatarKey: string) {
   if (isAvatarKey(avatarKey)) await env.photos.delete(avatarObject(avatarKey));
+}
+
+// ------------------------------------------------------------------ trip photos
+
+/**
+ * Stores the photos of a trip record, a claim or a dispute (check them with `preparePhotos` first): each decoded,
+ * turned upright and re-encoded to WebP at the full size, like listing photos, but under `private/trips/`, which only
+ * the trip photo route serves (to the booking's two parties and admins). All or nothing: a photo that cannot be read
+ * or stored deletes the ones already written and throws PhotoProcessingError, so the caller writes no rows.
+ */
+export async function storeTripPhotos(
+  env: PhotoBindings,
+  bookingId: string,
+  photos: ReadonlyArray<Blob | Uint8Array>,
+): Promise<StoredPhoto[]> {
+  const images = requireImages(env);
+  const stored: StoredPhoto[] = [];
+  try {
+    for (const photo of photos) {
+      const storageKey = newTripPhotoKey(bookingId);
+      const bytes = await acceptedPhotoBytes(photo);
+      const image = await encodeWebp(images, bytes, {
+        width: carPhotoWidth(await inspect(images, bytes), "full"),
+        rotate: 0,
+        quality: FULL_QUALITY,
+      });
+      await putAll(env.photos, [[tripPhotoObject(storageKey), image.bytes]]);
+      stored.push({ storageKey, width: image.width, height: image.height });
+    }
+  } catch (error) {
+    await deleteQuietly(
+      env.photos,
+      stored.map((photo) => tripPhotoObject(photo.storageKey)),
+    );
+    throw error;
+  }
+  return stored;
+}
+
+/** A trip photo for a route that has checked the reader may see it; null if absent. */
+export async function readTripPhoto(
+  env: Pick<PhotoBindings, "photos">,
+  storageKey: string,
+): Promise<{ body: ReadableStream; size: number } | null> {
+  if (!isTripPhotoKey(storageKey)) return null;
+  const object = await env.photos.get(tripPhotoObject(storageKey));
+  return object ? { body: object.body, size: object.size } : null;
+}
+
+/** Deletes trip photos (the objects of rows that were not written, or of a booking deleted). */
+export async function deleteTripPhotos(env: Pick<PhotoBindings, "photos">, storageKeys: readonly string[]) {
+  await deleteObjects(env.photos, storageKeys.filter(isTripPhotoKey).map(tripPhotoObject));
 }
 
 // ------------------------------------------------------------------ identity documents
