@@ -1,11 +1,13 @@
-// What wrangler.toml's cron runs every ten minutes: the expiry of unanswered booking requests (and the return of
-// money still held for cancelled bookings), saved-search notifications for newly approved listings, and
+// What wrangler.toml's cron runs every ten minutes: the expiry of unanswered booking requests (and the release of
+// cards still held for cancelled bookings), the trips' deadlines and refunds (bookings/trip-jobs.server.ts),
+// saved-search notifications for newly approved listings, and
 // housekeeping of sessions, tokens, rate limits, local mail, view marks and old listing drafts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { carViewMarks, devMailbox, emailTokens, listingDrafts, rateLimits, sessions } from "#db/schema";
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
+import { runTripJobs } from "~/bookings/trip-jobs.server";
 import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/calendar-days";
@@ -18,7 +20,9 @@ const LOCAL_ORIGIN = "http://127.0.0.1:8787";
 export async function runScheduledJobs(context: Pick<AppLoadContext, "db" | "env">, now: Date) {
   const at = now.getTime();
   const { db } = context;
-  await expireBookings(context, now, context.env.appUrl ?? LOCAL_ORIGIN);
+  const origin = context.env.appUrl ?? LOCAL_ORIGIN;
+  await expireBookings(context, now, origin);
+  await runTripJobs(context, now, origin);
   await checkNewlyApprovedListings(db, now);
   await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)))),

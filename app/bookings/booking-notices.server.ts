@@ -15,7 +15,9 @@ export type BookingNoticeType =
   | "booking_declined"
   | "booking_cancelled"
   | "booking_completed"
-  | "booking_expired";
+  | "booking_expired"
+  | "trip_check_in_overdue"
+  | "deposit_returned";
 
 /**
  * The e-mails, one per template in email.json's `booking`. Most are the notice's own type; the host reads of a renter's

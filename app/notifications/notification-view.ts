@@ -62,6 +62,8 @@ const ICONS: Record<string, NotificationIcon> = {
   booking_cancelled: "alert",
   booking_completed: "check",
   booking_expired: "alert",
+  trip_check_in_overdue: "alert",
+  deposit_returned: "check",
   new_message: "mail",
   price_drop: "arrowDown",
   new_listing: "search",
@@ -73,6 +75,9 @@ const ICONS: Record<string, NotificationIcon> = {
   verification_rejected: "shield",
   system: "info",
 };
+
+/** The notifications of a trip after its booking was confirmed: its two ends, the deposit and a claim. */
+export const isTripNotification = (type: string) => /^(trip|deposit|claim)_/.test(type);
 
 export function describeNotification(n: {
   type: string;
@@ -88,6 +93,11 @@ export function describeNotification(n: {
   if (n.type.startsWith("booking_")) {
     const tab = n.type === "booking_requested" ? "&tab=pending" : "";
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
+    values.start = str(n.data, "start_date");
+  } else if (isTripNotification(n.type)) {
+    // A trip's steps, its deposit and its claim: the booking's own page.
+    const bookingId = str(n.data, "booking_id");
+    href = bookingId ? `/bookings/${bookingId}` : "/bookings";
     values.start = str(n.data, "start_date");
   } else if (n.type === "new_message") {
     const conversation = str(n.data, "conversation_id");

@@ -4,9 +4,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import { NOTIFICATION_TYPES } from "#db/enums";
 import type { Db } from "~/db.server";
-import { NOTIFICATIONS_SHOWN, type NotificationFilter } from "~/notifications/notification-view";
+import { NOTIFICATIONS_SHOWN, isTripNotification, type NotificationFilter } from "~/notifications/notification-view";
 
-const BOOKING_TYPES = NOTIFICATION_TYPES.filter((type) => type.startsWith("booking_"));
+/** The "Bookings" filter: a booking's answers and its trip (check-in, check-out, deposit, claim). */
+const BOOKING_TYPES = NOTIFICATION_TYPES.filter((type) => type.startsWith("booking_") || isTripNotification(type));
 
 function filterCondition(filter: NotificationFilter) {
   if (filter === "unread") return eq(notifications.read, false);
