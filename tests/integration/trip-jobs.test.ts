@@ -2,7 +2,7 @@
 // uses (app/jobs.server.ts#runScheduledJobs): the overdue check-in is flagged once, a deposit goes back only after
 // its claim window and only once, never while a claim stands, and the renter is told when it went. Payments use the
 // local stand-in gateway (every refund succeeds at once); refunds.test.ts covers Stripe's failures and retries.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, damageClaims, devMailbox, notifications, refunds } from "#db/schema";
 import { runScheduledJobs } from "~/jobs.server";
