@@ -45,6 +45,7 @@ import {
   type InsuranceKey,
   type PersonKey,
 } from "./demo-data";
+import { buildDemoTrips, type DemoTrips } from "./demo-trips";
 import type { PhotoStore } from "./photo-store";
 import { samplePdf } from "./sample-document";
 import { BACKGROUNDS, renderAvatar, renderPhoto, type Background, type BodyShape, type PhotoSpec } from "./photos";
@@ -252,6 +253,7 @@ interface DemoData {
   documentJobs: DocumentJob[];
   contactMessages: ContactRow[];
   blockedDays: BlockedDayRow[];
+  trips: DemoTrips;
 }
 
 type PackageKey = Exclude<InsuranceKey, "none">;
@@ -636,6 +638,8 @@ function buildDemo(now: Date, random: Random): DemoData {
       year,
       mileage,
       location: plan.city,
+      // Not drawn from the car's random stream, which would change every field after it.
+      cancellationPolicy: cancellationPolicyFor(model.category, plan.ref),
       category: model.category,
       fuelType: engine.fuel,
       transmission: engine.transmission,
@@ -836,6 +840,7 @@ function buildDemo(now: Date, random: Random): DemoData {
       hostEarnings: price.hostEarnings,
       totalAmount: price.total,
       depositAmount: price.deposit,
+      cancellationPolicy: booked.row.cancellationPolicy,
       pickupPointId: pickup?.id ?? null,
       pickupLocation: pickup ? `${pickup.name}, ${pickup.address}, ${pickup.city}` : booked.row.location,
       dropoffLocation:
@@ -877,8 +882,8 @@ function buildDemo(now: Date, random: Random): DemoData {
           booked.engine.fuel === "electric"
             ? "return_same_level"
             : bookingRandom.pick(["return_same_level", "return_full"] as const),
-        cancellationPolicy:
-          booked.model.category === "exotic" ? "72_hours" : bookingRandom.pick(["24_hours", "48_hours"] as const),
+        // The booking's, copied from the listing (the pick keeps the random stream of what follows as it was).
+        cancellationPolicy: (bookingRandom.pick(["24_hours", "48_hours"] as const), row.cancellationPolicy),
         damagePolicy: plan.insurance === "none" ? "renter_responsible" : "insurance_covered",
         lateReturnFee: booked.model.category === "exotic" ? 20000 : 5000,
         additionalTerms: null,
@@ -928,6 +933,35 @@ function buildDemo(now: Date, random: Random): DemoData {
       }
     }
   }
+
+  // ---------------------------------------------------------------- trips: check-in, check-out, deposits, a claim
+  const tripRandom = random.fork("trips");
+  const carById = new Map(cars.map((entry) => [entry.row.id, entry]));
+  const agreementOf = new Map(agreements.map((agreement) => [agreement.bookingId, agreement]));
+  const huracanTrip = bookings.find(
+    (b) => b.carId === car("host-huracan").row.id && b.status === "completed" && b.renterId === who("renter").id,
+  );
+  const trips = buildDemoTrips({
+    bookings,
+    carOf: (booking) => {
+      const entry = carById.get(booking.carId)!;
+      const cover = photoJobs.find((job) => job.prefix.startsWith(`cars/${booking.carId}/`))!;
+      const agreement = agreementOf.get(booking.id);
+      return {
+        mileage: entry.row.mileage,
+        spec: cover.spec,
+        electric: entry.engine.fuel === "electric",
+        mileageLimitPerDay: agreement?.mileageLimitPerDay ?? 200,
+        lateReturnFee: agreement?.lateReturnFee ?? 5000,
+      };
+    },
+    start: (booking) => atLocalHour(booking.startDate, 10).getTime(),
+    end: (booking) => atLocalHour(booking.endDate, 10).getTime(),
+    nowMs,
+    claimOn: huracanTrip ?? null,
+    uuid: () => tripRandom.uuid(),
+    pick: (low, high) => tripRandom.int(low, high),
+  });
 
   // ---------------------------------------------------------------- favourites and saved searches
   const favoriteRandom = random.fork("favorites");
@@ -1257,12 +1291,13 @@ function buildDemo(now: Date, random: Random): DemoData {
     messages,
     notifications,
     stats,
-    photoJobs,
+    photoJobs: [...photoJobs, ...trips.photoJobs],
     avatarJobs,
     documents,
     documentJobs,
     contactMessages: demoContactMessages(nowMs, clampPast).map((row) => ({ ...row, id: documentRandom.uuid() })),
     blockedDays,
+    trips,
   };
 }
 
@@ -1359,8 +1394,23 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.verificationDocuments, data.documents),
     ...inserts(schema.contactMessages, data.contactMessages),
     ...inserts(schema.carBlockedDays, data.blockedDays),
+    ...inserts(schema.tripRecords, data.trips.records),
+    ...inserts(schema.tripPhotos, data.trips.photos),
+    ...inserts(schema.damageClaims, data.trips.claims),
+    ...inserts(schema.refunds, data.trips.refunds),
   ];
   const [first, ...rest] = statements;
   if (!first) return;
   await db.batch([first, ...rest]);
+}
+
+/**
+ * The listing's cancellation policy: the rarest cars keep three days' notice, sports cars two, one chauffeured
+ * limousine takes no cancellations (the driver's day is booked), the rest the usual 24 hours.
+ */
+function cancellationPolicyFor(category: string, ref: string) {
+  if (ref === "co-sclass") return "no_cancellation" as const;
+  if (category === "exotic") return "72_hours" as const;
+  if (category === "sport") return "48_hours" as const;
+  return "24_hours" as const;
 }

@@ -529,6 +529,67 @@ describe("demo seed", () => {
   );
 
   it(
+    "records the trips: active ones checked in, last month's completed ones at both ends, deposits back or claimed",
+    async () => {
+      const { client, store } = await seeded();
+      const bookings = await all(client, "select * from bookings");
+      const records = await all(client, "select * from trip_records");
+      const photos = await all(client, "select * from trip_photos");
+      const byBooking = (id: unknown) =>
+        records
+          .filter((r) => r.booking_id === id)
+          .map((r) => String(r.kind))
+          .sort();
+
+      // Every record has its four sides, each stored privately as a WebP.
+      for (const record of records) {
+        const own = photos.filter((p) => p.booking_id === record.booking_id && p.subject === record.kind);
+        expect(own.map((p) => String(p.angle)).sort()).toEqual(["back", "front", "left", "right"]);
+        for (const photo of own) {
+          expect(String(photo.storage_key)).toMatch(new RegExp(`^private/trips/${String(record.booking_id)}/`));
+          expect(store.objects.has(`${String(photo.storage_key)}/full.webp`)).toBe(true);
+        }
+      }
+      const active = bookings.filter((b) => b.status === "active");
+      expect(active.length).toBeGreaterThan(0);
+      for (const booking of active) expect(byBooking(booking.id)).toEqual(["check_in"]);
+
+      const completed = bookings.filter((b) => b.status === "completed");
+      const recorded = completed.filter((b) => byBooking(b.id).length > 0);
+      expect(recorded.length).toBeGreaterThanOrEqual(2);
+      for (const booking of recorded) {
+        expect(byBooking(booking.id)).toEqual(["check_in", "check_out"]);
+        const checkOut = records.find((r) => r.booking_id === booking.id && r.kind === "check_out")!;
+        const checkIn = records.find((r) => r.booking_id === booking.id && r.kind === "check_in")!;
+        expect(num(checkOut.odometer_km)).toBeGreaterThan(num(checkIn.odometer_km));
+        expect(num(booking.claim_window_ends_at)).toBe(num(checkOut.recorded_at) + 24 * 3_600_000);
+      }
+
+      // Deposits: held while a trip is ahead or under way, back by a refund after it, one claimed.
+      for (const booking of bookings.filter((b) => num(b.deposit_amount) > 0 && b.payment_status === "captured")) {
+        if (booking.status === "confirmed" || booking.status === "active") expect(booking.deposit_status).toBe("held");
+      }
+      const refunds = await all(client, "select * from refunds");
+      for (const booking of bookings.filter((b) => b.deposit_status === "returned")) {
+        const refund = refunds.find((r) => r.booking_id === booking.id);
+        expect(refund).toMatchObject({ kind: "deposit", status: "succeeded", amount: booking.deposit_amount });
+      }
+      const [claim, ...others] = await all(client, "select * from damage_claims");
+      expect(others).toEqual([]);
+      const claimed = bookings.find((b) => b.id === claim?.booking_id)!;
+      expect(claimed).toMatchObject({ status: "completed", deposit_status: "claimed" });
+      expect(claim).toMatchObject({ status: "awaiting_renter", excess_km: 112, late_hours: 2 });
+      expect(num(claim!.amount)).toBeLessThanOrEqual(num(claimed.deposit_amount));
+      const demo = await all(
+        client,
+        "select id, email from profiles where email in ('host@demo.lt', 'renter@demo.lt')",
+      );
+      expect(new Set([claimed.owner_id, claimed.renter_id])).toEqual(new Set(demo.map((p) => p.id)));
+    },
+    SEED_TIMEOUT,
+  );
+
+  it(
     "writes conversations, unread messages and notifications, favourites and saved searches for the demo users",
     async () => {
       const { client } = await seeded();
