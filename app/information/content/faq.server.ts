@@ -31,7 +31,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "booking",
       question: "Can I cancel a booking?",
       answer:
-        "A pending request can be cancelled at any time in My Bookings; the hold is released. A confirmed booking can also be cancelled there and the payment is returned to your card. Free cancellation usually ends 24 hours before pickup; the host's policy is in the rental agreement.",
+        "A pending request can be cancelled at any time in My Bookings; the hold is released. A confirmed booking can also be cancelled there: before you confirm, the page shows exactly what you get back. Free cancellation usually ends 24 hours before pickup; the listing's policy (24, 48 or 72 hours, or no cancellation) is shown before you book and copied into your booking. After its deadline you get back everything except the first day and the platform fee; with no cancellation, the deposit and insurance. If the host cancels, you get everything back.",
     },
     {
       id: "age-licence",
@@ -52,7 +52,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "payments",
       question: "When do I get the deposit back?",
       answer:
-        "The deposit (usually 20–50 % of the rental price or a fixed sum set by the host) is refunded to your card within 3–7 working days after a successful rental, when the car is returned on time and in the agreed condition.",
+        "The deposit (usually 20–50 % of the rental price or a fixed sum set by the host) is refunded to your card within 3–7 working days after a successful rental, when the car is returned on time and in the agreed condition. We send the refund 24 hours after the check-out is recorded, unless the host has claimed part of it in that time; you then have 72 hours to accept or dispute the claim, and a disputed claim is decided by our team. The booking's page always shows where your deposit is.",
     },
     {
       id: "payment-methods",
@@ -166,7 +166,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "booking",
       question: "Ar galiu atšaukti užsakymą?",
       answer:
-        "Laukiančią užklausą galite bet kada atšaukti skiltyje „Mano užsakymai“ – rezervacija atšaukiama. Ten pat galima atšaukti ir patvirtintą užsakymą, o sumokėta suma grąžinama į kortelę. Nemokamas atšaukimas paprastai baigiasi likus 24 valandoms iki atsiėmimo; nuomotojo taisyklės nurodytos nuomos sutartyje.",
+        "Laukiančią užklausą galite bet kada atšaukti skiltyje „Mano užsakymai“ – rezervacija atšaukiama. Ten pat galima atšaukti ir patvirtintą užsakymą: prieš patvirtindami matysite tikslią grąžinamą sumą. Nemokamas atšaukimas paprastai baigiasi likus 24 valandoms iki atsiėmimo; skelbimo atšaukimo sąlygos (24, 48 ar 72 valandos arba be atšaukimo) parodomos prieš užsakant ir perkeliamos į jūsų užsakymą. Po termino grąžinama viskas, išskyrus pirmos dienos kainą ir platformos mokestį; be atšaukimo galimybės – užstatas ir draudimas. Jei atšaukia nuomotojas, grąžinama visa suma.",
     },
     {
       id: "age-licence",
@@ -187,7 +187,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "payments",
       question: "Kada atgausiu užstatą?",
       answer:
-        "Užstatas (paprastai 20–50 % nuomos kainos arba nuomotojo nustatyta fiksuota suma) grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, kai automobilis grąžinamas laiku ir sutartos būklės.",
+        "Užstatas (paprastai 20–50 % nuomos kainos arba nuomotojo nustatyta fiksuota suma) grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, kai automobilis grąžinamas laiku ir sutartos būklės. Grąžinimą išsiunčiame praėjus 24 valandoms po užfiksuoto automobilio grąžinimo, jei per tą laiką nuomotojas nepateikė pretenzijos dėl jo dalies; tada turite 72 valandas ją priimti arba užginčyti, o užginčytą pretenziją sprendžia mūsų komanda. Užsakymo puslapyje visada matyti, kur yra jūsų užstatas.",
     },
     {
       id: "payment-methods",

@@ -76,7 +76,7 @@ export const TERMS: Localised<InformationDocument> = {
         id: "deposit",
         title: "6. Security deposit",
         blocks: [
-          "The deposit secures the host against damage, fuel, fines or late return. It is refunded to your card within 3–7 working days after a successful rental, that is, when the car is returned on time and in the agreed condition. If the host reports damage or other costs, the deposit may be withheld in part or in full to the extent the costs are documented; you will be told why.",
+          "The deposit secures the host against damage, fuel, fines or late return. It is refunded to your card within 3–7 working days after a successful rental, that is, when the car is returned on time and in the agreed condition. The host may claim part or all of it within 24 hours after the check-out is recorded, with the reasons, the amount and photos; excess kilometres and late hours are charged at the rates of the rental agreement. You have 72 hours to accept or dispute the claim (no answer counts as accepting it); a disputed claim is decided by Ratai on the records and photos of both parties. What is not kept is refunded; you are told why.",
         ],
       },
       {
@@ -86,9 +86,9 @@ export const TERMS: Localised<InformationDocument> = {
           {
             list: [
               "A pending request can be cancelled by the renter at any time in [My Bookings](/bookings); the hold on the card is released.",
-              "A confirmed booking can be cancelled by either party in My Bookings. The amount paid is then returned to the renter's card in full.",
-              "The host may set a cancellation policy in the rental agreement: free cancellation up to 24, 48 or 72 hours before pickup, or no free cancellation. Claims between host and renter arising from a late cancellation are settled between them under that agreement; we help with messages and records.",
-              "A host who cancels confirmed bookings repeatedly may lose verification or be suspended.",
+              "A confirmed booking can be cancelled by either party in My Bookings. A renter who cancels gets back what the listing's cancellation policy says, shown before they confirm: everything until the policy's deadline; after it, everything except the first day's rate and the platform fee; under “no cancellation”, the deposit and insurance only. A host who cancels refunds the renter in full.",
+              "The host sets the cancellation policy on the listing: free cancellation up to 24, 48 or 72 hours before pickup (10:00 Vilnius time on the first day), or no cancellation. The renter sees it before booking, and it is copied into the booking and its rental agreement; a later change of the listing does not affect it.",
+              "The number of confirmed bookings a host has cancelled is shown on their public profile. A host who cancels confirmed bookings repeatedly may lose verification or be suspended.",
             ],
           },
         ],
@@ -97,7 +97,7 @@ export const TERMS: Localised<InformationDocument> = {
         id: "rental",
         title: "8. During the rental",
         blocks: [
-          "Host and renter may sign a rental agreement in the booking (mileage limit, fuel, damage and cancellation rules, late return fee). Bring your driving licence to the pickup, photograph the car at pickup and return, and follow the traffic rules. Fines and tolls incurred during the rental are the renter's responsibility.",
+          "Host and renter may sign a rental agreement in the booking (mileage limit, fuel, damage and cancellation rules, late return fee). Bring your driving licence to the pickup, record the car's state at pickup and return on the booking's page (photos of its four sides, the odometer and the fuel level; the other party confirms or disagrees), and follow the traffic rules. Fines and tolls incurred during the rental are the renter's responsibility.",
           "Compulsory third-party liability insurance is included in every rental. An additional insurance package lowers the renter's own liability for damage; without one, the renter is responsible for damage up to the car's full value.",
         ],
       },
@@ -210,7 +210,7 @@ export const TERMS: Localised<InformationDocument> = {
         id: "deposit",
         title: "6. Užstatas",
         blocks: [
-          "Užstatas apsaugo nuomotoją nuo žalos, kuro, baudų ar pavėluoto grąžinimo išlaidų. Jis grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, t. y. kai automobilis grąžinamas laiku ir sutartos būklės. Jei nuomotojas praneša apie žalą ar kitas išlaidas, užstatas gali būti iš dalies ar visai sulaikytas tiek, kiek išlaidos pagrįstos dokumentais; apie priežastis jums bus pranešta.",
+          "Užstatas apsaugo nuomotoją nuo žalos, kuro, baudų ar pavėluoto grąžinimo išlaidų. Jis grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, t. y. kai automobilis grąžinamas laiku ir sutartos būklės. Per 24 valandas po užfiksuoto automobilio grąžinimo nuomotojas gali pateikti pretenziją dėl jo dalies ar viso užstato, nurodydamas priežastis, sumą ir pridėdamas nuotraukas; viršyta rida ir pavėluotos valandos skaičiuojamos pagal nuomos sutarties įkainius. Per 72 valandas pretenziją galite priimti arba užginčyti (neatsakius laikoma, kad ją priėmėte); užginčytą pretenziją Ratai sprendžia pagal abiejų šalių įrašus ir nuotraukas. Kas nesulaikoma, grąžinama; apie priežastis jums pranešama.",
         ],
       },
       {
@@ -220,9 +220,9 @@ export const TERMS: Localised<InformationDocument> = {
           {
             list: [
               "Laukiančią užklausą nuomininkas gali bet kada atšaukti skiltyje [Mano užsakymai](/bookings); rezervacija kortelėje atšaukiama.",
-              "Patvirtintą užsakymą skiltyje „Mano užsakymai“ gali atšaukti bet kuri šalis. Sumokėta suma tada visa grąžinama į nuomininko kortelę.",
-              "Nuomotojas nuomos sutartyje gali nustatyti atšaukimo sąlygas: nemokamas atšaukimas likus 24, 48 ar 72 valandoms iki atsiėmimo arba be nemokamo atšaukimo. Pretenzijas dėl pavėluoto atšaukimo nuomotojas ir nuomininkas sprendžia tarpusavyje pagal tą sutartį; mes padedame žinutėmis ir įrašais.",
-              "Nuomotojas, pakartotinai atšaukiantis patvirtintus užsakymus, gali netekti patikrinimo ar būti sustabdytas.",
+              "Patvirtintą užsakymą skiltyje „Mano užsakymai“ gali atšaukti bet kuri šalis. Atšaukęs nuomininkas atgauna tiek, kiek numato skelbimo atšaukimo sąlygos (suma parodoma prieš patvirtinant): iki sąlygų termino – viską; po jo – viską, išskyrus pirmos dienos kainą ir platformos mokestį; esant sąlygai „be atšaukimo“ – tik užstatą ir draudimą. Atšaukus nuomotojui, nuomininkui grąžinama visa suma.",
+              "Atšaukimo sąlygas nuomotojas nustato skelbime: nemokamas atšaukimas likus 24, 48 ar 72 valandoms iki atsiėmimo (pirmąją dieną 10:00 Vilniaus laiku) arba be atšaukimo. Nuomininkas jas mato prieš užsakydamas, jos perkeliamos į užsakymą ir nuomos sutartį; vėlesnis skelbimo pakeitimas jų nekeičia.",
+              "Nuomotojo atšauktų patvirtintų užsakymų skaičius rodomas jo viešame profilyje. Nuomotojas, pakartotinai atšaukiantis patvirtintus užsakymus, gali netekti patikrinimo ar būti sustabdytas.",
             ],
           },
         ],
@@ -231,7 +231,7 @@ export const TERMS: Localised<InformationDocument> = {
         id: "rental",
         title: "8. Nuomos metu",
         blocks: [
-          "Nuomotojas ir nuomininkas užsakyme gali pasirašyti nuomos sutartį (ridos limitas, kuro, žalos ir atšaukimo taisyklės, mokestis už pavėluotą grąžinimą). Atsiimdami automobilį turėkite vairuotojo pažymėjimą, nufotografuokite automobilį jį atsiimdami ir grąžindami, laikykitės kelių eismo taisyklių. Už nuomos metu gautas baudas ir kelių mokesčius atsako nuomininkas.",
+          "Nuomotojas ir nuomininkas užsakyme gali pasirašyti nuomos sutartį (ridos limitas, kuro, žalos ir atšaukimo taisyklės, mokestis už pavėluotą grąžinimą). Atsiimdami automobilį turėkite vairuotojo pažymėjimą, užsakymo puslapyje užfiksuokite automobilio būklę jį atsiimdami ir grąžindami (keturių pusių nuotraukos, rida ir kuro lygis; kita šalis patvirtina arba nesutinka), laikykitės kelių eismo taisyklių. Už nuomos metu gautas baudas ir kelių mokesčius atsako nuomininkas.",
           "Privalomasis civilinės atsakomybės draudimas įskaičiuotas į kiekvieną nuomą. Papildomas draudimo paketas sumažina nuomininko atsakomybę už žalą; be jo nuomininkas atsako už žalą iki visos automobilio vertės.",
         ],
       },
