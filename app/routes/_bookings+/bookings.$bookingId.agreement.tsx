@@ -277,8 +277,7 @@ function BookedPolicy({ policy, startDate }: { policy: CancellationPolicy; start
     <div className="min-w-0 sm:col-span-2">
       <dt className="text-sm text-muted">{t("fields.cancellationPolicy")}</dt>
       <dd className="mt-0.5 break-words">
-        <span className="font-medium">{t(`cancellationPolicy.${policy}`)}</span>
-        <span className="block text-sm">
+        <span className="block font-medium">
           <CancellationPolicyText policy={policy} startDate={startDate} />
         </span>
         <span className="block text-sm text-muted">{t("bookedTerms.policyNote")}</span>

@@ -103,7 +103,10 @@ ${row(t("fields.fuelPolicy"), t(`fuelPolicy.${terms.fuelPolicy}`))}
 ${row(t("fields.damagePolicy"), t(`damagePolicy.${terms.damagePolicy}`))}
 ${row(t("fields.lateReturnFee"), t("terms.feePerHour", { fee: formatFee(terms.lateReturnFee, language) }))}
 ${row(t("bookedTerms.excessKmFee"), t("bookedTerms.feePerKm", { fee: formatFee(terms.excessKmFee, language) }))}
-${row(t("fields.cancellationPolicy"), `${t(`cancellationPolicy.${booking.cancellationPolicy}`)}. ${describePolicy((key, values) => t(key, values), booking.cancellationPolicy, booking.startDate, language)}`)}
+${row(
+  t("fields.cancellationPolicy"),
+  describePolicy((key, values) => t(key, values), booking.cancellationPolicy, booking.startDate, language),
+)}
 </table>
 <h2>${e(t("fields.additionalTerms"))}</h2>
 <p class="terms">${e(terms.additionalTerms ?? t("terms.none"))}</p>
