@@ -112,12 +112,9 @@ async function paidBooking(policy: Policy, start: string) {
 }
 
 const open = (bookingId: string, who: Person) =>
-  callRoute<PageData>(
-    cancelLoader,
-    getRequest(`/bookings/${bookingId}/cancel`, { cookie: who.cookie }),
-    ctx.context,
-    { bookingId },
-  );
+  callRoute<PageData>(cancelLoader, getRequest(`/bookings/${bookingId}/cancel`, { cookie: who.cookie }), ctx.context, {
+    bookingId,
+  });
 const cancel = (bookingId: string, who: Person, expectedRefund: string | number) =>
   callRoute<ActionData>(
     cancelAction,
@@ -303,9 +300,13 @@ describe("the listing's policy", () => {
     const edit = (policy: string) =>
       callRoute<{ result?: { error?: Record<string, string[]> } }>(
         editAction,
-        formRequest(`/my-listings/${car.id}/edit`, { ...fields, intent: "save", cancellationPolicy: policy }, {
-          cookie: host.cookie,
-        }),
+        formRequest(
+          `/my-listings/${car.id}/edit`,
+          { ...fields, intent: "save", cancellationPolicy: policy },
+          {
+            cookie: host.cookie,
+          },
+        ),
         ctx.context,
         { carId: car.id },
       );
