@@ -10,10 +10,7 @@ export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
 
 /** A policy as a sentence: its translation key in `bookings` and the values it needs. */
 export interface PolicyText {
-  key:
-    | "cancellationTerms.summary.free"
-    | "cancellationTerms.summary.freeUntil"
-    | "cancellationTerms.summary.none";
+  key: "cancellationTerms.summary.free" | "cancellationTerms.summary.freeUntil" | "cancellationTerms.summary.none";
   values: { hours?: number; deadline?: number };
 }
 

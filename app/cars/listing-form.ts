@@ -546,7 +546,9 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     minRentalDays: clampWhole(values.minRentalDays, RENTAL_DAYS.min),
     maxRentalDays: clampWhole(values.maxRentalDays, RENTAL_DAYS.max),
     // A sale has no bookings to cancel: it keeps the column's default.
-    cancellationPolicy: rents ? (values.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY) : DEFAULT_CANCELLATION_POLICY,
+    cancellationPolicy: rents
+      ? (values.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)
+      : DEFAULT_CANCELLATION_POLICY,
     driverAvailable: withDriver,
     driverOnly: driver === "driver_only",
     dailyPriceWithDriver: withDriver ? price(values.dailyPriceWithDriver) : null,

@@ -417,7 +417,7 @@ function CancellationPolicyFieldset({ meta }: { meta: FieldMetadata<unknown> }) 
         {CANCELLATION_POLICIES.map((value) => (
           <label
             key={value}
-            className="flex cursor-pointer gap-3 rounded-lg border border-line bg-surface p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30"
+            className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-line bg-surface p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30"
           >
             <input
               type="radio"
@@ -425,13 +425,11 @@ function CancellationPolicyFieldset({ meta }: { meta: FieldMetadata<unknown> }) 
               value={value}
               defaultChecked={chosen === value}
               aria-describedby={`cancellation-policy-${value}`}
-              className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+              className="row-span-2 mt-0.5 size-4 accent-[var(--primary)]"
             />
-            <span className="grid gap-0.5">
-              <span className="font-semibold">{t(`cancellationPolicy.options.${value}.label`)}</span>
-              <span id={`cancellation-policy-${value}`} className="text-muted">
-                {t(`cancellationPolicy.options.${value}.text`)}
-              </span>
+            <span className="font-semibold">{t(`cancellationPolicy.options.${value}.label`)}</span>
+            <span id={`cancellation-policy-${value}`} className="text-muted">
+              {t(`cancellationPolicy.options.${value}.text`)}
             </span>
           </label>
         ))}

@@ -274,7 +274,9 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
           {payment ? <p className="mt-1 text-sm text-muted">{payment}</p> : null}
           {booking.refundAmount ? (
             <p className="mt-1 text-sm font-semibold">
-              {t(`cancelPage.listRefund.${booking.refundStatus}`, { amount: formatMoney(booking.refundAmount, language) })}
+              {t(`cancelPage.listRefund.${booking.refundStatus}`, {
+                amount: formatMoney(booking.refundAmount, language),
+              })}
             </p>
           ) : null}
           {booking.specialRequests ? <p className="mt-1 text-sm text-muted">“{booking.specialRequests}”</p> : null}
