@@ -177,8 +177,12 @@ function PaidPreview({ loaded, preview }: { loaded: Loaded; preview: Extract<Loa
       <dl className="grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
         <dt className="text-muted">{t("cancelPage.policy")}</dt>
         <dd className="font-medium">{policy}</dd>
-        <dt className="text-muted">{t("cancelPage.kept")}</dt>
-        <dd className="font-medium">{money(refund.kept)}</dd>
+        {refund.kept > 0 ? (
+          <>
+            <dt className="text-muted">{t("cancelPage.kept")}</dt>
+            <dd className="font-medium">{money(refund.kept)}</dd>
+          </>
+        ) : null}
       </dl>
       <p className="text-sm">
         {refund.terms.kind === "late"
