@@ -31,7 +31,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "booking",
       question: "Can I cancel a booking?",
       answer:
-        "A pending request can be cancelled at any time in My Bookings; the hold is released. A confirmed booking can also be cancelled there and the payment is returned to your card. Free cancellation usually ends 24 hours before pickup; the host's policy is in the rental agreement.",
+        "A pending request can be cancelled at any time in My Bookings; the hold is released. A confirmed booking can be cancelled there too, and its cancel page shows exactly what you get back first. That follows the listing's cancellation policy, shown on the car page and in the rental agreement: before its deadline (24, 48 or 72 hours before pickup) everything; after it, everything but the first day's rate and the platform fee; with no free cancellation, the deposit and the insurance. If the host cancels, you get everything back.",
     },
     {
       id: "age-licence",
@@ -166,7 +166,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "booking",
       question: "Ar galiu atšaukti užsakymą?",
       answer:
-        "Laukiančią užklausą galite bet kada atšaukti skiltyje „Mano užsakymai“ – rezervacija atšaukiama. Ten pat galima atšaukti ir patvirtintą užsakymą, o sumokėta suma grąžinama į kortelę. Nemokamas atšaukimas paprastai baigiasi likus 24 valandoms iki atsiėmimo; nuomotojo taisyklės nurodytos nuomos sutartyje.",
+        "Laukiančią užklausą galite bet kada atšaukti skiltyje „Mano užsakymai“ – rezervacija atšaukiama. Ten pat galima atšaukti ir patvirtintą užsakymą: atšaukimo puslapyje iš anksto tiksliai parodoma, kiek grąžinsime. Tai lemia skelbimo atšaukimo sąlygos, nurodytos automobilio puslapyje ir nuomos sutartyje: iki termino (24, 48 ar 72 valandos iki atsiėmimo) grąžinama visa suma, vėliau – visa suma, išskyrus pirmos dienos kainą ir platformos mokestį, o be nemokamo atšaukimo – užstatas ir draudimas. Jei atšaukia nuomotojas, grąžinama visa suma.",
     },
     {
       id: "age-licence",

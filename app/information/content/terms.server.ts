@@ -86,9 +86,9 @@ export const TERMS: Localised<InformationDocument> = {
           {
             list: [
               "A pending request can be cancelled by the renter at any time in [My Bookings](/bookings); the hold on the card is released.",
-              "A confirmed booking can be cancelled by either party in My Bookings. The amount paid is then returned to the renter's card in full.",
-              "The host may set a cancellation policy in the rental agreement: free cancellation up to 24, 48 or 72 hours before pickup, or no free cancellation. Claims between host and renter arising from a late cancellation are settled between them under that agreement; we help with messages and records.",
-              "A host who cancels confirmed bookings repeatedly may lose verification or be suspended.",
+              "A confirmed booking can be cancelled by either party from My Bookings. Before it is cancelled, its page shows exactly what the renter gets back.",
+              "Each listing has a cancellation policy, copied into the booking when it is requested and shown in the rental agreement: free cancellation until 24, 48 or 72 hours before pickup (10:00 Vilnius time on the first day), or no free cancellation. A renter who cancels before that deadline gets everything back; after it, everything except the first day's rate and the platform fee. With no free cancellation, only the deposit and the insurance are refunded.",
+              "A host who cancels a confirmed booking refunds everything, and the number of confirmed bookings a host has cancelled is shown on their public profile. A host who cancels confirmed bookings repeatedly may lose verification or be suspended.",
             ],
           },
         ],
@@ -220,9 +220,9 @@ export const TERMS: Localised<InformationDocument> = {
           {
             list: [
               "Laukiančią užklausą nuomininkas gali bet kada atšaukti skiltyje [Mano užsakymai](/bookings); rezervacija kortelėje atšaukiama.",
-              "Patvirtintą užsakymą skiltyje „Mano užsakymai“ gali atšaukti bet kuri šalis. Sumokėta suma tada visa grąžinama į nuomininko kortelę.",
-              "Nuomotojas nuomos sutartyje gali nustatyti atšaukimo sąlygas: nemokamas atšaukimas likus 24, 48 ar 72 valandoms iki atsiėmimo arba be nemokamo atšaukimo. Pretenzijas dėl pavėluoto atšaukimo nuomotojas ir nuomininkas sprendžia tarpusavyje pagal tą sutartį; mes padedame žinutėmis ir įrašais.",
-              "Nuomotojas, pakartotinai atšaukiantis patvirtintus užsakymus, gali netekti patikrinimo ar būti sustabdytas.",
+              "Patvirtintą užsakymą skiltyje „Mano užsakymai“ gali atšaukti bet kuri šalis. Prieš atšaukiant užsakymo puslapyje tiksliai parodoma, kiek bus grąžinta nuomininkui.",
+              "Kiekvienas skelbimas turi atšaukimo sąlygas, kurios pateikiant užklausą perkeliamos į užsakymą ir nurodomos nuomos sutartyje: nemokamas atšaukimas likus 24, 48 ar 72 valandoms iki atsiėmimo (pirmąją dieną 10:00 Vilniaus laiku) arba be nemokamo atšaukimo. Nuomininkui atšaukus iki šio termino grąžinama visa suma, vėliau – visa suma, išskyrus pirmos dienos kainą ir platformos mokestį. Kai nemokamo atšaukimo nėra, grąžinamas tik užstatas ir draudimas.",
+              "Nuomotojui atšaukus patvirtintą užsakymą grąžinama visa suma, o nuomotojo atšauktų patvirtintų užsakymų skaičius rodomas jo viešame profilyje. Nuomotojas, pakartotinai atšaukiantis patvirtintus užsakymus, gali netekti patikrinimo ar būti sustabdytas.",
             ],
           },
         ],
