@@ -42,6 +42,7 @@ export async function bookingDialogData(
       minRentalDays: car.minRentalDays,
       maxRentalDays: car.maxRentalDays,
       notice: noticeToShow(car),
+      cancellationPolicy: car.cancellationPolicy,
       prices: { daily: prices.dailyPrice, weekly: prices.weeklyPrice, monthly: prices.monthlyPrice },
     },
     choice,

@@ -51,6 +51,7 @@ export async function findBookableCar(db: Db, carId: string) {
       salePrice: cars.salePrice,
       driverAvailable: cars.driverAvailable,
       driverOnly: cars.driverOnly,
+      cancellationPolicy: cars.cancellationPolicy,
       minRentalDays: cars.minRentalDays,
       maxRentalDays: cars.maxRentalDays,
       minimumRentalHours: cars.minimumRentalHours,
@@ -177,13 +178,15 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
     insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, start_date, end_date, total_days,
       daily_rate, period_count, period_price, extra_days, subtotal, insurance_cost, platform_fee,
       payment_processor_fee, host_earnings, total_amount, deposit_amount, pickup_point_id, pickup_location,
-      dropoff_location, special_requests, with_driver, payment_status, created_at, updated_at)
+      dropoff_location, special_requests, with_driver, payment_status, cancellation_policy, created_at, updated_at)
     select ${id}, ${request.carId}, ${request.renterId}, ${request.ownerId}, ${request.period}, 'pending',
       ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.rental.periods},
       ${p.rental.periodPrice}, ${p.rental.extraDays}, ${p.subtotal}, ${p.insuranceCost},
       ${p.platformFee}, ${p.paymentProcessorFee}, ${p.hostEarnings}, ${p.total}, ${p.deposit},
       ${request.pickupPointId}, ${request.pickupLocation}, ${request.dropoffLocation}, ${request.specialRequests},
-      ${request.withDriver ? 1 : 0}, 'unpaid', ${at}, ${at}
+      ${request.withDriver ? 1 : 0}, 'unpaid',
+      -- The listing's cancellation policy as it stands when the request is written: the booking keeps it.
+      (select c.cancellation_policy from cars as c where c.id = ${request.carId}), ${at}, ${at}
     where not exists (
       select 1 from bookings as b
       where b.car_id = ${request.carId} and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date

@@ -3,7 +3,8 @@
 // business only.
 import { and, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { bookings, carImages, cars, profiles, reviews } from "#db/schema";
+import type { RefundStatus } from "#db/enums";
+import { bookings, carImages, cars, profiles, refunds, reviews } from "#db/schema";
 import { BOOKING_TABS, type BookingRole, type BookingTab } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 
@@ -59,6 +60,11 @@ export async function findMyBookings(db: Db, input: { userId: string; role: Book
         otherEmail: other.email,
         otherPhone: other.phone,
         reviewed: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id} and ${reviews.reviewerId} = ${input.userId})`,
+        // What a cancellation gave back, and whether it has reached the card (payments/refunds.server.ts).
+        refundAmount: sql<
+          number | null
+        >`(select ${refunds.amount} from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.kind} = 'cancellation')`,
+        refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.kind} = 'cancellation')`,
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))

@@ -1,13 +1,14 @@
 // A booking's rental agreement in the database. Who does what (decided here, against the booking row, whatever the
 // form says): the host sets the terms, both parties sign. The spec's dialog let anyone edit anything and its
 // "send for signature" only showed a message; a marketplace needs terms that one side proposes and both accept, so:
-// - the host edits the terms while neither party has signed; the renter reads them;
+// - the host edits the terms while neither party has signed; the renter reads them; the cancellation policy is not
+//   among them: it is the booking's, copied from the listing when it was requested, shown read-only;
 // - each party signs only their own side, once; a signature records the time;
 // - the first signature locks the terms (both signatures are over the same terms), and with both the agreement
 //   is final. A signature names the terms' version the signer saw, so nobody signs terms that changed meanwhile.
 // Every check that matters is in the write's WHERE clause, so two tabs or two people at once cannot get around it.
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { profiles, rentalAgreements } from "#db/schema";
+import { bookings, profiles, rentalAgreements } from "#db/schema";
 import { hasAgreement, roleIn, type BookingRole, type BookingStatus } from "~/bookings/booking-rules";
 import { termsVersion, type AgreementTerms } from "~/bookings/rental-agreement";
 import type { Db } from "~/db.server";
@@ -24,9 +25,9 @@ const columns = {
   bookingId: rentalAgreements.bookingId,
   mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
   fuelPolicy: rentalAgreements.fuelPolicy,
-  cancellationPolicy: rentalAgreements.cancellationPolicy,
   damagePolicy: rentalAgreements.damagePolicy,
   lateReturnFee: rentalAgreements.lateReturnFee,
+  excessKmFee: rentalAgreements.excessKmFee,
   additionalTerms: rentalAgreements.additionalTerms,
   renterSignedAt: rentalAgreements.renterSignedAt,
   hostSignedAt: rentalAgreements.hostSignedAt,
@@ -41,9 +42,9 @@ export type Agreement = AgreementTerms & {
 export const termsOf = (agreement: Agreement): AgreementTerms => ({
   mileageLimitPerDay: agreement.mileageLimitPerDay,
   fuelPolicy: agreement.fuelPolicy,
-  cancellationPolicy: agreement.cancellationPolicy,
   damagePolicy: agreement.damagePolicy,
   lateReturnFee: agreement.lateReturnFee,
+  excessKmFee: agreement.excessKmFee,
   additionalTerms: agreement.additionalTerms,
 });
 
@@ -59,20 +60,27 @@ function termsAre(terms: AgreementTerms): SQL {
   return and(
     eq(rentalAgreements.mileageLimitPerDay, terms.mileageLimitPerDay),
     eq(rentalAgreements.fuelPolicy, terms.fuelPolicy),
-    eq(rentalAgreements.cancellationPolicy, terms.cancellationPolicy),
     eq(rentalAgreements.damagePolicy, terms.damagePolicy),
     eq(rentalAgreements.lateReturnFee, terms.lateReturnFee),
+    eq(rentalAgreements.excessKmFee, terms.excessKmFee),
     sql`${rentalAgreements.additionalTerms} is ${terms.additionalTerms}`,
   )!;
 }
 
 /**
  * The booking's agreement, made with the defaults (part 2 §9) the first time either party opens it. The caller
- * has checked that the booking has one (confirmed, active or completed).
+ * has checked that the booking has one (confirmed, active or completed). Its cancellation policy column keeps the
+ * booking's (the term the renter booked under); the page reads the booking's, which nobody edits.
  */
 export async function getOrCreateAgreement(db: Db, bookingId: string): Promise<Agreement> {
   const [, [row]] = await db.batch([
-    db.insert(rentalAgreements).values({ bookingId }).onConflictDoNothing(),
+    db
+      .insert(rentalAgreements)
+      .values({
+        bookingId,
+        cancellationPolicy: sql`(select ${bookings.cancellationPolicy} from ${bookings} where ${bookings.id} = ${bookingId})`,
+      })
+      .onConflictDoNothing(),
     db.select(columns).from(rentalAgreements).where(eq(rentalAgreements.bookingId, bookingId)).limit(1),
   ]);
   return row!;

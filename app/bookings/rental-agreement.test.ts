@@ -9,6 +9,7 @@ import {
   formatFee,
   mileageLimitTotal,
   parseLateFeeEuros,
+  parseExcessKmFeeEuros,
   parseMileagePerDay,
   termsFromForm,
   termsToForm,
@@ -25,21 +26,21 @@ const VALID = {
   intent: "save",
   mileageLimitPerDay: "250",
   fuelPolicy: "return_full",
-  cancellationPolicy: "48_hours",
   damagePolicy: "insurance_covered",
   lateReturnFee: "37,50",
+  excessKmFee: "0,35",
   additionalTerms: "  Rūkyti draudžiama.  ",
 };
 
 describe("the agreement's defaults (part 2 §9)", () => {
-  it("are 200 km a day times the booking's days, a 50 € late fee and the first policy of each list", () => {
+  it("are 200 km a day times the booking's days, a 50 € late fee, 0.20 € a km over, the first policy of each list", () => {
     expect(agreementDefaults({ totalDays: 3 })).toEqual({
       mileageLimitPerDay: 200,
       mileageLimitTotal: 600,
       fuelPolicy: "return_same_level",
-      cancellationPolicy: "24_hours",
       damagePolicy: "renter_responsible",
       lateReturnFee: 5000,
+      excessKmFee: 20,
       additionalTerms: null,
     });
     expect(mileageLimitTotal(250, 7)).toBe(1750);
@@ -68,6 +69,18 @@ describe("numbers fall back to the defaults when invalid (part 2 §5)", () => {
     expect(centsToEurosInput(5000)).toBe("50");
     expect(centsToEurosInput(3705)).toBe("37.05");
   });
+
+  it("the excess-kilometre fee is typed in euros like the late fee, else 0.20 €", () => {
+    expect(parseExcessKmFeeEuros("0,25")).toBe(25);
+    expect(parseExcessKmFeeEuros("0.3")).toBe(30);
+    expect(parseExcessKmFeeEuros("1")).toBe(100);
+    expect(parseExcessKmFeeEuros("0")).toBe(0);
+    expect(parseExcessKmFeeEuros("€ 0.50")).toBe(50);
+    for (const bad of ["", "-0.2", "0.255", "abc", "100.01", undefined]) {
+      expect(parseExcessKmFeeEuros(bad), String(bad)).toBe(20);
+    }
+    expect(centsToEurosInput(20)).toBe("0.20");
+  });
 });
 
 describe("the terms form", () => {
@@ -79,21 +92,22 @@ describe("the terms form", () => {
     expect(termsFromForm(result.value)).toEqual({
       mileageLimitPerDay: 250,
       fuelPolicy: "return_full",
-      cancellationPolicy: "48_hours",
       damagePolicy: "insurance_covered",
       lateReturnFee: 3750,
+      excessKmFee: 35,
       additionalTerms: "Rūkyti draudžiama.",
     });
   });
 
   it("gives the defaults for invalid numbers instead of an error, and null for empty terms", () => {
     const result = parseWithZod(
-      form({ ...VALID, mileageLimitPerDay: "daug", lateReturnFee: "-3", additionalTerms: "" }),
+      form({ ...VALID, mileageLimitPerDay: "daug", lateReturnFee: "-3", excessKmFee: "x", additionalTerms: "" }),
       { schema: AgreementTermsSchema },
     );
     expect(result.status === "success" ? termsFromForm(result.value) : result.error).toMatchObject({
       mileageLimitPerDay: 200,
       lateReturnFee: 5000,
+      excessKmFee: 20,
       additionalTerms: null,
     });
   });
@@ -111,7 +125,7 @@ describe("the terms form", () => {
   });
 
   it("round-trips the stored terms through the form's initial values", () => {
-    const terms = { ...AGREEMENT_DEFAULTS, lateReturnFee: 3705, additionalTerms: "Be gyvūnų" };
+    const terms = { ...AGREEMENT_DEFAULTS, lateReturnFee: 3705, excessKmFee: 45, additionalTerms: "Be gyvūnų" };
     const result = parseWithZod(form({ intent: "save", ...termsToForm(terms) }), { schema: AgreementTermsSchema });
     expect(result.status === "success" ? termsFromForm(result.value) : result.error).toEqual(terms);
   });
@@ -124,7 +138,7 @@ describe("the terms' version", () => {
     for (const change of [
       { mileageLimitPerDay: 201 },
       { fuelPolicy: "return_full" as const },
-      { cancellationPolicy: "no_cancellation" as const },
+      { excessKmFee: 21 },
       { damagePolicy: "shared_responsibility" as const },
       { lateReturnFee: 5001 },
       { additionalTerms: "" },

@@ -4,12 +4,16 @@
 //
 // Part 2 §5: "numeric fields fall back to defaults (200 km per day, late fee 50) when invalid". So a mileage or fee
 // that is not a valid number is not an error: it becomes the default, and the page shows the value that was saved.
+// The excess-kilometre fee (issue 17) is typed and falls back the same way (0.20 € per km).
+//
+// The cancellation policy is not among the terms the host sets: it is the listing's, copied into the booking when
+// the request was made (bookings.cancellation_policy), the term the renter booked under. The agreement shows it.
 import { z } from "zod";
-import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
+import { DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
+import { DEFAULT_EXCESS_KM_FEE_CENTS } from "~/pricing/refund-amounts";
 import { formatMoney, formatPrice } from "~/utils/format";
 
 export type FuelPolicy = (typeof FUEL_POLICIES)[number];
-export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
 export type DamagePolicy = (typeof DAMAGE_POLICIES)[number];
 
 /** Part 2 §9: 200 km per day by default, multiplied by the rental's days. */
@@ -19,24 +23,27 @@ export const MAX_MILEAGE_PER_DAY = 5000;
 /** Part 2 §9: late return fee 50 € per hour by default; stored in cents like all money. */
 export const DEFAULT_LATE_FEE_CENTS = 5000;
 export const MAX_LATE_FEE_CENTS = 1_000_000;
+/** More than 100 € a kilometre is a typing error: it falls back to the default 0.20 €. */
+export const MAX_EXCESS_KM_FEE_CENTS = 10_000;
 export const ADDITIONAL_TERMS_MAX = 2000;
 
 export interface AgreementTerms {
   mileageLimitPerDay: number;
   fuelPolicy: FuelPolicy;
-  cancellationPolicy: CancellationPolicy;
   damagePolicy: DamagePolicy;
   /** Cents per hour late. */
   lateReturnFee: number;
+  /** Cents per kilometre beyond the allowance (mileage per day × days). */
+  excessKmFee: number;
   additionalTerms: string | null;
 }
 
 export const AGREEMENT_DEFAULTS: AgreementTerms = {
   mileageLimitPerDay: DEFAULT_MILEAGE_PER_DAY,
   fuelPolicy: "return_same_level",
-  cancellationPolicy: "24_hours",
   damagePolicy: "renter_responsible",
   lateReturnFee: DEFAULT_LATE_FEE_CENTS,
+  excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS,
   additionalTerms: null,
 };
 
@@ -64,6 +71,16 @@ export function parseMileagePerDay(input: unknown): number {
  * gives the default 50 €. Zero is a valid choice: no late fee.
  */
 export function parseLateFeeEuros(input: unknown): number {
+  return parseEuros(input, DEFAULT_LATE_FEE_CENTS, MAX_LATE_FEE_CENTS);
+}
+
+/** The excess-kilometre fee, typed in euros like the late fee ("0,25", "0.3"); anything else gives 0.20 €. */
+export function parseExcessKmFeeEuros(input: unknown): number {
+  return parseEuros(input, DEFAULT_EXCESS_KM_FEE_CENTS, MAX_EXCESS_KM_FEE_CENTS);
+}
+
+/** Euros as typed → cents, at most `max`; `fallback` for anything unreadable. */
+function parseEuros(input: unknown, fallback: number, max: number): number {
   const text =
     typeof input === "string"
       ? input.replace(/[\s€]/g, "").replace(",", ".")
@@ -71,12 +88,12 @@ export function parseLateFeeEuros(input: unknown): number {
         ? String(input)
         : "";
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return DEFAULT_LATE_FEE_CENTS;
+  if (!match) return fallback;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents <= MAX_LATE_FEE_CENTS ? cents : DEFAULT_LATE_FEE_CENTS;
+  return cents <= max ? cents : fallback;
 }
 
-/** Cents as the fee input's value: 5000 → "50", 3750 → "37.50". */
+/** Cents as the fee input's value: 5000 → "50", 3750 → "37.50", 20 → "0.20". */
 export function centsToEurosInput(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
@@ -91,9 +108,9 @@ export const AgreementTermsSchema = z.object({
   intent: z.enum(AGREEMENT_EDIT_INTENTS, { error: "agreement:validation.intent" }),
   mileageLimitPerDay: z.string().optional().transform(parseMileagePerDay),
   fuelPolicy: z.enum(FUEL_POLICIES, { error: "agreement:validation.policy" }),
-  cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: "agreement:validation.policy" }),
   damagePolicy: z.enum(DAMAGE_POLICIES, { error: "agreement:validation.policy" }),
   lateReturnFee: z.string().optional().transform(parseLateFeeEuros),
+  excessKmFee: z.string().optional().transform(parseExcessKmFeeEuros),
   additionalTerms: z
     .string()
     .trim()
@@ -112,9 +129,9 @@ export function termsFromForm(value: z.output<typeof AgreementTermsSchema>): Agr
   return {
     mileageLimitPerDay: value.mileageLimitPerDay,
     fuelPolicy: value.fuelPolicy,
-    cancellationPolicy: value.cancellationPolicy,
     damagePolicy: value.damagePolicy,
     lateReturnFee: value.lateReturnFee,
+    excessKmFee: value.excessKmFee,
     additionalTerms: value.additionalTerms,
   };
 }
@@ -124,9 +141,9 @@ export function termsToForm(terms: AgreementTerms) {
   return {
     mileageLimitPerDay: String(terms.mileageLimitPerDay),
     fuelPolicy: terms.fuelPolicy,
-    cancellationPolicy: terms.cancellationPolicy,
     damagePolicy: terms.damagePolicy,
     lateReturnFee: centsToEurosInput(terms.lateReturnFee),
+    excessKmFee: centsToEurosInput(terms.excessKmFee),
     additionalTerms: terms.additionalTerms ?? "",
   };
 }
@@ -139,9 +156,9 @@ export function termsVersion(terms: AgreementTerms): string {
   const text = JSON.stringify([
     terms.mileageLimitPerDay,
     terms.fuelPolicy,
-    terms.cancellationPolicy,
     terms.damagePolicy,
     terms.lateReturnFee,
+    terms.excessKmFee,
     terms.additionalTerms,
   ]);
   let hash = 0x811c9dc5;

@@ -40,6 +40,7 @@ export async function findCarDetails(
       minimumRentalHours: cars.minimumRentalHours,
       minRentalDays: cars.minRentalDays,
       maxRentalDays: cars.maxRentalDays,
+      cancellationPolicy: cars.cancellationPolicy,
       salePrice: cars.salePrice,
       depositAmount: cars.depositAmount,
       driverAvailable: cars.driverAvailable,

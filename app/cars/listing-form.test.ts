@@ -1,7 +1,18 @@
 // The listing form's own rules: pickup points added and removed by the form's buttons, the row they become, and drafts
 // saved under the former field names.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { applyPickupPointIntent, savedDraftValues, toCarValues, type ListingValues } from "~/cars/listing-form";
+import {
+  applyPickupPointIntent,
+  fromCar,
+  newListingValues,
+  pickStep,
+  savedDraftValues,
+  STEP_FIELDS,
+  stepSchema,
+  toCarValues,
+  type ListingValues,
+} from "~/cars/listing-form";
 import { locatePickupPoints } from "~/places/cities";
 
 const point = (name: string) => ({ name, address: "Gatvė 1", city: "Kaunas", country: "Lithuania" as const });
@@ -69,5 +80,38 @@ describe("savedDraftValues", () => {
     });
     const current: ListingValues = { listingType: "sale", salePrice: "9000", pickupPoints: [] };
     expect(savedDraftValues(current)).toEqual(current);
+  });
+});
+
+describe("the cancellation policy (issue 17)", () => {
+  const base: ListingValues = { listingType: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
+
+  it("is a step 3 field, 24 hours for a new listing, stored for rentals and read back by the edit form", () => {
+    expect(STEP_FIELDS[3]).toContain("cancellationPolicy");
+    expect(newListingValues("rental").cancellationPolicy).toBe("24_hours");
+    const stored = toCarValues({ ...base, cancellationPolicy: "72_hours" });
+    expect(stored.car.cancellationPolicy).toBe("72_hours");
+    expect(fromCar(stored.car, stored.pickupPoints).cancellationPolicy).toBe("72_hours");
+    // A listing that is also for sale rents too: it keeps the choice.
+    expect(toCarValues({ ...base, listingType: "both", cancellationPolicy: "no_cancellation" }).car).toMatchObject({
+      cancellationPolicy: "no_cancellation",
+    });
+  });
+
+  it("falls back to 24 hours for a sale and for an old draft without it", () => {
+    expect(toCarValues({ ...base, listingType: "sale", cancellationPolicy: "72_hours" }).car.cancellationPolicy).toBe(
+      "24_hours",
+    );
+    expect(toCarValues(base).car.cancellationPolicy).toBe("24_hours");
+  });
+
+  it("refuses a value outside the list with its message at the field, and the step keeps it", () => {
+    const posted = new FormData();
+    posted.set("cancellationPolicy", "free_for_all");
+    const result = parseWithZod(posted, { schema: stepSchema(3, base) });
+    expect(result.status === "error" ? result.error?.cancellationPolicy : null).toEqual([
+      "listings:cancellationPolicy.error",
+    ]);
+    expect(pickStep(3, { ...base, cancellationPolicy: "48_hours" }).cancellationPolicy).toBe("48_hours");
   });
 });

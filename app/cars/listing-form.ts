@@ -3,6 +3,7 @@
 // complete draft into a car row, checking every rule of part 1 §5 once more.
 import { z } from "zod";
 import {
+  CANCELLATION_POLICIES,
   CAR_CATEGORIES,
   DOOR_COUNTS,
   FUEL_TYPES,
@@ -48,6 +49,10 @@ export const stepProgress = (step: WizardStep) => step * 25;
 export const DRIVER_SERVICES = ["self_drive_only", "both_options", "driver_only"] as const;
 export type DriverServiceOption = (typeof DRIVER_SERVICES)[number];
 
+export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
+/** A new listing's, and a sale's: free cancellation until 24 hours before pickup. */
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = "24_hours";
+
 // A list or object where one value belongs is a tampered form: refused with a message, not zod's English.
 const text = z.string({ error: "errors.badRequest" }).optional();
 
@@ -91,6 +96,8 @@ export const ListingFields = z.object({
   monthlyDeposit: text,
   minRentalDays: text,
   maxRentalDays: text,
+  /** What a renter's cancellation refunds (refund-amounts.ts); rentals only, copied into each booking. */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: "listings:cancellationPolicy.error" }).optional(),
   driverService: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
   dailyPriceWithDriver: text,
   weeklyPriceWithDriver: text,
@@ -204,6 +211,7 @@ export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> =
     "monthlyDeposit",
     "minRentalDays",
     "maxRentalDays",
+    "cancellationPolicy",
     "driverService",
     "dailyPriceWithDriver",
     "weeklyPriceWithDriver",
@@ -228,6 +236,7 @@ export function newListingValues(listingType: ListingType | undefined, now: Date
     year: String(now.getUTCFullYear()),
     minRentalDays: String(RENTAL_DAYS.min.default),
     maxRentalDays: String(RENTAL_DAYS.max.default),
+    cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
     minimumRentalHours: String(DRIVER_HOURS.default),
     driverService: "self_drive_only",
     pickupPoints: [],
@@ -452,6 +461,7 @@ export interface CarValues {
   monthlyDeposit: number | null;
   minRentalDays: number;
   maxRentalDays: number;
+  cancellationPolicy: CancellationPolicy;
   driverAvailable: boolean;
   driverOnly: boolean;
   dailyPriceWithDriver: number | null;
@@ -535,6 +545,10 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     monthlyDeposit: rents ? price(values.monthlyDeposit) : null,
     minRentalDays: clampWhole(values.minRentalDays, RENTAL_DAYS.min),
     maxRentalDays: clampWhole(values.maxRentalDays, RENTAL_DAYS.max),
+    // A sale has no bookings to cancel: it keeps the column's default.
+    cancellationPolicy: rents
+      ? (values.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)
+      : DEFAULT_CANCELLATION_POLICY,
     driverAvailable: withDriver,
     driverOnly: driver === "driver_only",
     dailyPriceWithDriver: withDriver ? price(values.dailyPriceWithDriver) : null,
@@ -600,6 +614,7 @@ export function fromCar(car: CarValues, points: PickupPointRow[]): ListingValues
     monthlyDeposit: euros(car.monthlyDeposit),
     minRentalDays: String(car.minRentalDays),
     maxRentalDays: String(car.maxRentalDays),
+    cancellationPolicy: car.cancellationPolicy,
     driverService: car.driverOnly ? "driver_only" : car.driverAvailable ? "both_options" : "self_drive_only",
     dailyPriceWithDriver: euros(car.dailyPriceWithDriver),
     weeklyPriceWithDriver: euros(car.weeklyPriceWithDriver),

@@ -1,7 +1,8 @@
 // What anyone may see of a person (part 1 §2 "Public profile"): who they are on Ratai and their public listings. A
-// deleted account has no public profile. Reviews about them come from app/reviews/reviews-about.server.ts.
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { cars, profiles, users } from "#db/schema";
+// deleted account has no public profile. Reviews about them come from app/reviews/reviews-about.server.ts. A host's
+// cancellations of confirmed bookings are counted in public (issue 17): renters choose knowing them.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { bookings, cars, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { cardSelection, toCards } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
@@ -23,6 +24,8 @@ export async function findPublicProfile(db: Db, id: string) {
       rating: profiles.rating,
       reviewCount: profiles.reviewCount,
       createdAt: profiles.createdAt,
+      hostCancellations: sql<number>`(select count(*) from ${bookings} where ${bookings.ownerId} = ${profiles.id}
+        and ${bookings.cancelReason} = 'cancelled_by_host' and ${bookings.confirmedAt} is not null)`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))

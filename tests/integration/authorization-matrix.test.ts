@@ -725,6 +725,25 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: "_bookings+/bookings_.$bookingId_.cancel",
+    kind: "loader",
+    expect: PARTY_ONLY,
+    async setup(w) {
+      const { car, bookingId } = await partyBooking(w, "confirmed");
+      return { path: `/bookings/${bookingId}/cancel`, params: { bookingId }, secrets: [car.model] };
+    },
+  },
+  {
+    route: "_bookings+/bookings_.$bookingId_.cancel",
+    kind: "action",
+    expect: PARTY_ONLY,
+    why: "the renter cancels their confirmed booking (nothing was charged: nothing to refund); an admin may not",
+    async setup(w) {
+      const { bookingId } = await partyBooking(w, "confirmed");
+      return { path: `/bookings/${bookingId}/cancel`, params: { bookingId }, form: { expectedRefund: "0" } };
+    },
+  },
+  {
     route: "_bookings+/bookings.$bookingId.review",
     kind: "loader",
     expect: PARTY_ONLY,

@@ -320,17 +320,45 @@ const ENTRIES: Record<string, Entry> = {
             intent: "save",
             mileageLimitPerDay: "200",
             fuelPolicy: "return_full",
-            cancellationPolicy: "48_hours",
             damagePolicy: "renter_responsible",
             lateReturnFee: "20",
+            excessKmFee: "0,20",
             additionalTerms: "Nerūkyti",
           },
-          required: ["fuelPolicy", "cancellationPolicy", "damagePolicy"],
-          // Mileage and late fee are not here: part 2 gives anything unreadable the default, by design.
-          enums: ["fuelPolicy", "cancellationPolicy", "damagePolicy"],
+          required: ["fuelPolicy", "damagePolicy"],
+          // Mileage and the fees are not here: part 2 gives anything unreadable the default, by design. The
+          // cancellation policy is the booking's, not a field of this form.
+          enums: ["fuelPolicy", "damagePolicy"],
           capped: ["additionalTerms"],
           texts: ["additionalTerms"],
           intent: { valid: ["save", "save-and-sign", "sign"] },
+          params: { bookingId },
+        },
+      };
+    },
+  },
+  "_bookings+/bookings_.$bookingId_.cancel.tsx": {
+    async setup(ctx) {
+      const { owner, car, renter } = await carAndRenter(ctx);
+      // Confirmed and paid, starting far ahead: the page's figure is the whole amount (12,640 cents).
+      const bookingId = await createBooking(
+        ctx,
+        { carId: car.id, renterId: renter.id, ownerId: owner.id },
+        "confirmed",
+        {
+          startDate: "2030-03-01",
+          endDate: "2030-03-04",
+          paymentStatus: "captured",
+          stripePaymentIntentId: "pi_fuzz_cancel",
+        },
+      );
+      return {
+        path: `/bookings/${bookingId}/cancel`,
+        cookie: renter.cookie,
+        form: {
+          base: { expectedRefund: "12640" },
+          required: ["expectedRefund"],
+          numbers: ["expectedRefund"],
           params: { bookingId },
         },
       };

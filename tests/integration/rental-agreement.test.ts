@@ -39,6 +39,8 @@ async function rental(status: Status = "confirmed") {
     startDate: "2025-07-01",
     endDate: "2025-07-04",
     totalDays: 3,
+    // The policy the renter booked under (copied from the listing when requested).
+    cancellationPolicy: "48_hours",
   });
   const booking = { id: bookingId, status, renterId: renter.id, ownerId: host.id };
   return { host, renter, bookingId, booking };
@@ -84,9 +86,11 @@ const rowOf = async (bookingId: string) =>
 const TERMS = {
   mileageLimitPerDay: "300",
   fuelPolicy: "return_full",
+  // Not a term the host sets any more: the booking's policy stands whatever is posted.
   cancellationPolicy: "72_hours",
   damagePolicy: "shared_responsibility",
   lateReturnFee: "25,50",
+  excessKmFee: "0,35",
   additionalTerms: "Gyvūnai leidžiami.",
 };
 
@@ -111,8 +115,18 @@ describe("opening the agreement", () => {
       hostSignedAt: null,
       version: termsVersion(AGREEMENT_DEFAULTS),
     });
-    expect(await rowOf(bookingId)).toMatchObject({ mileageLimitPerDay: 200, lateReturnFee: 5000 });
-    expect((await open(bookingId, host)).data).toMatchObject({ role: "host", canEdit: true });
+    // The agreement keeps the booking's cancellation policy; the excess-kilometre fee starts at 0.20 €.
+    expect(await rowOf(bookingId)).toMatchObject({
+      mileageLimitPerDay: 200,
+      lateReturnFee: 5000,
+      excessKmFee: 20,
+      cancellationPolicy: "48_hours",
+    });
+    expect((await open(bookingId, host)).data).toMatchObject({
+      role: "host",
+      canEdit: true,
+      booking: { cancellationPolicy: "48_hours" },
+    });
   });
 
   it.each(["active", "completed"] as const)("is there for a %s booking too", async (status) => {
@@ -158,9 +172,10 @@ describe("the host sets the terms", () => {
     expect(await rowOf(bookingId)).toMatchObject({
       mileageLimitPerDay: 300,
       fuelPolicy: "return_full",
-      cancellationPolicy: "72_hours",
+      cancellationPolicy: "48_hours",
       damagePolicy: "shared_responsibility",
       lateReturnFee: 2550,
+      excessKmFee: 35,
       additionalTerms: "Gyvūnai leidžiami.",
       renterSignedAt: null,
       hostSignedAt: null,
@@ -310,6 +325,11 @@ describe("the downloaded agreement", () => {
     expect(html).toContain("Iš viso 900 km (300 km per dieną)"); // 300 km × 3 days
     expect(html).toContain("Grąžinti pilnu baku");
     expect(html).toContain("Gyvūnai leidžiami.");
+    // The excess-kilometre fee, and the booking's policy (48 h, not the 72 h posted) with its deadline in words.
+    expect(html).toMatch(/0,35\s€ už km virš limito/);
+    expect(html).toContain("Nemokamai atšaukti galima iki 2025 m. birželio 29 d.");
+    expect(html).toContain("(48 val. iki automobilio perdavimo)");
+    expect(html).not.toContain("72 val.");
     // 09:30 UTC is 12:30 in Vilnius in summer.
     expect(html).toMatch(/Pasirašė Rūta Nuomininkė, .*12:30/);
     expect(html).toContain("Jonas Savininkas dar nepasirašė");
@@ -319,6 +339,8 @@ describe("the downloaded agreement", () => {
     expect(english.data).toContain('<html lang="en">');
     expect(english.data).toContain("Rental agreement");
     expect(english.data).toContain("900 km in total (300 km a day)");
+    expect(english.data).toMatch(/€0\.35\sper km over the limit/);
+    expect(english.data).toContain("Free cancellation until 29 June 2025 at 10:00 (48 hours before pickup)");
     expect(english.data).toMatch(/Signed by Rūta Nuomininkė on .*12:30/);
   });
 

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { bookingHref, choiceQuery } from "~/bookings/booking-request";
+import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/utils/format";
@@ -54,6 +55,11 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
             <li>{t("review.termAnswer")}</li>
             <li>{t("review.termDeposit")}</li>
             <li>{t("review.termCancel")}</li>
+            <li>
+              <strong className="font-semibold text-fg">{t("cancellationTerms.title")}:</strong>{" "}
+              <CancellationPolicyText policy={car.cancellationPolicy} startDate={choice.start} />{" "}
+              {t("cancellationTerms.hostCancels")}
+            </li>
             <li>
               {t("review.termAgree")}{" "}
               <Link to="/terms" className="font-semibold text-primary hover:underline">

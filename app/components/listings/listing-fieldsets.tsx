@@ -5,8 +5,16 @@
 import { useField, type FieldMetadata } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CAR_CATEGORIES, DOOR_COUNTS, FUEL_TYPES, LISTING_TYPES, SEAT_COUNTS, TRANSMISSIONS } from "#db/enums";
-import { DRIVER_SERVICES } from "~/cars/listing-form";
+import {
+  CANCELLATION_POLICIES,
+  CAR_CATEGORIES,
+  DOOR_COUNTS,
+  FUEL_TYPES,
+  LISTING_TYPES,
+  SEAT_COUNTS,
+  TRANSMISSIONS,
+} from "#db/enums";
+import { DEFAULT_CANCELLATION_POLICY, DRIVER_SERVICES } from "~/cars/listing-form";
 import type { WizardProblem } from "~/cars/listing-rules";
 import { asText, Legend, type Fields } from "~/components/listings/listing-fieldset-parts";
 import { PickupPointsFieldset } from "~/components/listings/pickup-points-fieldset";
@@ -257,6 +265,7 @@ export function PricingFieldset({
             <PriceField meta={fields.weeklyDeposit} label={t("fields.weekly_deposit")} />
             <PriceField meta={fields.monthlyDeposit} label={t("fields.monthly_deposit")} />
           </fieldset>
+          <CancellationPolicyFieldset meta={fields.cancellationPolicy} />
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <Legend>{t("wizard.rentalLength")}</Legend>
             <TextField
@@ -390,5 +399,42 @@ export function FeaturesFieldset({
       />
       <TextAreaField meta={asText(fields.rules)} label={t("fields.rules")} hint={t("hints.rules")} maxLength={1000} />
     </>
+  );
+}
+
+/** The listing's cancellation policy: four choices, each with what a renter who cancels gets back. */
+function CancellationPolicyFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
+  const { t } = useTranslation("listings");
+  const field = asText(meta);
+  const chosen = field.initialValue ?? DEFAULT_CANCELLATION_POLICY;
+  return (
+    <fieldset aria-describedby={field.errors ? field.errorId : "cancellation-policy-hint"}>
+      <Legend>{t("cancellationPolicy.legend")}</Legend>
+      <p id="cancellation-policy-hint" className="-mt-2 mb-3 text-sm text-muted">
+        {t("cancellationPolicy.hint")}
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {CANCELLATION_POLICIES.map((value) => (
+          <label
+            key={value}
+            className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-line bg-surface p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30"
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={value}
+              defaultChecked={chosen === value}
+              aria-describedby={`cancellation-policy-${value}`}
+              className="row-span-2 mt-0.5 size-4 accent-[var(--primary)]"
+            />
+            <span className="font-semibold">{t(`cancellationPolicy.options.${value}.label`)}</span>
+            <span id={`cancellation-policy-${value}`} className="text-muted">
+              {t(`cancellationPolicy.options.${value}.text`)}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }

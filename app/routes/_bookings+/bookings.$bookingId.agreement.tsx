@@ -2,7 +2,8 @@
 // confirmed, active or completed booking. The host sets the terms and both sign (see rental-agreement.server.ts):
 // the host gets the terms as a form while nobody has signed, the renter reads them; each party signs their own side.
 // Plain POST forms with an `intent` button, so everything works without JavaScript. "Download" is the standalone
-// HTML document from /bookings/{id}/agreement.html.
+// HTML document from /bookings/{id}/agreement.html. The cancellation policy is the booking's (copied from the listing
+// when it was requested): shown, never edited here.
 import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -32,7 +33,9 @@ import {
   signAgreement,
   termsOf,
 } from "~/bookings/rental-agreement.server";
-import { CANCELLATION_POLICIES, DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
+import { DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
+import type { CancellationPolicy } from "~/bookings/cancellation-terms";
+import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
@@ -42,7 +45,7 @@ import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["agreement"], breadcrumb: "agreement:titles.page" };
+export const handle = { i18n: ["agreement", "bookings"], breadcrumb: "agreement:titles.page" };
 
 const CLOSE_TO = "/bookings";
 
@@ -56,6 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     endDate: booking.endDate,
     totalDays: booking.totalDays,
     car: `${car.make} ${car.model} ${car.year}`,
+    cancellationPolicy: booking.cancellationPolicy,
   };
   if (!hasAgreement(booking.status)) {
     // A pending or cancelled booking has no agreement yet: the page says so rather than making one.
@@ -217,9 +221,14 @@ function AgreementBody({ data: loaded }: { data: Loaded }) {
               : t("terms.renterReadNote")}
         </p>
         {loaded.canEdit ? (
-          <TermsForm terms={terms} lastResult={actionData?.intent === "edit" ? actionData.result : undefined} />
+          <>
+            <dl className="mt-3">
+              <BookedPolicy policy={booking.cancellationPolicy} startDate={booking.startDate} />
+            </dl>
+            <TermsForm terms={terms} lastResult={actionData?.intent === "edit" ? actionData.result : undefined} />
+          </>
         ) : (
-          <TermsList terms={terms} />
+          <TermsList terms={terms} booking={booking} />
         )}
       </section>
 
@@ -261,7 +270,29 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TermsList({ terms }: { terms: AgreementTerms }) {
+/** The booking's cancellation policy: what the renter booked under, read-only for both parties. */
+function BookedPolicy({ policy, startDate }: { policy: CancellationPolicy; startDate: string }) {
+  const { t } = useTranslation("agreement");
+  return (
+    <div className="min-w-0 sm:col-span-2">
+      <dt className="text-sm text-muted">{t("fields.cancellationPolicy")}</dt>
+      <dd className="mt-0.5 break-words">
+        <span className="block font-medium">
+          <CancellationPolicyText policy={policy} startDate={startDate} />
+        </span>
+        <span className="block text-sm text-muted">{t("bookedTerms.policyNote")}</span>
+      </dd>
+    </div>
+  );
+}
+
+function TermsList({
+  terms,
+  booking,
+}: {
+  terms: AgreementTerms;
+  booking: { cancellationPolicy: CancellationPolicy; startDate: string };
+}) {
   const { t, i18n } = useTranslation("agreement");
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -271,9 +302,12 @@ function TermsList({ terms }: { terms: AgreementTerms }) {
       <Fact label={t("fields.lateReturnFee")}>
         {t("terms.feePerHour", { fee: formatFee(terms.lateReturnFee, i18n.language) })}
       </Fact>
+      <Fact label={t("bookedTerms.excessKmFee")}>
+        {t("bookedTerms.feePerKm", { fee: formatFee(terms.excessKmFee, i18n.language) })}
+      </Fact>
       <Fact label={t("fields.fuelPolicy")}>{t(`fuelPolicy.${terms.fuelPolicy}`)}</Fact>
-      <Fact label={t("fields.cancellationPolicy")}>{t(`cancellationPolicy.${terms.cancellationPolicy}`)}</Fact>
       <Fact label={t("fields.damagePolicy")}>{t(`damagePolicy.${terms.damagePolicy}`)}</Fact>
+      <BookedPolicy policy={booking.cancellationPolicy} startDate={booking.startDate} />
       <div className="sm:col-span-2">
         <dt className="text-sm text-muted">{t("fields.additionalTerms")}</dt>
         <dd className={`mt-0.5 whitespace-pre-line break-words ${terms.additionalTerms ? "" : "italic text-muted"}`}>
@@ -317,16 +351,18 @@ function TermsForm({ terms, lastResult }: { terms: AgreementTerms; lastResult?: 
             hint={t("hints.lateReturnFee")}
             inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
           />
+          <TextField
+            meta={fields.excessKmFee}
+            label={t("bookedTerms.excessKmFee")}
+            type="number"
+            hint={t("bookedTerms.excessKmHint")}
+            inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
+          />
         </div>
         <SelectField
           meta={fields.fuelPolicy}
           label={t("fields.fuelPolicy")}
           options={options(FUEL_POLICIES, "fuelPolicy")}
-        />
-        <SelectField
-          meta={fields.cancellationPolicy}
-          label={t("fields.cancellationPolicy")}
-          options={options(CANCELLATION_POLICIES, "cancellationPolicy")}
         />
         <SelectField
           meta={fields.damagePolicy}

@@ -6,6 +6,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { findBookingOfParty } from "~/bookings/booking-access.server";
 import { bookingReference, hasAgreement } from "~/bookings/booking-rules";
+import { describePolicy } from "~/bookings/cancellation-terms";
 import { formatFee, mileageLimitTotal } from "~/bookings/rental-agreement";
 import { findPartyNames, getOrCreateAgreement, termsOf } from "~/bookings/rental-agreement.server";
 import { getLanguage, getT } from "~/i18n.server";
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const path = new URL(request.url).pathname;
     throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(path)}`, { headers: PRIVATE });
   }
-  const [language, t] = await Promise.all([getLanguage(request), getT(request, "agreement")]);
+  const [language, t] = await Promise.all([getLanguage(request), getT(request, ["agreement", "bookings"])]);
   let found: Awaited<ReturnType<typeof findBookingOfParty>>;
   try {
     found = await findBookingOfParty(context.db, params.bookingId ?? "", user.id);
@@ -99,9 +100,13 @@ ${row(
   }),
 )}
 ${row(t("fields.fuelPolicy"), t(`fuelPolicy.${terms.fuelPolicy}`))}
-${row(t("fields.cancellationPolicy"), t(`cancellationPolicy.${terms.cancellationPolicy}`))}
 ${row(t("fields.damagePolicy"), t(`damagePolicy.${terms.damagePolicy}`))}
 ${row(t("fields.lateReturnFee"), t("terms.feePerHour", { fee: formatFee(terms.lateReturnFee, language) }))}
+${row(t("bookedTerms.excessKmFee"), t("bookedTerms.feePerKm", { fee: formatFee(terms.excessKmFee, language) }))}
+${row(
+  t("fields.cancellationPolicy"),
+  describePolicy((key, values) => t(key, values), booking.cancellationPolicy, booking.startDate, language),
+)}
 </table>
 <h2>${e(t("fields.additionalTerms"))}</h2>
 <p class="terms">${e(terms.additionalTerms ?? t("terms.none"))}</p>

@@ -272,6 +272,13 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
               : t("list.total", { amount: formatMoney(booking.totalAmount, language) })}
           </p>
           {payment ? <p className="mt-1 text-sm text-muted">{payment}</p> : null}
+          {booking.refundAmount ? (
+            <p className="mt-1 text-sm font-semibold">
+              {t(`cancelPage.listRefund.${booking.refundStatus}`, {
+                amount: formatMoney(booking.refundAmount, language),
+              })}
+            </p>
+          ) : null}
           {booking.specialRequests ? <p className="mt-1 text-sm text-muted">“{booking.specialRequests}”</p> : null}
         </div>
       </div>
@@ -284,6 +291,11 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
               to={`/bookings/${booking.id}#${action === "check_in" ? "check-in" : "check-out"}`}
               className={buttonClass("primary", "sm")}
             >
+              {t(`actions.${action}`)}
+            </Link>
+          ) : action === "cancel" && booking.status === "confirmed" ? (
+            // A confirmed booking is cancelled on its own page, which shows what comes back first.
+            <Link key={action} to={`/bookings/${booking.id}/cancel`} className={buttonClass("danger", "sm")}>
               {t(`actions.${action}`)}
             </Link>
           ) : (

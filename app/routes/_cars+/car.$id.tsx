@@ -12,6 +12,7 @@ import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
 import { groupFeatures } from "~/cars/feature-catalogue";
 import { AuthLink } from "~/components/auth/auth-link";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
+import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { CarBadges } from "~/components/cars/car-badges";
 import { CarGallery, DEFAULT_SIZES, mainPhotoSrcSet } from "~/components/cars/car-gallery";
 import { FavoriteButton } from "~/components/cars/favorite-button";
@@ -367,6 +368,9 @@ export default function CarPage() {
                 {car.depositAmount ? (
                   <li>{t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })}</li>
                 ) : null}
+                <li>
+                  <CancellationPolicyText policy={car.cancellationPolicy} />
+                </li>
               </ul>
               {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
             </Section>

@@ -128,6 +128,13 @@ export default function PublicProfilePage() {
               </div>
             ))}
           </dl>
+          {profile.hostCancellations > 0 ? (
+            // Shown only when there are some, as the large marketplaces do: a host's cancelled trips.
+            <p className="mt-4 flex items-center gap-2 text-sm">
+              <Icon name="alert" className="size-4 shrink-0 text-warning" />
+              {t("hostProfile.cancellations", { count: profile.hostCancellations })}
+            </p>
+          ) : null}
           {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line">{profile.bio}</p> : null}
         </section>
 

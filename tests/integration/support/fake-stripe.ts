@@ -405,10 +405,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
-  const refunded = new Set<string>();
-  /** POST /v1/refunds for a whole captured payment (what our cancellations ask for). */
+  /** Cents refunded so far, per payment intent. */
+  const refunded = new Map<string, number>();
+  /**
+   * POST /v1/refunds: the whole captured payment, or `amount` of it (a partial refund: a cancellation by the policy,
+   * the deposit); refunds of one payment never add up to more than was received.
+   */
   function refund(params: Params): object {
-    allowOnly(params, "", ["payment_intent"]);
+    allowOnly(params, "", ["payment_intent", "amount"]);
     const intentId = asString(params.payment_intent, "payment_intent");
     if (!intentId) throw invalid("Missing required param: payment_intent.", { param: "payment_intent" });
     const intent = findIntent(intentId);
@@ -417,17 +421,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         code: "charge_not_refundable",
       });
     }
-    if (refunded.has(intent.id)) {
+    const before = refunded.get(intent.id) ?? 0;
+    const amount = asInteger(params.amount, "amount") ?? intent.amount_received - before;
+    if (before >= intent.amount_received) {
       throw refused(`Charge ${String(intent.latest_charge)} has already been refunded.`, {
         code: "charge_already_refunded",
       });
     }
+    if (amount < 1 || before + amount > intent.amount_received) {
+      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge.`, { param: "amount" });
+    }
     bump("refund", intent.id);
-    refunded.add(intent.id);
+    refunded.set(intent.id, before + amount);
     return {
       id: randomId("re_3", 23),
       object: "refund",
-      amount: intent.amount_received,
+      amount,
       currency: intent.currency,
       payment_intent: intent.id,
       charge: intent.latest_charge,
