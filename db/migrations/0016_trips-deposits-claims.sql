@@ -170,6 +170,8 @@ ALTER TABLE `bookings` ADD `deposit_status` text DEFAULT 'none' NOT NULL CONSTRA
 ALTER TABLE `bookings` ADD `deposit_kept` integer DEFAULT 0 NOT NULL CONSTRAINT "bookings_deposit_kept" CHECK("deposit_kept" between 0 and "deposit_amount");--> statement-breakpoint
 ALTER TABLE `bookings` ADD `claim_window_ends_at` integer;--> statement-breakpoint
 ALTER TABLE `bookings` ADD `check_in_overdue_at` integer;--> statement-breakpoint
+-- Bookings made before the policy moved to the listing keep the one their agreement named.
+UPDATE `bookings` SET `cancellation_policy` = (SELECT `cancellation_policy` FROM `rental_agreements` WHERE `rental_agreements`.`booking_id` = `bookings`.`id`) WHERE EXISTS (SELECT 1 FROM `rental_agreements` WHERE `rental_agreements`.`booking_id` = `bookings`.`id`);--> statement-breakpoint
 CREATE INDEX `bookings_deposit_window_idx` ON `bookings` (`claim_window_ends_at`) WHERE deposit_status = 'held' and claim_window_ends_at is not null;--> statement-breakpoint
 -- Bookings paid before this release hold their deposit with the payment: it is theirs to return after the trip.
 UPDATE `bookings` SET `deposit_status` = 'held' WHERE `payment_status` = 'captured' AND `deposit_amount` > 0 AND `status` IN ('confirmed', 'active', 'completed');--> statement-breakpoint
