@@ -34,10 +34,11 @@ export interface PaymentGateway {
   /** Lets an uncaptured hold go. */
   release(paymentIntentId: string, bookingId: string): Promise<void>;
   /**
-   * Gives back `amount` cents of a captured payment (a partial refund when less than was paid). The key makes a
-   * retry return the first attempt's refund instead of refunding again (app/payments/refunds.server.ts).
+   * Gives back `amount` cents of a captured payment (a partial refund when less than was paid; without an amount,
+   * all that is left of it). The key makes a retry return the first attempt's refund instead of refunding again
+   * (app/payments/refunds.server.ts).
    */
-  refund(paymentIntentId: string, input: { amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(paymentIntentId: string, input: { amount?: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
 }
@@ -101,7 +102,10 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
       }
     },
     async refund(paymentIntentId, { amount, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, ...(amount !== undefined && { amount }) },
+        { idempotencyKey },
+      );
       // Stripe answers a refund it could not make at once with status 'failed' or 'canceled' rather than an error.
       if (refund.status === "failed" || refund.status === "canceled") {
         throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);
