@@ -129,7 +129,9 @@ describe("cancellationRefund", () => {
   it("the host's cancellation refunds everything under every policy and at any time", () => {
     for (const policy of ["24_hours", "48_hours", "72_hours", "no_cancellation"] as const) {
       for (const at of [START - 100 * HOUR, START - 1, START + HOUR]) {
-        expect(cancellationRefund(booking({ cancellationPolicy: policy }), { by: "host", now: at, start: START })).toEqual({
+        expect(
+          cancellationRefund(booking({ cancellationPolicy: policy }), { by: "host", now: at, start: START }),
+        ).toEqual({
           refund: 39516,
           paid: 39516,
           kept: 0,
@@ -216,16 +218,26 @@ describe("claimSuggestion", () => {
 
   it("nothing beyond the agreement suggests nothing", () => {
     expect(
-      claimSuggestion({ excessKm: 0, hoursLate: 0, excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS, lateReturnFee: 1500, deposit: 20000 })
-        .amount,
+      claimSuggestion({
+        excessKm: 0,
+        hoursLate: 0,
+        excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS,
+        lateReturnFee: 1500,
+        deposit: 20000,
+      }).amount,
     ).toBe(0);
   });
 
   it("the default excess-km rate is 0.20 € per km", () => {
     expect(DEFAULT_EXCESS_KM_FEE_CENTS).toBe(20);
     expect(
-      claimSuggestion({ excessKm: 37, hoursLate: 0, excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS, lateReturnFee: 0, deposit: 20000 })
-        .amount,
+      claimSuggestion({
+        excessKm: 37,
+        hoursLate: 0,
+        excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS,
+        lateReturnFee: 0,
+        deposit: 20000,
+      }).amount,
     ).toBe(740);
   });
 });
