@@ -559,6 +559,28 @@ describe("a cancelled booking's refund through the cancel action", () => {
     expect(fake.refundCount(intentId)).toBe(1);
   });
 
+  it("a cancellation while the confirm's capture is not yet recorded waits for it, then refunds by the policy", async () => {
+    // The host's confirm took the status and Stripe captured the card; the row still says 'authorized'.
+    const { id, intentId } = await paidBooking({ paymentStatus: "authorized", depositStatus: "none" });
+    const now = new Date(START - 72 * HOUR);
+    expect(await cancel(id, "renter", now)).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "bookings:errors.changedMeanwhile",
+    });
+    // Nothing was let go or refunded, and the booking stands.
+    expect(fake.cancelCount(intentId)).toBe(0);
+    expect(fake.paymentIntents.get(intentId)!.status).toBe("succeeded");
+    expect(await bookingRow(id)).toMatchObject({ status: "confirmed", paymentStatus: "authorized" });
+    expect(await ledger(id)).toEqual([]);
+    // Stripe's event records the capture (and holds the deposit); now the cancellation refunds.
+    const succeeded = fake.paymentIntentEvent(intentId, "payment_intent.succeeded");
+    expect((await deliverWebhook(ctx.context, succeeded, WEBHOOK_SECRET)).data.result).toBe("handled");
+    expect(await bookingRow(id)).toMatchObject({ paymentStatus: "captured", depositStatus: "held" });
+    expect(await cancel(id, "renter", now)).toMatchObject({ ok: true });
+    await expectRefunded(id, intentId, MONEY.totalAmount, now);
+  });
+
   it("an unpaid request cancelled owes nothing: no refund row, no refund", async () => {
     const id = await createBooking(ctx, parties, "pending", { ...TRIP, ...MONEY, paymentStatus: "unpaid" });
     expect(await cancel(id, "renter", NOW)).toMatchObject({ ok: true });
