@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, refunds } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { tripTimes } from "~/bookings/trip-rules";
-import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
+import { getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
 import {
   REFUND_BACKOFF_MINUTES,
   findRefunds,
@@ -20,7 +20,7 @@ import {
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
-import { deliverWebhook, stripeEnv } from "./support/stripe";
+import { authorisedPayment, capturedPayment, deliverWebhook, stripeEnv } from "./support/stripe";
 import { ORIGIN } from "./support/routes";
 
 const WEBHOOK_SECRET = "whsec_test_refunds";
@@ -64,28 +64,11 @@ afterEach(async () => {
   await fake.close();
 });
 
-/** A payment of `amount` taken through the fake as our checkout takes one: authorised, then captured. */
-async function capturedPayment(bookingId: string, amount: number) {
-  const { sessionId } = await gateway.createCheckout({
-    bookingId,
-    lines: [{ name: "Toyota Corolla, 3 days", amount }],
-    customerEmail: "renter@example.com",
-    successUrl: `${ORIGIN}/bookings/${bookingId}`,
-    cancelUrl: `${ORIGIN}/bookings/${bookingId}`,
-    language: "en",
-    expiresAt: new Date(Date.now() + HOUR),
-  });
-  fake.completeSession(sessionId);
-  const intentId = fake.sessions.get(sessionId)!.payment_intent!;
-  await gateway.capture(intentId, bookingId);
-  return intentId;
-}
-
 /** A confirmed booking whose payment (the total) the fake has captured and whose deposit is held. */
 async function paidBooking(overrides: Partial<typeof bookings.$inferInsert> = {}) {
   const id = crypto.randomUUID();
   const amount = overrides.totalAmount ?? MONEY.totalAmount;
-  const intentId = await capturedPayment(id, amount);
+  const intentId = await capturedPayment(ctx.context, fake, id, amount);
   await createBooking(ctx, parties, "confirmed", {
     id,
     ...TRIP,
@@ -97,6 +80,13 @@ async function paidBooking(overrides: Partial<typeof bookings.$inferInsert> = {}
     ...overrides,
   });
   return { id, intentId };
+}
+
+/** The SDK as the gateway configures it, for requests our code does not make. */
+function sdk() {
+  const config = ctx.context.env.stripe;
+  if (config.kind !== "stripe") throw new Error("the context is not pointed at the fake");
+  return stripeClient(config);
 }
 
 const refundRequests = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
@@ -180,23 +170,11 @@ describe("the fake's refunds, through the SDK", () => {
     await expect(gateway.refund(intentId, { amount: 0, idempotencyKey: "zero" })).rejects.toMatchObject({
       param: "amount",
     });
-    const stripe = (await import("~/payments/gateway.server")).stripeClient(
-      ctx.context.env.stripe as Extract<typeof ctx.context.env.stripe, { kind: "stripe" }>,
-    );
+    const stripe = sdk();
     await expect(
       stripe.refunds.create({ payment_intent: intentId, amount: 100, reason: "requested_by_customer" }),
     ).rejects.toMatchObject({ code: "parameter_unknown", param: "reason" });
-    const { sessionId } = await gateway.createCheckout({
-      bookingId: "b-held",
-      lines: [{ name: "Held", amount: 1000 }],
-      customerEmail: "renter@example.com",
-      successUrl: ORIGIN,
-      cancelUrl: ORIGIN,
-      language: "en",
-      expiresAt: new Date(Date.now() + HOUR),
-    });
-    fake.completeSession(sessionId);
-    const held = fake.sessions.get(sessionId)!.payment_intent!;
+    const held = await authorisedPayment(ctx.context, fake, "b-held", 1000);
     await expect(gateway.refund(held, { amount: 100, idempotencyKey: "held" })).rejects.toMatchObject({
       code: "charge_not_refundable",
     });
@@ -465,9 +443,7 @@ describe("sending refunds", () => {
       createdAt: NOW,
     });
     // An earlier release made this refund, and its write was lost: Stripe answers the same request with it.
-    const stripe = (await import("~/payments/gateway.server")).stripeClient(
-      ctx.context.env.stripe as Extract<typeof ctx.context.env.stripe, { kind: "stripe" }>,
-    );
+    const stripe = sdk();
     const earlier = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${id}` });
     await sendDueRefunds(ctx.db, gateway, NOW);
     expect(refundRequests().map((r) => [r.body, r.idempotencyKey])).toEqual([
