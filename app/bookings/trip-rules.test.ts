@@ -29,20 +29,33 @@ describe("tripTimes: 10:00 in Vilnius on the start and end dates", () => {
     });
   });
 
-  it("across the spring change (29 March 2026, 03:00 → 04:00): the trip is an hour shorter", () => {
-    const { start, end } = tripTimes({ startDate: "2026-03-28", endDate: "2026-03-30" });
-    expect(start).toBe(utc("2026-03-28T08:00:00Z"));
-    expect(end).toBe(utc("2026-03-30T07:00:00Z"));
-    expect(end - start).toBe(47 * HOUR);
-    // On the change day itself the handover is already summer time.
-    expect(tripTimes({ startDate: "2026-03-29", endDate: "2026-03-30" }).start).toBe(utc("2026-03-29T07:00:00Z"));
+  it.each([
+    // 29 March 2026, clocks 03:00 → 04:00: the trip is an hour shorter.
+    {
+      change: "spring",
+      from: "2026-03-28",
+      to: "2026-03-30",
+      start: "2026-03-28T08:00",
+      end: "2026-03-30T07:00",
+      hours: 47,
+    },
+    // 25 October 2026, clocks 04:00 → 03:00: the trip is an hour longer.
+    {
+      change: "autumn",
+      from: "2026-10-24",
+      to: "2026-10-26",
+      start: "2026-10-24T07:00",
+      end: "2026-10-26T08:00",
+      hours: 49,
+    },
+  ])("across the $change change of the clocks: $hours hours", ({ from, to, start, end, hours }) => {
+    const times = tripTimes({ startDate: from, endDate: to });
+    expect(times).toEqual({ start: utc(`${start}:00Z`), end: utc(`${end}:00Z`) });
+    expect(times.end - times.start).toBe(hours * HOUR);
   });
 
-  it("across the autumn change (25 October 2026, 04:00 → 03:00): the trip is an hour longer", () => {
-    const { start, end } = tripTimes({ startDate: "2026-10-24", endDate: "2026-10-26" });
-    expect(start).toBe(utc("2026-10-24T07:00:00Z"));
-    expect(end).toBe(utc("2026-10-26T08:00:00Z"));
-    expect(end - start).toBe(49 * HOUR);
+  it("on the change days themselves the handover is already in the new time", () => {
+    expect(tripTimes({ startDate: "2026-03-29", endDate: "2026-03-30" }).start).toBe(utc("2026-03-29T07:00:00Z"));
     expect(tripTimes({ startDate: "2026-10-25", endDate: "2026-10-26" }).start).toBe(utc("2026-10-25T08:00:00Z"));
   });
 });

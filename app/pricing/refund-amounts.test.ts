@@ -1,7 +1,7 @@
 // Every amount of issue 17's money: what a cancellation gives back under each policy and at each time, what the
 // records suggest a host claims, and how a deposit ends.
 import { describe, expect, it } from "vitest";
-import { priceBooking, rentalCharge, byTheDay } from "~/pricing/booking-price";
+import { byTheDay, priceBooking, rentalCharge, type BookingPrice } from "~/pricing/booking-price";
 import {
   POLICY_HOURS,
   DEFAULT_EXCESS_KM_FEE_CENTS,
@@ -24,16 +24,18 @@ const price = priceBooking({
   insurance: { kind: "per-day", pricePerDay: 1200 },
   deposit: 20000,
 });
-const booking = (overrides: Partial<PaidBooking> = {}): PaidBooking => ({
-  totalAmount: price.total,
-  depositAmount: price.deposit,
-  insuranceCost: price.insuranceCost,
-  platformFee: price.platformFee,
-  dailyRate: price.dailyRate,
-  subtotal: price.subtotal,
+/** What a booking priced so stores, as the refund reads it. */
+const paidAs = (priced: BookingPrice, overrides: Partial<PaidBooking> = {}): PaidBooking => ({
+  totalAmount: priced.total,
+  depositAmount: priced.deposit,
+  insuranceCost: priced.insuranceCost,
+  platformFee: priced.platformFee,
+  dailyRate: priced.dailyRate,
+  subtotal: priced.subtotal,
   cancellationPolicy: "24_hours",
   ...overrides,
 });
+const booking = (overrides: Partial<PaidBooking> = {}) => paidAs(price, overrides);
 
 it("prices the example booking as the checkout does (the figures below rely on it)", () => {
   expect(price).toMatchObject({
@@ -147,15 +149,7 @@ describe("cancellationRefund", () => {
     const rental = rentalCharge({ dailyPrice: 5000, weeklyPrice: 30000, monthlyPrice: null }, "weekly", 9)!;
     const weekly = priceBooking({ rental, days: 9, insurance: { kind: "none" }, deposit: 10000 });
     expect(weekly).toMatchObject({ subtotal: 40000, dailyRate: 5000, platformFee: 800 });
-    const b = booking({
-      totalAmount: weekly.total,
-      depositAmount: 10000,
-      insuranceCost: 0,
-      platformFee: weekly.platformFee,
-      dailyRate: weekly.dailyRate,
-      subtotal: weekly.subtotal,
-      cancellationPolicy: "48_hours",
-    });
+    const b = paidAs(weekly, { cancellationPolicy: "48_hours" });
     expect(renter(b, START - 48 * HOUR).refund).toBe(weekly.total - 5000 - 800);
     expect(renter(b, START - 48 * HOUR - 1).refund).toBe(weekly.total);
   });
@@ -165,14 +159,7 @@ describe("cancellationRefund", () => {
     const rental = rentalCharge({ dailyPrice: null, weeklyPrice: null, monthlyPrice: 120000 }, "monthly", 30)!;
     const monthly = priceBooking({ rental, days: 30, insurance: { kind: "none" }, deposit: 0 });
     expect(monthly).toMatchObject({ subtotal: 120000, dailyRate: 4000, platformFee: 2400 });
-    const b = booking({
-      totalAmount: monthly.total,
-      depositAmount: 0,
-      insuranceCost: 0,
-      platformFee: monthly.platformFee,
-      dailyRate: monthly.dailyRate,
-      subtotal: monthly.subtotal,
-    });
+    const b = paidAs(monthly);
     expect(renter(b, START)).toMatchObject({ refund: monthly.total - 4000 - 2400, kept: 6400 });
   });
 
