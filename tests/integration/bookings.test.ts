@@ -701,7 +701,8 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     expect([a.status, b.status].sort()).toEqual([303, 409]);
     expect(fake.captureCount(row.stripePaymentIntentId!)).toBe(1);
     const [after] = await ctx.db.select().from(bookings).where(eq(bookings.id, row.id));
-    expect(after).toMatchObject({ status: "confirmed", paymentStatus: "captured" });
+    // The deposit, taken with the rest, is held until the trip is settled.
+    expect(after).toMatchObject({ status: "confirmed", paymentStatus: "captured", depositStatus: "held" });
     expect(after!.confirmedAt).not.toBeNull();
   });
 
