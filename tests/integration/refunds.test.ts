@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, refunds } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { tripTimes } from "~/bookings/trip-rules";
-import { getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
+import { REFUND_KEY_METADATA, getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
 import {
   REFUND_BACKOFF_MINUTES,
   findRefunds,
@@ -154,15 +154,37 @@ describe("the fake's refunds, through the SDK", () => {
 
   it("a repeated idempotency key returns the first refund and does not refund twice", async () => {
     const { intentId } = await paidBooking();
-    const first = await gateway.refund(intentId, { amount: 5000, idempotencyKey: "same-key" });
-    const again = await gateway.refund(intentId, { amount: 5000, idempotencyKey: "same-key" });
-    expect(again.refundId).toBe(first.refundId);
+    const stripe = sdk();
+    const create = (amount: number) =>
+      stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey: "same-key" });
+    const first = await create(5000);
+    const again = await create(5000);
+    expect(again.id).toBe(first.id);
     expect(fake.refundCount(intentId)).toBe(1);
     expect(fake.chargeOf(intentId).amount_refunded).toBe(5000);
     // The same key for another amount is Stripe's idempotency error, not a second refund.
-    const other = await gateway.refund(intentId, { amount: 6000, idempotencyKey: "same-key" }).catch((e: unknown) => e);
-    expect(other).toMatchObject({ type: "StripeIdempotencyError" });
+    await expect(create(6000)).rejects.toMatchObject({ type: "StripeIdempotencyError" });
     expect(fake.refundCount(intentId)).toBe(1);
+    // Once Stripe has forgotten the key (after 24 hours) the same request is a new refund.
+    fake.forgetIdempotencyKeys();
+    expect((await create(5000)).id).not.toBe(first.id);
+    expect(fake.refundCount(intentId)).toBe(2);
+    // The payment's refunds, newest first, with what the request's metadata said.
+    const listed = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    expect(listed.data.map((r) => r.amount)).toEqual([5000, 5000]);
+    expect(listed.data[1]!.id).toBe(first.id);
+  });
+
+  it("the gateway tags each refund with its key and finds it again by it, even after Stripe forgot the key", async () => {
+    const { intentId } = await paidBooking();
+    const first = await gateway.refund(intentId, { amount: 5000, idempotencyKey: "key-1" });
+    expect(fake.refunds[0]!.metadata).toEqual({ [REFUND_KEY_METADATA]: "key-1" });
+    fake.forgetIdempotencyKeys();
+    expect(await gateway.refund(intentId, { amount: 5000, idempotencyKey: "key-1" })).toEqual(first);
+    // Another key is another refund.
+    const second = await gateway.refund(intentId, { amount: 5000, idempotencyKey: "key-2" });
+    expect(second.refundId).not.toBe(first.refundId);
+    expect(fake.refundCount(intentId)).toBe(2);
   });
 
   it("refuses an amount below a cent, an unknown parameter and a payment not captured", async () => {
@@ -262,7 +284,10 @@ describe("sending refunds", () => {
     const sent = await sendBookingRefunds(ctx.db, gateway, [id], NOW);
     expect(sent).toEqual([expect.objectContaining({ bookingId: id, kind: "cancellation", amount: 32000, ok: true })]);
     expect(refundRequests().map((r) => [r.body, r.idempotencyKey])).toEqual([
-      [{ payment_intent: intentId, amount: "32000" }, `refund-${id}-cancellation`],
+      [
+        { payment_intent: intentId, amount: "32000", metadata: { refund_key: `refund-${id}-cancellation` } },
+        `refund-${id}-cancellation`,
+      ],
     ]);
     expect(refundKey(id, "cancellation")).toBe(`refund-${id}-cancellation`);
     const [row] = await ledger(id);
@@ -382,6 +407,22 @@ describe("sending refunds", () => {
     expect(fake.refundCount(other.intentId)).toBe(1);
   });
 
+  it("a refund made more than 24 hours before, its success never written, is found again and not made twice", async () => {
+    const { id, intentId } = await paidBooking();
+    await owedRefund(ctx.db, { bookingId: id, kind: "deposit", amount: 20000, now: NOW })!;
+    const made = await gateway.refund(intentId, { amount: 20000, idempotencyKey: refundKey(id, "deposit") });
+    await ctx.db
+      .update(refunds)
+      .set({ status: "failed", attempts: 5, lastError: "socket hang up", nextAttemptAt: at(24 * HOUR) })
+      .where(eq(refunds.bookingId, id));
+    // A day later Stripe no longer knows the key: only the refund's metadata says it was made.
+    fake.forgetIdempotencyKeys();
+    await sendDueRefunds(ctx.db, gateway, at(24 * HOUR));
+    expect((await ledger(id))[0]).toMatchObject({ status: "succeeded", attempts: 6, stripeRefundId: made.refundId });
+    expect(fake.refundCount(intentId)).toBe(1);
+    expect(fake.chargeOf(intentId).amount_refunded).toBe(20000);
+  });
+
   it("more than is left with Stripe fails with Stripe's reason, and is retried like any failure", async () => {
     const { id, intentId } = await paidBooking();
     await gateway.refund(intentId, { amount: 30000, idempotencyKey: "made-elsewhere" });
@@ -468,7 +509,10 @@ describe("a cancelled booking's refund through the cancel action", () => {
 
   async function expectRefunded(id: string, intentId: string, amount: number, now: Date) {
     expect(refundRequests().map((r) => [r.body, r.idempotencyKey])).toEqual([
-      [{ payment_intent: intentId, amount: String(amount) }, `refund-${id}-cancellation`],
+      [
+        { payment_intent: intentId, amount: String(amount), metadata: { refund_key: `refund-${id}-cancellation` } },
+        `refund-${id}-cancellation`,
+      ],
     ]);
     expect(await ledger(id)).toEqual([
       expect.objectContaining({ kind: "cancellation", amount, status: "succeeded", attempts: 1, succeededAt: now }),

@@ -4,7 +4,7 @@
 //
 // API: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
 // GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel,
-// POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
+// GET /v1/refunds, POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
 // refused with `amount_too_large`; each refund updates the charge's `amount_refunded` and `refunded` and emits
 // `charge.refunded`).
 // A session's `url` is GET /pay/:id on the fake: a page whose Pay button completes the session and redirects to
@@ -151,6 +151,8 @@ export interface FakeStripe {
    * unused, as when Stripe could not be reached, so a retry with the same key goes through.
    */
   failNext(pathPattern: RegExp, status?: number, error?: Partial<StripeErrorBody>): void;
+  /** Stripe keeps an idempotency key for 24 hours: after that a request under it is new. This forgets them all now. */
+  forgetIdempotencyKeys(): void;
   /**
    * The customer pays: the payment intent appears (`requires_capture` under manual capture, with
    * `payment_intent_data.metadata`) and the session is complete. Returns the `checkout.session.completed` event.
@@ -470,7 +472,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   /** POST /v1/refunds: all or part (`amount`) of what is left of a captured payment; several until none is left. */
   function refund(params: Params): FakeRefund {
-    allowOnly(params, "", ["payment_intent", "amount"]);
+    allowOnly(params, "", ["payment_intent", "amount", "metadata"]);
     const intentId = asString(params.payment_intent, "payment_intent");
     if (!intentId) throw missing("payment_intent");
     const intent = findIntent(intentId);
@@ -503,7 +505,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       charge: charge.id,
       created: now(),
       currency: charge.currency,
-      metadata: {},
+      metadata: asMetadata(params.metadata, "metadata"),
       payment_intent: intent.id,
       reason: null,
       status: "succeeded",
@@ -515,8 +517,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return created;
   }
 
+  /** GET /v1/refunds?payment_intent=…: the payment's refunds, newest first, in one page of up to `limit` (10). */
+  function listRefunds(params: Params): object {
+    allowOnly(params, "", ["payment_intent", "limit"]);
+    const intentId = asString(params.payment_intent, "payment_intent");
+    const limit = asInteger(params.limit, "limit") ?? 10;
+    if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", { param: "limit" });
+    const matching = refunds.filter((r) => intentId === undefined || r.payment_intent === intentId).reverse();
+    return {
+      object: "list",
+      data: matching.slice(0, limit),
+      has_more: matching.length > limit,
+      url: "/v1/refunds",
+    };
+  }
+
   const routes: Array<{ method: string; path: RegExp; run(id: string, params: Params): object }> = [
     { method: "POST", path: /^\/v1\/refunds$/, run: (_, p) => refund(p) },
+    { method: "GET", path: /^\/v1\/refunds$/, run: (_, p) => listRefunds(p) },
     { method: "POST", path: /^\/v1\/checkout\/sessions$/, run: (_, p) => presentSession(createSession(p), p) },
     { method: "GET", path: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (id, p) => presentSession(findSession(id), p) },
     {
@@ -679,6 +697,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(pattern, status = 500, error) {
       faults.push({ pattern, status, error });
     },
+    forgetIdempotencyKeys: () => idempotent.clear(),
     completeSession: (id) => complete(findSession(id)),
     expireSession: (id) => expire(findSession(id)),
     event,
