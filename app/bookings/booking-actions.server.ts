@@ -139,6 +139,11 @@ export async function applyBookingAction(
   }
 
   // decline, or cancel by either party
+  // A confirmed booking whose card is still only held is being charged this moment (the host's confirm has taken the
+  // status and is capturing, or Stripe's event of the capture is on its way). Cancelling now would release a hold
+  // that is becoming a payment and owe nothing back: the money would stay taken. Once the capture is recorded the
+  // cancellation refunds by the policy.
+  if (booking.status === "confirmed" && booking.paymentStatus === "authorized") return changedMeanwhile;
   const reason =
     input.action === "decline" ? "declined" : role === "host" ? "cancelled_by_host" : "cancelled_by_renter";
   // A paid booking gives back what its cancellation policy says (a host's cancellation: everything), written down in

@@ -34,10 +34,11 @@ export interface PaymentGateway {
   /** Lets an uncaptured hold go. */
   release(paymentIntentId: string, bookingId: string): Promise<void>;
   /**
-   * Gives back `amount` cents of a captured payment (a partial refund when less than was paid). The key makes a
-   * retry return the first attempt's refund instead of refunding again (app/payments/refunds.server.ts).
+   * Gives back `amount` cents of a captured payment (a partial refund when less than was paid; without an amount,
+   * all that is left of it). The key makes a retry return the first attempt's refund instead of refunding again
+   * (app/payments/refunds.server.ts).
    */
-  refund(paymentIntentId: string, input: { amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(paymentIntentId: string, input: { amount?: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
 }
@@ -55,6 +56,9 @@ export function stripeClient(config: Extract<AppEnv["stripe"], { kind: "stripe" 
     }),
   });
 }
+
+/** The metadata entry of a Stripe refund that names its idempotency key (the refunds ledger's refund). */
+export const REFUND_KEY_METADATA = "refund_key";
 
 function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): PaymentGateway {
   const stripe = stripeClient(config);
@@ -101,7 +105,26 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
       }
     },
     async refund(paymentIntentId, { amount, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
+      // Stripe forgets an idempotency key after 24 hours, and a refund retried later than that (its success not
+      // written down, the job away) would be made again. So each refund carries its key in its metadata, and is first
+      // looked for among the payment's refunds. A refund without an amount is asked for exactly as before the ledger
+      // (no metadata), so that the key its earlier attempts used still matches their request.
+      const tagged = amount !== undefined;
+      if (tagged) {
+        const made = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+        const earlier = made.data.find(
+          (r) =>
+            r.metadata?.[REFUND_KEY_METADATA] === idempotencyKey && r.status !== "failed" && r.status !== "canceled",
+        );
+        if (earlier) return { refundId: earlier.id };
+      }
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          ...(tagged && { amount, metadata: { [REFUND_KEY_METADATA]: idempotencyKey } }),
+        },
+        { idempotencyKey },
+      );
       // Stripe answers a refund it could not make at once with status 'failed' or 'canceled' rather than an error.
       if (refund.status === "failed" || refund.status === "canceled") {
         throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);

@@ -114,8 +114,12 @@ async function send(
     const attempts = row.attempts + 1;
     try {
       if (!row.paymentIntentId) throw new Error("The booking has no payment to refund");
+      // A refund owed from before the ledger (migration 0016) keeps the key its earlier attempts used, and their
+      // request: the whole payment, without an amount. Stripe answers a key reused with other parameters with an
+      // error, never with the refund it already made, so asking again differently would fail for good.
+      const legacy = row.idempotencyKey !== refundKey(row.bookingId, row.kind);
       const { refundId } = await gateway.refund(row.paymentIntentId, {
-        amount: row.amount,
+        ...(!legacy && { amount: row.amount }),
         idempotencyKey: row.idempotencyKey,
       });
       await db

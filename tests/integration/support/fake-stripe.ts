@@ -3,7 +3,10 @@
 // Stripe's form encoding, error classes, idempotency and webhook signatures without the network.
 //
 // API: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
-// GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel.
+// GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel,
+// GET /v1/refunds, POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
+// refused with `amount_too_large`; each refund updates the charge's `amount_refunded` and `refunded` and emits
+// `charge.refunded`).
 // A session's `url` is GET /pay/:id on the fake: a page whose Pay button completes the session and redirects to
 // `success_url`, so browser journeys can pass through checkout.
 //
@@ -58,6 +61,39 @@ export interface FakePaymentIntent {
   status: "requires_capture" | "succeeded" | "canceled";
 }
 
+/** The charge behind a payment intent: what was captured of it and what has been refunded since. */
+export interface FakeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  created: number;
+  currency: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  /** True only once the whole captured amount has been refunded. */
+  refunded: boolean;
+  status: "succeeded";
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: null;
+  status: "succeeded";
+}
+
 export interface FakeEvent<T = object> {
   id: string;
   object: "event";
@@ -96,17 +132,27 @@ export interface FakeStripe {
   readonly requests: RecordedRequest[];
   readonly sessions: Map<string, FakeCheckoutSession>;
   readonly paymentIntents: Map<string, FakePaymentIntent>;
+  /** By charge id (a payment intent's `latest_charge`). */
+  readonly charges: Map<string, FakeCharge>;
+  /** Every refund made, in order (replays of an idempotency key and refused refunds are not in it). */
+  readonly refunds: FakeRefund[];
   /** Every event the fake's state changes caused, in order; nothing delivers them, tests sign and post them. */
   readonly events: FakeEvent[];
   /** Captures that took effect (replays and refused captures do not count). */
   captureCount(paymentIntentId: string): number;
   cancelCount(paymentIntentId: string): number;
+  /** Refunds made of a payment intent's charge. */
+  refundCount(paymentIntentId: string): number;
+  /** The charge of a paid payment intent. */
+  chargeOf(paymentIntentId: string): FakeCharge;
   /**
    * The next request whose path matches fails with `status` and Stripe's error JSON; status 0 drops the connection
    * instead (the SDK throws StripeConnectionError). The request is not carried out and its idempotency key stays
    * unused, as when Stripe could not be reached, so a retry with the same key goes through.
    */
   failNext(pathPattern: RegExp, status?: number, error?: Partial<StripeErrorBody>): void;
+  /** Stripe keeps an idempotency key for 24 hours: after that a request under it is new. This forgets them all now. */
+  forgetIdempotencyKeys(): void;
   /**
    * The customer pays: the payment intent appears (`requires_capture` under manual capture, with
    * `payment_intent_data.metadata`) and the session is complete. Returns the `checkout.session.completed` event.
@@ -173,6 +219,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const extras = new Map<string, SessionExtras>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const refunds: FakeRefund[] = [];
   const events: FakeEvent[] = [];
   const counts = new Map<string, number>();
   const faults: Array<{ pattern: RegExp; status: number; error?: Partial<StripeErrorBody> }> = [];
@@ -334,6 +382,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       status: manual ? "requires_capture" : "succeeded",
     };
     paymentIntents.set(intent.id, intent);
+    charges.set(intent.latest_charge, {
+      id: intent.latest_charge,
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount_received,
+      amount_refunded: 0,
+      captured: !manual,
+      created: intent.created,
+      currency: intent.currency,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: intent.id,
+      refunded: false,
+      status: "succeeded",
+    });
     Object.assign(session, {
       status: "complete",
       payment_status: manual ? "unpaid" : "paid",
@@ -375,6 +439,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     bump("capture", intent.id);
     Object.assign(intent, { status: "succeeded", amount_received: intent.amount_capturable, amount_capturable: 0 });
+    Object.assign(charges.get(intent.latest_charge)!, { captured: true, amount_captured: intent.amount_received });
     emit("payment_intent.succeeded", intent);
     return intent;
   }
@@ -405,48 +470,71 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
-  /** Cents refunded so far, per payment intent. */
-  const refunded = new Map<string, number>();
-  /**
-   * POST /v1/refunds: the whole captured payment, or `amount` of it (a partial refund: a cancellation by the policy,
-   * the deposit); refunds of one payment never add up to more than was received.
-   */
-  function refund(params: Params): object {
-    allowOnly(params, "", ["payment_intent", "amount"]);
+  /** POST /v1/refunds: all or part (`amount`) of what is left of a captured payment; several until none is left. */
+  function refund(params: Params): FakeRefund {
+    allowOnly(params, "", ["payment_intent", "amount", "metadata"]);
     const intentId = asString(params.payment_intent, "payment_intent");
-    if (!intentId) throw invalid("Missing required param: payment_intent.", { param: "payment_intent" });
+    if (!intentId) throw missing("payment_intent");
     const intent = findIntent(intentId);
-    if (intent.status !== "succeeded") {
+    const charge = charges.get(intent.latest_charge);
+    if (intent.status !== "succeeded" || !charge?.captured) {
       throw refused(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
         code: "charge_not_refundable",
       });
     }
-    const before = refunded.get(intent.id) ?? 0;
-    const amount = asInteger(params.amount, "amount") ?? intent.amount_received - before;
-    if (before >= intent.amount_received) {
-      throw refused(`Charge ${String(intent.latest_charge)} has already been refunded.`, {
-        code: "charge_already_refunded",
-      });
+    const left = charge.amount_captured - charge.amount_refunded;
+    if (left === 0) {
+      throw refused(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
     }
-    if (amount < 1 || before + amount > intent.amount_received) {
-      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge.`, { param: "amount" });
+    const amount = asInteger(params.amount, "amount") ?? left;
+    if (amount < 1) throw invalid("This value must be greater than or equal to 1.", { param: "amount" });
+    if (amount > left) {
+      const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+      const message =
+        charge.amount_refunded === 0
+          ? `Refund amount (${euros(amount)}) is greater than charge amount (${euros(charge.amount_captured)})`
+          : `Refund amount (${euros(amount)}) is greater than unrefunded amount on charge (${euros(left)})`;
+      throw refused(message, { code: "amount_too_large", param: "amount" });
     }
     bump("refund", intent.id);
-    refunded.set(intent.id, before + amount);
-    return {
+    const created: FakeRefund = {
       id: randomId("re_3", 23),
       object: "refund",
       amount,
-      currency: intent.currency,
-      payment_intent: intent.id,
-      charge: intent.latest_charge,
-      status: "succeeded",
+      balance_transaction: randomId("txn_3", 23),
+      charge: charge.id,
       created: now(),
+      currency: charge.currency,
+      metadata: asMetadata(params.metadata, "metadata"),
+      payment_intent: intent.id,
+      reason: null,
+      status: "succeeded",
+    };
+    refunds.push(created);
+    Object.assign(charge, { amount_refunded: charge.amount_refunded + amount });
+    charge.refunded = charge.amount_refunded === charge.amount_captured;
+    emit("charge.refunded", charge);
+    return created;
+  }
+
+  /** GET /v1/refunds?payment_intent=…: the payment's refunds, newest first, in one page of up to `limit` (10). */
+  function listRefunds(params: Params): object {
+    allowOnly(params, "", ["payment_intent", "limit"]);
+    const intentId = asString(params.payment_intent, "payment_intent");
+    const limit = asInteger(params.limit, "limit") ?? 10;
+    if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", { param: "limit" });
+    const matching = refunds.filter((r) => intentId === undefined || r.payment_intent === intentId).reverse();
+    return {
+      object: "list",
+      data: matching.slice(0, limit),
+      has_more: matching.length > limit,
+      url: "/v1/refunds",
     };
   }
 
   const routes: Array<{ method: string; path: RegExp; run(id: string, params: Params): object }> = [
     { method: "POST", path: /^\/v1\/refunds$/, run: (_, p) => refund(p) },
+    { method: "GET", path: /^\/v1\/refunds$/, run: (_, p) => listRefunds(p) },
     { method: "POST", path: /^\/v1\/checkout\/sessions$/, run: (_, p) => presentSession(createSession(p), p) },
     { method: "GET", path: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (id, p) => presentSession(findSession(id), p) },
     {
@@ -598,9 +686,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     events,
     captureCount: (id) => count("capture", id),
     cancelCount: (id) => count("cancel", id),
+    refundCount: (id) => count("refund", id),
+    charges,
+    refunds,
+    chargeOf(id) {
+      const charge = charges.get(findIntent(id).latest_charge);
+      if (!charge) throw new Error(`${id} has no charge`);
+      return charge;
+    },
     failNext(pattern, status = 500, error) {
       faults.push({ pattern, status, error });
     },
+    forgetIdempotencyKeys: () => idempotent.clear(),
     completeSession: (id) => complete(findSession(id)),
     expireSession: (id) => expire(findSession(id)),
     event,

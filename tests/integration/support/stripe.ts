@@ -2,6 +2,7 @@
 // delivered as Stripe delivers one (signed with Stripe's scheme) to POST /webhooks/stripe.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { WorkerEnv } from "~/env.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
 import { signWebhook, type FakeStripe } from "./fake-stripe";
 import { ORIGIN, callRoute } from "./routes";
@@ -30,4 +31,30 @@ export function deliverWebhook(
     }),
     context,
   );
+}
+
+/**
+ * A payment of `amount` cents for the booking, paid through the fake as our checkout is paid (a manual-capture
+ * checkout, so the card is only held): returns the payment intent's id, for the booking's stripe_payment_intent_id.
+ * `context` must point at the fake (stripeEnv).
+ */
+export async function authorisedPayment(context: AppLoadContext, fake: FakeStripe, bookingId: string, amount: number) {
+  const { sessionId } = await getPaymentGateway(context.env, ORIGIN).createCheckout({
+    bookingId,
+    lines: [{ name: "Trip", amount }],
+    customerEmail: "renter@example.com",
+    successUrl: `${ORIGIN}/bookings/${bookingId}`,
+    cancelUrl: `${ORIGIN}/bookings/${bookingId}`,
+    language: "en",
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  fake.completeSession(sessionId);
+  return fake.sessions.get(sessionId)!.payment_intent!;
+}
+
+/** As authorisedPayment, and captured (the host confirmed): what a booking needs before money can go back to it. */
+export async function capturedPayment(context: AppLoadContext, fake: FakeStripe, bookingId: string, amount: number) {
+  const intentId = await authorisedPayment(context, fake, bookingId, amount);
+  await getPaymentGateway(context.env, ORIGIN).capture(intentId, bookingId);
+  return intentId;
 }
