@@ -23,7 +23,7 @@ import { changedTables, fingerprint } from "./support/db-fingerprint";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
-import { stripeEnv } from "./support/stripe";
+import { capturedPayment, stripeEnv } from "./support/stripe";
 
 const today = vilniusDay();
 const day = (n: number) => addDays(today, n);
@@ -81,23 +81,6 @@ afterEach(() => ctx.close());
 /** A confirmed booking paid through the fake (its payment captured), under `policy`, starting `start`. */
 async function paidBooking(policy: Policy, start: string) {
   const car = await createCar(ctx, host.id, { make: "Volvo", model: "XC60", cancellationPolicy: policy });
-  const paymentIntent = `pi_cancel_${crypto.randomUUID().replaceAll("-", "")}`;
-  fake.paymentIntents.set(paymentIntent, {
-    id: paymentIntent,
-    object: "payment_intent",
-    amount: AMOUNTS.totalAmount,
-    amount_capturable: 0,
-    amount_received: AMOUNTS.totalAmount,
-    canceled_at: null,
-    cancellation_reason: null,
-    capture_method: "manual",
-    created: Math.floor(Date.now() / 1000),
-    currency: "eur",
-    latest_charge: `ch_${paymentIntent.slice(3)}`,
-    livemode: false,
-    metadata: {},
-    status: "succeeded",
-  });
   const id = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: host.id }, "confirmed", {
     ...AMOUNTS,
     startDate: start,
@@ -105,9 +88,11 @@ async function paidBooking(policy: Policy, start: string) {
     cancellationPolicy: policy,
     paymentStatus: "captured",
     depositStatus: "held",
-    stripePaymentIntentId: paymentIntent,
     confirmedAt: new Date(),
   });
+  // The payment taken through the fake's checkout and captured, as the host's confirm does.
+  const paymentIntent = await capturedPayment(ctx.context, fake, id, AMOUNTS.totalAmount);
+  await ctx.db.update(bookings).set({ stripePaymentIntentId: paymentIntent }).where(eq(bookings.id, id));
   return { id, carId: car.id, paymentIntent };
 }
 
