@@ -4,7 +4,7 @@
 // second job run can never refund twice. A refund Stripe refused or could not be reached for is `failed` and due
 // again after a back-off; the scheduled job sends what is due (`sendDueRefunds`) and admins see what is stuck.
 // The amounts come from app/pricing/refund-amounts.ts.
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { RefundKind } from "#db/enums";
 import { bookings, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
@@ -12,11 +12,18 @@ import type { PaymentGateway } from "~/payments/gateway.server";
 
 /** Minutes to wait after the 1st, 2nd, ... failed attempt; the last one repeats. */
 export const REFUND_BACKOFF_MINUTES = [10, 30, 120, 360, 1440] as const;
+/**
+ * After this many failed attempts (about a week at the daily step) the job stops: a refund Stripe keeps refusing
+ * (a card refundable no more, a charge refunded in full in Stripe's dashboard) waits for an admin's retry instead of
+ * failing every day for ever (`next_attempt_at` null on a failed refund).
+ */
+export const MAX_AUTOMATIC_REFUND_ATTEMPTS = 12;
 
 export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
 
 /** When a refund that failed `attempts` times is due again. */
-export function nextAttempt(attempts: number, now: Date): Date {
+export function nextAttempt(attempts: number, now: Date): Date | null {
+  if (attempts >= MAX_AUTOMATIC_REFUND_ATTEMPTS) return null;
   const minutes = REFUND_BACKOFF_MINUTES[Math.min(attempts, REFUND_BACKOFF_MINUTES.length) - 1] ?? 0;
   return new Date(now.getTime() + minutes * 60_000);
 }
@@ -89,7 +96,12 @@ export async function sendDueRefunds(db: Db, gateway: PaymentGateway, now: Date)
     .select(REFUND_COLUMNS)
     .from(refunds)
     .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-    .where(and(ne(refunds.status, "succeeded"), or(isNull(refunds.nextAttemptAt), lte(refunds.nextAttemptAt, now))))
+    .where(
+      or(
+        eq(refunds.status, "pending"),
+        and(eq(refunds.status, "failed"), isNotNull(refunds.nextAttemptAt), lte(refunds.nextAttemptAt, now)),
+      ),
+    )
     .orderBy(asc(refunds.createdAt))
     .limit(100);
   return send(db, gateway, rows, now);

@@ -11,6 +11,7 @@ import { REFUND_KEY_METADATA, getPaymentGateway, stripeClient, type PaymentGatew
 import {
   REFUND_BACKOFF_MINUTES,
   findRefunds,
+  MAX_AUTOMATIC_REFUND_ATTEMPTS,
   owedRefund,
   refundKey,
   retryRefundNow,
@@ -354,6 +355,28 @@ describe("sending refunds", () => {
     expect(row!.succeededAt).toEqual(at(10 * MINUTE));
     expect(fake.refundCount(intentId)).toBe(1);
     expect(new Set(refundRequests().map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${id}-cancellation`]));
+  });
+
+  it("after MAX_AUTOMATIC_REFUND_ATTEMPTS failures the job stops and the refund waits for an admin's retry", async () => {
+    const { id, intentId } = await paidBooking();
+    await owedRefund(ctx.db, { bookingId: id, kind: "deposit", amount: 20000, now: NOW })!;
+    let clock = NOW.getTime();
+    for (let attempt = 1; attempt <= MAX_AUTOMATIC_REFUND_ATTEMPTS; attempt++) {
+      failRefundOnce();
+      expect(await sendDueRefunds(ctx.db, gateway, new Date(clock))).toHaveLength(1);
+      expectRefundFailureLogged();
+      const [row] = await ledger(id);
+      if (attempt < MAX_AUTOMATIC_REFUND_ATTEMPTS) clock = row!.nextAttemptAt!.getTime();
+    }
+    const [stopped] = await ledger(id);
+    expect(stopped).toMatchObject({ status: "failed", attempts: MAX_AUTOMATIC_REFUND_ATTEMPTS, nextAttemptAt: null });
+    // A month later the job still leaves it alone; an admin's retry sends it.
+    expect(await sendDueRefunds(ctx.db, gateway, new Date(clock + 30 * 24 * HOUR))).toEqual([]);
+    expect(await retryRefundNow(ctx.db, stopped!.id, new Date(clock + 30 * 24 * HOUR))).toEqual({ bookingId: id });
+    expect(await sendDueRefunds(ctx.db, gateway, new Date(clock + 30 * 24 * HOUR))).toEqual([
+      expect.objectContaining({ ok: true }),
+    ]);
+    expect(fake.refundCount(intentId)).toBe(1);
   });
 
   it("each failure waits longer: 10, 30, 120, 360 minutes, then a day, again and again", async () => {
