@@ -62,6 +62,9 @@ const ICONS: Record<string, NotificationIcon> = {
   booking_cancelled: "alert",
   booking_completed: "check",
   booking_expired: "alert",
+  claim_filed: "alert",
+  claim_answered: "info",
+  claim_decided: "check",
   new_message: "mail",
   price_drop: "arrowDown",
   new_listing: "search",
@@ -89,6 +92,10 @@ export function describeNotification(n: {
     const tab = n.type === "booking_requested" ? "&tab=pending" : "";
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
     values.start = str(n.data, "start_date");
+  } else if (n.type.startsWith("claim_")) {
+    // A damage claim's news opens the claim's page (bookings/damage-claims.server.ts).
+    const booking = str(n.data, "booking_id");
+    href = booking ? `/bookings/${booking}/claim` : "/bookings";
   } else if (n.type === "new_message") {
     const conversation = str(n.data, "conversation_id");
     href = conversation ? `/messages/${conversation}` : "/messages";

@@ -405,10 +405,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
-  const refunded = new Set<string>();
-  /** POST /v1/refunds for a whole captured payment (what our cancellations ask for). */
+  /** What each payment intent has had refunded so far, in cents. */
+  const refunded = new Map<string, number>();
+  /** POST /v1/refunds: the whole captured payment, or `amount` of it (a partial refund, as a deposit's return). */
   function refund(params: Params): object {
-    allowOnly(params, "", ["payment_intent"]);
+    allowOnly(params, "", ["payment_intent", "amount"]);
     const intentId = asString(params.payment_intent, "payment_intent");
     if (!intentId) throw invalid("Missing required param: payment_intent.", { param: "payment_intent" });
     const intent = findIntent(intentId);
@@ -417,17 +418,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         code: "charge_not_refundable",
       });
     }
-    if (refunded.has(intent.id)) {
+    const already = refunded.get(intent.id) ?? 0;
+    const left = intent.amount_received - already;
+    if (left <= 0) {
       throw refused(`Charge ${String(intent.latest_charge)} has already been refunded.`, {
         code: "charge_already_refunded",
       });
     }
+    const amount = asInteger(params.amount, "amount") ?? left;
+    if (amount < 1) throw invalid("This value must be greater than or equal to 1.", { param: "amount" });
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+        {
+          param: "amount",
+        },
+      );
+    }
     bump("refund", intent.id);
-    refunded.add(intent.id);
+    refunded.set(intent.id, already + amount);
     return {
       id: randomId("re_3", 23),
       object: "refund",
-      amount: intent.amount_received,
+      amount,
       currency: intent.currency,
       payment_intent: intent.id,
       charge: intent.latest_charge,

@@ -1,0 +1,370 @@
+// A host's claim on the deposit, end to end against a real libSQL file and Stripe's fake (issue 17): filing inside
+// the claim window only, the renter's answer, an admin's decision, the lapse by the job's clock, and the money that
+// follows each (the deposit refund's amount and idempotency key), a failed refund visible and retried.
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog, bookings, damageClaims, notifications, refunds, tripPhotos, tripRecords } from "#db/schema";
+import { decideClaimAsAdmin, listFailedRefunds, retryRefund } from "~/admin/claims.server";
+import { answerClaim, fileClaim, settleLapsedClaims, type ClaimInput } from "~/bookings/damage-claims.server";
+import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { createTestContext, type TestContext } from "./support/context";
+import { createBooking, createCar, createUser } from "./support/factories";
+import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { ORIGIN } from "./support/routes";
+import { stripeEnv } from "./support/stripe";
+
+const WEBHOOK_SECRET = "whsec_claims";
+const TRIP = { startDate: "2026-03-01", endDate: "2026-03-04", totalDays: 3 };
+const END = tripTimes(TRIP).end;
+/** Returned three hours late (3 h × €50 by default), 800 km driven of 600 allowed (200 × €0.20 = €40). */
+const CHECKED_OUT = new Date(END + 3 * HOUR_MS);
+const NOW = new Date(CHECKED_OUT.getTime() + HOUR_MS);
+const DEPOSIT = 50_000;
+const TOTAL = 63_640;
+
+let fake: FakeStripe;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  ctx = await createTestContext(stripeEnv(fake, WEBHOOK_SECRET));
+});
+afterEach(async () => {
+  await ctx.settled();
+  ctx.close();
+});
+
+/** A payment of `amount` really captured on the fake, as checkout and confirmation leave it. */
+async function capturedPayment(bookingId: string, amount: number) {
+  const gateway = getPaymentGateway(ctx.context.env, ORIGIN);
+  const { sessionId } = await gateway.createCheckout({
+    bookingId,
+    lines: [{ name: "Rental", amount }],
+    customerEmail: "renter@example.com",
+    successUrl: `${ORIGIN}/ok`,
+    cancelUrl: `${ORIGIN}/cancel`,
+    language: "en",
+    expiresAt: new Date(Date.now() + 2 * HOUR_MS),
+  });
+  fake.completeSession(sessionId);
+  const intentId = fake.sessions.get(sessionId)!.payment_intent as string;
+  await gateway.capture(intentId, bookingId);
+  return intentId;
+}
+
+/** A trip checked out at CHECKED_OUT with its deposit held and the claim window open (the trips' helper's writes). */
+async function completedTrip(overrides: Partial<typeof bookings.$inferInsert> = {}) {
+  const host = await createUser(ctx, { isHost: true, verified: true });
+  const renter = await createUser(ctx);
+  const stranger = await createUser(ctx);
+  const admin = await createUser(ctx, { isAdmin: true });
+  const car = await createCar(ctx, host.id, { depositAmount: DEPOSIT });
+  const bookingId = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: host.id }, "completed", {
+    ...TRIP,
+    depositAmount: DEPOSIT,
+    totalAmount: TOTAL,
+    paymentStatus: "captured",
+    depositStatus: "held",
+    completedAt: CHECKED_OUT,
+    claimWindowEndsAt: new Date(CHECKED_OUT.getTime() + 24 * HOUR_MS),
+    ...overrides,
+  });
+  const intentId = await capturedPayment(bookingId, TOTAL);
+  await ctx.db.update(bookings).set({ stripePaymentIntentId: intentId }).where(eq(bookings.id, bookingId));
+  await ctx.db.insert(tripRecords).values([
+    {
+      bookingId,
+      kind: "check_in",
+      odometerKm: 42_000,
+      fuelLevel: 8,
+      recordedAt: new Date(END - 72 * HOUR_MS),
+      recordedBy: host.id,
+    },
+    { bookingId, kind: "check_out", odometerKm: 42_800, fuelLevel: 6, recordedAt: CHECKED_OUT, recordedBy: host.id },
+  ]);
+  return { host, renter, stranger, admin, bookingId, intentId };
+}
+
+const claim = (overrides: Partial<ClaimInput> = {}): ClaimInput => ({
+  description: "Over the mileage and late",
+  amount: 12_000,
+  categories: ["excess_km", "late_return"],
+  photos: [],
+  ...overrides,
+});
+
+const file = (trip: { bookingId: string }, userId: string, input = claim(), now = NOW) =>
+  fileClaim(ctx.context, { bookingId: trip.bookingId, userId, claim: input, now, origin: ORIGIN });
+
+const booking = async (id: string) => (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const claimOf = async (bookingId: string) =>
+  (await ctx.db.select().from(damageClaims).where(eq(damageClaims.bookingId, bookingId)))[0];
+const refundRequests = (intentId: string) =>
+  fake.requests.filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === intentId);
+
+describe("filing a claim", () => {
+  it("inside the window: the claim with the records' measures, the deposit claimed, the renter told", async () => {
+    const trip = await completedTrip();
+    expect(await file(trip, trip.host.id)).toEqual({ ok: true });
+    const row = await claimOf(trip.bookingId);
+    expect(row).toMatchObject({
+      amount: 12_000,
+      status: "awaiting_renter",
+      excessKm: 200,
+      lateHours: 3,
+      categories: ["excess_km", "late_return"],
+      respondBy: new Date(NOW.getTime() + 72 * HOUR_MS),
+    });
+    expect((await booking(trip.bookingId)).depositStatus).toBe("claimed");
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, trip.renter.id), eq(notifications.type, "claim_filed")));
+    expect(told).toHaveLength(1);
+  });
+
+  it("refuses after the window, above the deposit, by the renter or a stranger, and a second claim", async () => {
+    const trip = await completedTrip();
+    const late = new Date(CHECKED_OUT.getTime() + 24 * HOUR_MS);
+    expect(await file(trip, trip.host.id, claim(), late)).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "claims:errors.windowClosed",
+    });
+    expect(await file(trip, trip.host.id, claim({ amount: DEPOSIT + 1 }))).toMatchObject({ ok: false, status: 409 });
+    expect(await file(trip, trip.renter.id)).toMatchObject({ ok: false, status: 403 });
+    expect(await file(trip, trip.stranger.id)).toMatchObject({ ok: false, status: 403 });
+    expect(await file(trip, trip.host.id, claim({ categories: ["damage"] }))).toMatchObject({
+      ok: false,
+      field: "photos",
+      error: "claims:errors.damagePhotos",
+    });
+    expect(await claimOf(trip.bookingId)).toBeUndefined();
+    expect((await booking(trip.bookingId)).depositStatus).toBe("held");
+
+    expect(await file(trip, trip.host.id)).toEqual({ ok: true });
+    expect(await file(trip, trip.host.id, claim({ amount: 100 }))).toMatchObject({
+      ok: false,
+      status: 409,
+      error: "claims:errors.alreadyFiled",
+    });
+    expect(await ctx.db.select().from(damageClaims).where(eq(damageClaims.bookingId, trip.bookingId))).toHaveLength(1);
+  });
+
+  it("two claims at the same moment: one wins, the other writes nothing", async () => {
+    const trip = await completedTrip();
+    const results = await Promise.all([file(trip, trip.host.id), file(trip, trip.host.id, claim({ amount: 500 }))]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await ctx.db.select().from(damageClaims).where(eq(damageClaims.bookingId, trip.bookingId))).toHaveLength(1);
+  });
+
+  it("stores the photos of a damage claim privately with the claim", async () => {
+    const trip = await completedTrip();
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
+    const photo = new File([png], "dent.png", { type: "image/png" });
+    expect(await file(trip, trip.host.id, claim({ categories: ["damage"], photos: [photo, photo] }))).toEqual({
+      ok: true,
+    });
+    const photos = await ctx.db.select().from(tripPhotos).where(eq(tripPhotos.bookingId, trip.bookingId));
+    expect(photos.map((p) => p.subject)).toEqual(["claim", "claim"]);
+  });
+});
+
+describe("the renter's answer and the money", () => {
+  it("accept: the deposit minus the claim is refunded under refund-<id>-deposit", async () => {
+    const trip = await completedTrip();
+    await file(trip, trip.host.id);
+    const later = new Date(NOW.getTime() + HOUR_MS);
+    expect(
+      await answerClaim(ctx.context, {
+        bookingId: trip.bookingId,
+        userId: trip.host.id,
+        answer: { intent: "accept" },
+        now: later,
+        origin: ORIGIN,
+      }),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await answerClaim(ctx.context, {
+        bookingId: trip.bookingId,
+        userId: trip.renter.id,
+        answer: { intent: "accept" },
+        now: later,
+        origin: ORIGIN,
+      }),
+    ).toEqual({ ok: true });
+    expect((await claimOf(trip.bookingId))!.status).toBe("accepted");
+    expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: "partly_kept", depositKept: 12_000 });
+    const sent = refundRequests(trip.intentId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.amount).toBe(String(DEPOSIT - 12_000));
+    expect(sent[0]!.idempotencyKey).toBe(`refund-${trip.bookingId}-deposit`);
+    const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, trip.bookingId));
+    expect(refund).toMatchObject({ kind: "deposit", amount: DEPOSIT - 12_000, status: "succeeded" });
+    // A second answer changes nothing and sends nothing.
+    expect(
+      await answerClaim(ctx.context, {
+        bookingId: trip.bookingId,
+        userId: trip.renter.id,
+        answer: { intent: "accept" },
+        now: later,
+        origin: ORIGIN,
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(refundRequests(trip.intentId)).toHaveLength(1);
+  });
+
+  const disputed = async () => {
+    const trip = await completedTrip();
+    await file(trip, trip.host.id);
+    const answered = await answerClaim(ctx.context, {
+      bookingId: trip.bookingId,
+      userId: trip.renter.id,
+      answer: { intent: "dispute", note: "I returned it on time", photos: [] },
+      now: new Date(NOW.getTime() + HOUR_MS),
+      origin: ORIGIN,
+    });
+    expect(answered).toEqual({ ok: true });
+    const row = (await claimOf(trip.bookingId))!;
+    expect(row).toMatchObject({ status: "disputed", renterNote: "I returned it on time" });
+    return { ...trip, claimId: row.id };
+  };
+  const decide = (trip: { claimId: string; admin: { id: string; email: string } }, amount: number) =>
+    decideClaimAsAdmin(ctx.context, trip.admin, {
+      claimId: trip.claimId,
+      amount,
+      reason: "Photos compared",
+      now: new Date(NOW.getTime() + 5 * HOUR_MS),
+      origin: ORIGIN,
+    });
+
+  it.each([
+    { decided: 0, refund: DEPOSIT, status: "returned" },
+    { decided: 5_000, refund: DEPOSIT - 5_000, status: "partly_kept" },
+    { decided: 12_000, refund: DEPOSIT - 12_000, status: "partly_kept" },
+  ])(
+    "dispute → admin keeps $decided: refund $refund, deposit $status, an audit line",
+    async ({ decided, refund, status }) => {
+      const trip = await disputed();
+      const host = await ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, trip.host.id), eq(notifications.type, "claim_answered")));
+      expect(host).toHaveLength(1);
+      expect(await decide(trip, decided)).toEqual({ ok: true });
+      expect((await claimOf(trip.bookingId))!).toMatchObject({
+        status: "decided",
+        decidedAmount: decided,
+        decidedBy: trip.admin.id,
+      });
+      expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: status, depositKept: decided });
+      const sent = refundRequests(trip.intentId);
+      expect(sent.map((r) => [r.body.amount, r.idempotencyKey])).toEqual([
+        [String(refund), `refund-${trip.bookingId}-deposit`],
+      ]);
+      const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, trip.claimId));
+      expect(audit).toMatchObject([{ action: "decide_claim", targetType: "claim", actorId: trip.admin.id }]);
+      // Decided once: a second decision is refused, writes no audit line and sends nothing.
+      expect(await decide(trip, 0)).toMatchObject({ ok: false, status: 409 });
+      expect(await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, trip.claimId))).toHaveLength(1);
+      expect(refundRequests(trip.intentId)).toHaveLength(1);
+    },
+  );
+
+  it("admin keeps the whole deposit when the claim is the deposit: nothing to refund, deposit kept", async () => {
+    const trip = await completedTrip();
+    await file(trip, trip.host.id, claim({ amount: DEPOSIT }));
+    await answerClaim(ctx.context, {
+      bookingId: trip.bookingId,
+      userId: trip.renter.id,
+      answer: { intent: "dispute", note: "No", photos: [] },
+      now: NOW,
+      origin: ORIGIN,
+    });
+    const claimId = (await claimOf(trip.bookingId))!.id;
+    expect(await decide({ claimId, admin: trip.admin }, DEPOSIT)).toEqual({ ok: true });
+    expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: "kept", depositKept: DEPOSIT });
+    expect(refundRequests(trip.intentId)).toHaveLength(0);
+    expect(await decide({ claimId, admin: trip.admin }, DEPOSIT + 1)).toMatchObject({ ok: false });
+  });
+
+  it("an unanswered claim lapses by the job's clock: not before respond_by, after it yes", async () => {
+    const trip = await completedTrip();
+    await file(trip, trip.host.id);
+    const respondBy = NOW.getTime() + 72 * HOUR_MS;
+    expect(await settleLapsedClaims(ctx.context, new Date(respondBy - 1), ORIGIN)).toBe(0);
+    expect((await claimOf(trip.bookingId))!.status).toBe("awaiting_renter");
+    expect(refundRequests(trip.intentId)).toHaveLength(0);
+    // The renter can no longer answer at the deadline.
+    expect(
+      await answerClaim(ctx.context, {
+        bookingId: trip.bookingId,
+        userId: trip.renter.id,
+        answer: { intent: "accept" },
+        now: new Date(respondBy),
+        origin: ORIGIN,
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+
+    expect(await settleLapsedClaims(ctx.context, new Date(respondBy), ORIGIN)).toBe(1);
+    expect((await claimOf(trip.bookingId))!.status).toBe("lapsed");
+    expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: "partly_kept", depositKept: 12_000 });
+    expect(refundRequests(trip.intentId).map((r) => r.body.amount)).toEqual([String(DEPOSIT - 12_000)]);
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.type, "claim_decided"));
+    expect(told.map((n) => n.userId).sort()).toEqual([trip.host.id, trip.renter.id].sort());
+    // The next run finds nothing.
+    expect(await settleLapsedClaims(ctx.context, new Date(respondBy + HOUR_MS), ORIGIN)).toBe(0);
+  });
+
+  it("a refund Stripe refuses leaves the claim settled and the refund failed, listed for admins; retry sends it", async () => {
+    const trip = await completedTrip();
+    await file(trip, trip.host.id);
+    fake.failNext(/\/v1\/refunds$/, 500);
+    fake.failNext(/\/v1\/refunds$/, 500);
+    const later = new Date(NOW.getTime() + HOUR_MS);
+    expect(
+      await answerClaim(ctx.context, {
+        bookingId: trip.bookingId,
+        userId: trip.renter.id,
+        answer: { intent: "accept" },
+        now: later,
+        origin: ORIGIN,
+      }),
+    ).toEqual({ ok: true });
+    expect((await claimOf(trip.bookingId))!.status).toBe("accepted");
+    expect((await booking(trip.bookingId)).depositStatus).toBe("partly_kept");
+    const failed = await listFailedRefunds(ctx.db);
+    expect(failed).toMatchObject([
+      { bookingId: trip.bookingId, kind: "deposit", amount: DEPOSIT - 12_000, attempts: 1 },
+    ]);
+    expect(failed[0]!.lastError).toBeTruthy();
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith(
+      "refund failed; the scheduled job retries",
+      failed[0]!.id,
+      expect.any(String),
+    );
+    vi.mocked(console.error).mockClear();
+
+    expect(await retryRefund(ctx.context, trip.admin, { refundId: failed[0]!.id, now: later, origin: ORIGIN })).toBe(
+      true,
+    );
+    const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, failed[0]!.id));
+    expect(refund).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(await listFailedRefunds(ctx.db)).toHaveLength(0);
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, failed[0]!.id));
+    expect(audit).toMatchObject([{ action: "retry_refund", targetType: "refund" }]);
+    // Nothing left to retry.
+    expect(await retryRefund(ctx.context, trip.admin, { refundId: failed[0]!.id, now: later, origin: ORIGIN })).toBe(
+      false,
+    );
+  });
+});
