@@ -3,7 +3,7 @@
 // failed, with "retry now". The claim's rules and its settlement are the bookings area's (damage-claims.server.ts);
 // the money is the payments area's (refunds.server.ts).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { bookings, cars, damageClaims, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import { decideClaim } from "~/bookings/damage-claims.server";
@@ -123,14 +123,4 @@ export async function retryRefund(
   );
   await sendBookingRefunds(db, getPaymentGateway(context.env, input.origin), [due.bookingId], input.now);
   return true;
-}
-
-/** A failed refund's booking, for the retry's message (and a check that it exists). */
-export async function findFailedRefund(db: Db, refundId: string) {
-  const [row] = await db
-    .select({ id: refunds.id, bookingId: refunds.bookingId })
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, "failed")))
-    .limit(1);
-  return row ?? null;
 }

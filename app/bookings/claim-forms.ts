@@ -53,6 +53,7 @@ const evidencePhotos = z
 export function fileClaimSchema(deposit: number) {
   return z
     .object({
+      intent: z.literal("file"),
       description: claimText("claims:errors.description"),
       amount: euros(
         { min: 1, max: deposit },
@@ -77,6 +78,10 @@ export const AnswerClaimSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
   z.object({ intent: z.literal("dispute"), note: claimText("claims:errors.note"), photos: evidencePhotos }),
 ]);
+
+/** The claim page's forms: the host's claim, the renter's accept or dispute (one `intent` each). */
+export const claimPageSchema = (deposit: number) =>
+  z.discriminatedUnion("intent", [fileClaimSchema(deposit), ...AnswerClaimSchema.options]);
 
 /** An admin's decision on a disputed claim of `claimed` cents: what is kept (0 … claimed) and why. */
 export function decideClaimSchema(claimed: number) {

@@ -15,10 +15,12 @@ import type { ClaimCategory, ClaimStatus } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
+import { bookingReference } from "~/bookings/booking-rules";
 import {
   findTripPhotos,
   forgetTripPhotos,
   storeTripPhotoFiles,
+  tripPhotoUrl,
   type TripPhotoRow,
 } from "~/bookings/trip-photos.server";
 import { claimAnswerDeadline, tripMeasures, tripTimes } from "~/bookings/trip-rules";
@@ -163,6 +165,74 @@ export async function findClaimCase(db: Db, bookingId: string, now: Date) {
 }
 
 export type ClaimCase = NonNullable<Awaited<ReturnType<typeof findClaimCase>>>;
+
+/** Who looks at a claim: its host, its renter, an admin (reading only), or nobody allowed (null). */
+export function claimViewer(booking: { renterId: string; ownerId: string }, user: { id: string; isAdmin: boolean }) {
+  if (booking.ownerId === user.id) return "host" as const;
+  if (booking.renterId === user.id) return "renter" as const;
+  return user.isAdmin ? ("admin" as const) : null;
+}
+
+/** A claim's case as the pages show it: plain numbers for moments, photo addresses, the money either way. */
+export function claimView(found: ClaimCase, now: Date) {
+  const { booking, car, claim } = found;
+  const ms = (date: Date | null) => (date ? date.getTime() : null);
+  const photosOf = (subject: string) =>
+    found.photos
+      .filter((p) => p.subject === subject)
+      .map((p) => ({
+        id: p.id,
+        angle: p.angle,
+        url: tripPhotoUrl(booking.id, p.id),
+        width: p.width,
+        height: p.height,
+      }));
+  const record = (r: typeof found.records.checkIn) =>
+    r && { odometerKm: r.odometerKm, fuelLevel: r.fuelLevel, recordedAt: r.recordedAt.getTime() };
+  return {
+    booking: {
+      id: booking.id,
+      reference: bookingReference(booking.id),
+      startDate: booking.startDate,
+      endDate: booking.endDate,
+      totalDays: booking.totalDays,
+      status: booking.status,
+      depositAmount: booking.depositAmount,
+      depositStatus: booking.depositStatus,
+      depositKept: booking.depositKept,
+      claimWindowEndsAt: ms(booking.claimWindowEndsAt),
+    },
+    car: `${car.make} ${car.model} ${car.year}`,
+    rates: found.rates,
+    measures: found.measures,
+    suggestion: found.suggestion,
+    records: { checkIn: record(found.records.checkIn), checkOut: record(found.records.checkOut) },
+    claim: claim && {
+      ...claim,
+      respondBy: claim.respondBy.getTime(),
+      respondedAt: ms(claim.respondedAt),
+      decidedAt: ms(claim.decidedAt),
+      createdAt: claim.createdAt.getTime(),
+    },
+    money: claim &&
+      found.settlement && {
+        deposit: booking.depositAmount,
+        refund: found.settlement.refund,
+        kept: found.settlement.kept,
+        settled: claimKept(claim) !== null,
+      },
+    photos: {
+      checkIn: photosOf("check_in"),
+      checkOut: photosOf("check_out"),
+      claim: photosOf("claim"),
+      dispute: photosOf("dispute"),
+    },
+    windowOpen: found.windowOpen,
+    canAnswer: claim ? canAnswer(claim, now) : false,
+  };
+}
+
+export type ClaimView = ReturnType<typeof claimView>;
 
 /** A claim may be filed: a completed trip with its deposit held, before the window closes. */
 export const canClaim = (

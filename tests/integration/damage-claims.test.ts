@@ -170,7 +170,7 @@ describe("filing a claim", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c00" } })
       .png()
       .toBuffer();
-    const photo = new File([png], "dent.png", { type: "image/png" });
+    const photo = new File([new Uint8Array(png)], "dent.png", { type: "image/png" });
     expect(await file(trip, trip.host.id, claim({ categories: ["damage"], photos: [photo, photo] }))).toEqual({
       ok: true,
     });
