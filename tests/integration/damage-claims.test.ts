@@ -9,9 +9,12 @@ import { answerClaim, fileClaim, settleLapsedClaims, type ClaimInput } from "~/b
 import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser } from "./support/factories";
+import { action as decideAction } from "~/routes/_admin+/admin.claims.$claimId";
+import { loader as adminLoader } from "~/routes/_admin+/admin.claims";
+import { action as claimAction, loader as claimLoader } from "~/routes/_bookings+/bookings_.$bookingId_.claim";
+import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
-import { ORIGIN } from "./support/routes";
+import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
 import { stripeEnv } from "./support/stripe";
 
 const WEBHOOK_SECRET = "whsec_claims";
@@ -366,5 +369,133 @@ describe("the renter's answer and the money", () => {
     expect(await retryRefund(ctx.context, trip.admin, { refundId: failed[0]!.id, now: later, origin: ORIGIN })).toBe(
       false,
     );
+  });
+});
+
+describe("the claim page and the admin queue", () => {
+  const claimPath = (bookingId: string) => `/bookings/${bookingId}/claim`;
+  const page = (bookingId: string, cookie: string) =>
+    callRoute<ClaimPageData>(claimLoader, getRequest(claimPath(bookingId), { cookie }), ctx.context, { bookingId });
+  const post = (bookingId: string, cookie: string, fields: Record<string, string | string[]>) =>
+    callRoute<{ intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }>(
+      claimAction,
+      formRequest(claimPath(bookingId), fields, { cookie }),
+      ctx.context,
+      { bookingId },
+    );
+  type ClaimPageData = Awaited<ReturnType<typeof claimLoader>>;
+
+  async function trip() {
+    // The claim window must be open by the real clock the routes read.
+    const checkedOut = new Date(Date.now() - HOUR_MS);
+    const made = await completedTrip({ claimWindowEndsAt: new Date(checkedOut.getTime() + 24 * HOUR_MS) });
+    const cookies = {
+      host: await sessionCookieFor(ctx, made.host.id),
+      renter: await sessionCookieFor(ctx, made.renter.id),
+      stranger: await sessionCookieFor(ctx, made.stranger.id),
+      admin: await sessionCookieFor(ctx, made.admin.id),
+    };
+    return { ...made, cookies };
+  }
+
+  it("shows the host the form pre-filled from the records; the renter, a stranger and an admin what they may", async () => {
+    const t = await trip();
+    const host = await page(t.bookingId, t.cookies.host);
+    expect(host.status).toBe(200);
+    expect(host.data).toMatchObject({
+      reader: "host",
+      canFile: true,
+      // 200 km over × €0.20 = €40 and 3 h late × €50 = €150.
+      defaults: { amount: "190", categories: ["excess_km", "late_return"] },
+      view: { suggestion: { excessKm: 200, excessKmAmount: 4000, lateHours: 3, lateAmount: 15000, amount: 19000 } },
+    });
+    expect((await page(t.bookingId, t.cookies.renter)).data).toMatchObject({ reader: "renter", canFile: false });
+    expect((await page(t.bookingId, t.cookies.admin)).data).toMatchObject({ reader: "admin", canFile: false });
+    expect((await page(t.bookingId, t.cookies.stranger)).status).toBe(403);
+  });
+
+  it("bad input: the message next to the field, the typed values kept, nothing written", async () => {
+    const t = await trip();
+    const fields = { intent: "file", description: "Scratched door", amount: "9999999", categories: ["damage"] };
+    const result = await post(t.bookingId, t.cookies.host, fields);
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toMatchObject({ amount: ["claims:errors.aboveDeposit"] });
+    expect(result.data.result.initialValue).toMatchObject({ description: "Scratched door", amount: "9999999" });
+    const noCategory = await post(t.bookingId, t.cookies.host, { intent: "file", description: "x", amount: "12,50" });
+    expect(noCategory.data.result.error).toMatchObject({ categories: ["claims:errors.categories"] });
+    const damage = await post(t.bookingId, t.cookies.host, { ...fields, amount: "120,50" });
+    expect(damage.data.result.error).toMatchObject({ photos: ["claims:errors.damagePhotos"] });
+    expect(await claimOf(t.bookingId)).toBeUndefined();
+    // The renter cannot file, a stranger cannot answer.
+    expect((await post(t.bookingId, t.cookies.renter, { ...fields, categories: ["fuel"] })).status).toBe(403);
+    expect((await post(t.bookingId, t.cookies.stranger, { intent: "accept" })).status).toBe(403);
+    expect(await claimOf(t.bookingId)).toBeUndefined();
+  });
+
+  it("host files → renter disputes → admin decides, each through its page; the queue lists it first", async () => {
+    const t = await trip();
+    const filed = await post(t.bookingId, t.cookies.host, {
+      intent: "file",
+      description: "Over the allowance",
+      amount: "40",
+      categories: ["excess_km"],
+    });
+    expect(filed.status).toBe(302);
+    expect((await claimOf(t.bookingId))!.amount).toBe(4000);
+    expect((await page(t.bookingId, t.cookies.renter)).data).toMatchObject({
+      canAnswer: true,
+      view: { money: { refund: DEPOSIT - 4000, kept: 4000, deposit: DEPOSIT, settled: false } },
+    });
+    const disputedNow = await post(t.bookingId, t.cookies.renter, { intent: "dispute", note: "" });
+    expect(disputedNow.data.result.error).toMatchObject({ note: ["claims:errors.note"] });
+    expect((await post(t.bookingId, t.cookies.renter, { intent: "dispute", note: "Within the limit" })).status).toBe(
+      302,
+    );
+
+    const queue = await callRoute<Awaited<ReturnType<typeof adminLoader>>>(
+      adminLoader,
+      getRequest("/admin/claims", { cookie: t.cookies.admin }),
+      ctx.context,
+    );
+    expect(queue.data.claims[0]).toMatchObject({ status: "disputed", amount: 4000 });
+    const claimId = (await claimOf(t.bookingId))!.id;
+    const decidePath = `/admin/claims/${claimId}`;
+    const decide = (fields: Record<string, string>, cookie = t.cookies.admin) =>
+      callRoute<{ result: { error?: Record<string, string[]> } }>(
+        decideAction,
+        formRequest(decidePath, fields, { cookie }),
+        ctx.context,
+        { claimId },
+      );
+    expect((await decide({ amount: "41", reason: "Too much" })).data.result.error).toMatchObject({
+      amount: ["claims:errors.aboveClaim"],
+    });
+    expect((await decide({ amount: "10", reason: "Half" }, t.cookies.host)).status).toBe(403);
+    expect((await decide({ amount: "20,00", reason: "Half of it" })).status).toBe(302);
+    expect(await booking(t.bookingId)).toMatchObject({ depositStatus: "partly_kept", depositKept: 2000 });
+    expect(refundRequests(t.intentId).map((r) => r.body.amount)).toEqual([String(DEPOSIT - 2000)]);
+    expect((await page(t.bookingId, t.cookies.host)).data).toMatchObject({
+      view: { money: { kept: 2000, refund: DEPOSIT - 2000, settled: true } },
+    });
+  });
+
+  it("after the window with no claim: no form, and a claim posted anyway is refused", async () => {
+    const t = await trip();
+    await ctx.db
+      .update(bookings)
+      .set({ claimWindowEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, t.bookingId));
+    expect((await page(t.bookingId, t.cookies.host)).data).toMatchObject({
+      canFile: false,
+      view: { windowOpen: false },
+    });
+    const late = await post(t.bookingId, t.cookies.host, {
+      intent: "file",
+      description: "Late",
+      amount: "10",
+      categories: ["late_return"],
+    });
+    expect(late.status).toBe(409);
+    expect(await claimOf(t.bookingId)).toBeUndefined();
   });
 });

@@ -70,11 +70,11 @@ const TOASTS = { file: "claims:toasts.filed", accept: "claims:toasts.accepted", 
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, found, reader, now } = await requireClaimCase(request, context, params.bookingId);
-  // Admins read claims here; they decide them at /admin/claims.
-  if (reader === "admin") forbidden();
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: claimPageSchema(found.booking.depositAmount) });
   const intent = String(formData.get("intent") ?? "");
+  // The host files, the renter answers; admins read claims here and decide them at /admin/claims.
+  if (reader !== (intent === "file" ? "host" : "renter")) forbidden();
+  const submission = parseWithZod(formData, { schema: claimPageSchema(found.booking.depositAmount) });
   if (submission.status !== "success") {
     return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
