@@ -382,35 +382,51 @@ export async function answerClaim(
   if (booking.renterId !== input.userId) return forbidden;
   if (!canAnswer(claim, now)) return { ok: false, status: 409, error: "claims:errors.answerClosed" };
 
-  if (input.answer.intent === "accept") {
-    const settled = await settleClaim(context, {
-      claim: { ...claim, deposit: booking.depositAmount },
-      to: { status: "accepted", respondedAt: now },
-      now,
-      origin: input.origin,
-    });
-    if (!settled.ok) return settled;
+  const outcome =
+    input.answer.intent === "accept"
+      ? await settleClaim(context, {
+          claim: { ...claim, deposit: booking.depositAmount },
+          to: { status: "accepted", respondedAt: now },
+          now,
+          origin: input.origin,
+        })
+      : await disputeClaim(context, {
+          claim,
+          userId: input.userId,
+          note: input.answer.note,
+          photos: input.answer.photos,
+          now,
+        });
+  if (outcome.ok) {
     await sendBookingNotices(
       context,
       [{ bookingId: booking.id, type: "claim_answered", to: "host", email: true }],
       input.origin,
       now,
     );
-    return { ok: true };
   }
+  return outcome;
+}
 
+/** The renter's dispute: the note and photos in one batch with the claim's "disputed", only from "awaiting_renter". */
+async function disputeClaim(
+  context: Context,
+  input: { claim: Claim; userId: string; note: string; photos: File[]; now: Date },
+): Promise<ClaimOutcome> {
+  const { db } = context;
+  const { claim, now } = input;
   const photos = await storeEvidence(context, {
-    bookingId: booking.id,
+    bookingId: claim.bookingId,
     subject: "dispute",
     userId: input.userId,
-    files: input.answer.photos,
+    files: input.photos,
     now,
   });
   if (!photos.ok) return photos;
   const [disputed] = await db.batch([
     db
       .update(damageClaims)
-      .set({ status: "disputed", renterNote: input.answer.note, respondedAt: now })
+      .set({ status: "disputed", renterNote: input.note, respondedAt: now })
       .where(
         and(
           eq(damageClaims.id, claim.id),
@@ -425,17 +441,9 @@ export async function answerClaim(
       sql`exists (select 1 from damage_claims c where c.id = ${claim.id} and c.status = 'disputed' and c.responded_at = ${now.getTime()})`,
     ),
   ]);
-  if (disputed.length === 0) {
-    await forgetTripPhotos(context.env, photos.rows);
-    return changedMeanwhile;
-  }
-  await sendBookingNotices(
-    context,
-    [{ bookingId: booking.id, type: "claim_answered", to: "host", email: true }],
-    input.origin,
-    now,
-  );
-  return { ok: true };
+  if (disputed.length > 0) return { ok: true };
+  await forgetTripPhotos(context.env, photos.rows);
+  return changedMeanwhile;
 }
 
 // ------------------------------------------------------------------------------------------------ deciding

@@ -5,7 +5,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, bookings, damageClaims, notifications, refunds, tripPhotos, tripRecords } from "#db/schema";
 import { decideClaimAsAdmin, listFailedRefunds, retryRefund } from "~/admin/claims.server";
-import { answerClaim, fileClaim, settleLapsedClaims, type ClaimInput } from "~/bookings/damage-claims.server";
+import {
+  answerClaim,
+  fileClaim,
+  settleLapsedClaims,
+  type ClaimAnswer,
+  type ClaimInput,
+} from "~/bookings/damage-claims.server";
 import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { createTestContext, type TestContext } from "./support/context";
@@ -105,6 +111,9 @@ const claim = (overrides: Partial<ClaimInput> = {}): ClaimInput => ({
 const file = (trip: { bookingId: string }, userId: string, input = claim(), now = NOW) =>
   fileClaim(ctx.context, { bookingId: trip.bookingId, userId, claim: input, now, origin: ORIGIN });
 
+const answer = (bookingId: string, userId: string, given: ClaimAnswer, now: Date) =>
+  answerClaim(ctx.context, { bookingId, userId, answer: given, now, origin: ORIGIN });
+
 const booking = async (id: string) => (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const claimOf = async (bookingId: string) =>
   (await ctx.db.select().from(damageClaims).where(eq(damageClaims.bookingId, bookingId)))[0];
@@ -187,24 +196,8 @@ describe("the renter's answer and the money", () => {
     const trip = await completedTrip();
     await file(trip, trip.host.id);
     const later = new Date(NOW.getTime() + HOUR_MS);
-    expect(
-      await answerClaim(ctx.context, {
-        bookingId: trip.bookingId,
-        userId: trip.host.id,
-        answer: { intent: "accept" },
-        now: later,
-        origin: ORIGIN,
-      }),
-    ).toMatchObject({ status: 403 });
-    expect(
-      await answerClaim(ctx.context, {
-        bookingId: trip.bookingId,
-        userId: trip.renter.id,
-        answer: { intent: "accept" },
-        now: later,
-        origin: ORIGIN,
-      }),
-    ).toEqual({ ok: true });
+    expect(await answer(trip.bookingId, trip.host.id, { intent: "accept" }, later)).toMatchObject({ status: 403 });
+    expect(await answer(trip.bookingId, trip.renter.id, { intent: "accept" }, later)).toEqual({ ok: true });
     expect((await claimOf(trip.bookingId))!.status).toBe("accepted");
     expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: "partly_kept", depositKept: 12_000 });
     const sent = refundRequests(trip.intentId);
@@ -214,28 +207,22 @@ describe("the renter's answer and the money", () => {
     const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, trip.bookingId));
     expect(refund).toMatchObject({ kind: "deposit", amount: DEPOSIT - 12_000, status: "succeeded" });
     // A second answer changes nothing and sends nothing.
-    expect(
-      await answerClaim(ctx.context, {
-        bookingId: trip.bookingId,
-        userId: trip.renter.id,
-        answer: { intent: "accept" },
-        now: later,
-        origin: ORIGIN,
-      }),
-    ).toMatchObject({ ok: false, status: 409 });
+    expect(await answer(trip.bookingId, trip.renter.id, { intent: "accept" }, later)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect(refundRequests(trip.intentId)).toHaveLength(1);
   });
 
   const disputed = async () => {
     const trip = await completedTrip();
     await file(trip, trip.host.id);
-    const answered = await answerClaim(ctx.context, {
-      bookingId: trip.bookingId,
-      userId: trip.renter.id,
-      answer: { intent: "dispute", note: "I returned it on time", photos: [] },
-      now: new Date(NOW.getTime() + HOUR_MS),
-      origin: ORIGIN,
-    });
+    const answered = await answer(
+      trip.bookingId,
+      trip.renter.id,
+      { intent: "dispute", note: "I returned it on time", photos: [] },
+      new Date(NOW.getTime() + HOUR_MS),
+    );
     expect(answered).toEqual({ ok: true });
     const row = (await claimOf(trip.bookingId))!;
     expect(row).toMatchObject({ status: "disputed", renterNote: "I returned it on time" });
@@ -286,13 +273,7 @@ describe("the renter's answer and the money", () => {
   it("admin keeps the whole deposit when the claim is the deposit: nothing to refund, deposit kept", async () => {
     const trip = await completedTrip();
     await file(trip, trip.host.id, claim({ amount: DEPOSIT }));
-    await answerClaim(ctx.context, {
-      bookingId: trip.bookingId,
-      userId: trip.renter.id,
-      answer: { intent: "dispute", note: "No", photos: [] },
-      now: NOW,
-      origin: ORIGIN,
-    });
+    await answer(trip.bookingId, trip.renter.id, { intent: "dispute", note: "No", photos: [] }, NOW);
     const claimId = (await claimOf(trip.bookingId))!.id;
     expect(await decide({ claimId, admin: trip.admin }, DEPOSIT)).toEqual({ ok: true });
     expect(await booking(trip.bookingId)).toMatchObject({ depositStatus: "kept", depositKept: DEPOSIT });
@@ -308,15 +289,10 @@ describe("the renter's answer and the money", () => {
     expect((await claimOf(trip.bookingId))!.status).toBe("awaiting_renter");
     expect(refundRequests(trip.intentId)).toHaveLength(0);
     // The renter can no longer answer at the deadline.
-    expect(
-      await answerClaim(ctx.context, {
-        bookingId: trip.bookingId,
-        userId: trip.renter.id,
-        answer: { intent: "accept" },
-        now: new Date(respondBy),
-        origin: ORIGIN,
-      }),
-    ).toMatchObject({ ok: false, status: 409 });
+    expect(await answer(trip.bookingId, trip.renter.id, { intent: "accept" }, new Date(respondBy))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
 
     expect(await settleLapsedClaims(ctx.context, new Date(respondBy), ORIGIN)).toBe(1);
     expect((await claimOf(trip.bookingId))!.status).toBe("lapsed");
@@ -334,15 +310,7 @@ describe("the renter's answer and the money", () => {
     fake.failNext(/\/v1\/refunds$/, 500);
     fake.failNext(/\/v1\/refunds$/, 500);
     const later = new Date(NOW.getTime() + HOUR_MS);
-    expect(
-      await answerClaim(ctx.context, {
-        bookingId: trip.bookingId,
-        userId: trip.renter.id,
-        answer: { intent: "accept" },
-        now: later,
-        origin: ORIGIN,
-      }),
-    ).toEqual({ ok: true });
+    expect(await answer(trip.bookingId, trip.renter.id, { intent: "accept" }, later)).toEqual({ ok: true });
     expect((await claimOf(trip.bookingId))!.status).toBe("accepted");
     expect((await booking(trip.bookingId)).depositStatus).toBe("partly_kept");
     const failed = await listFailedRefunds(ctx.db);
