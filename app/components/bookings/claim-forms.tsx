@@ -1,7 +1,14 @@
 // The claim page's forms, plain multipart POSTs that work without JavaScript: the host's claim (pre-filled from what
 // the trip records suggest) and the renter's accept or dispute. Validation is the server's (bookings/claim-forms.ts);
 // its reply puts each message next to its field and keeps what was typed.
-import { FormProvider, getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  FormProvider,
+  getCollectionProps,
+  getFormProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_CATEGORIES } from "#db/enums";
@@ -48,6 +55,39 @@ function PhotosInput({
       />
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
+  );
+}
+
+/** A claim's or a dispute's words and photos: `keys` names the texts' group ("form" or "answer"). */
+function TextAndPhotos({
+  text,
+  photos,
+  keys,
+  textKey,
+}: {
+  text: FieldMetadata<string>;
+  photos: FieldMetadata<File[]>;
+  keys: "form" | "answer";
+  textKey: "description" | "note";
+}) {
+  const { t } = useTranslation("claims");
+  return (
+    <>
+      <TextAreaField
+        meta={text}
+        label={t(`${keys}.${textKey}`)}
+        hint={t(`${keys}.${textKey}Hint`)}
+        rows={5}
+        maxLength={MAX_TEXT}
+      />
+      <PhotosInput
+        id={photos.id}
+        name={photos.name}
+        label={t(`${keys}.photos`)}
+        hint={t(`${keys}.photosHint`)}
+        errors={photos.errors}
+      />
+    </>
   );
 }
 
@@ -122,20 +162,7 @@ export function FileClaimForm({
             </div>
             <FieldErrors id={fields.categories.errorId} errors={fields.categories.errors} />
           </fieldset>
-          <TextAreaField
-            meta={fields.description}
-            label={t("form.description")}
-            hint={t("form.descriptionHint")}
-            rows={5}
-            maxLength={MAX_TEXT}
-          />
-          <PhotosInput
-            id={fields.photos.id}
-            name={fields.photos.name}
-            label={t("form.photos")}
-            hint={t("form.photosHint")}
-            errors={fields.photos.errors}
-          />
+          <TextAndPhotos text={fields.description} photos={fields.photos} keys="form" textKey="description" />
           <Button type="submit" className="justify-self-start" disabled={busy}>
             {busy ? t("form.submitting") : t("form.submit")}
           </Button>
@@ -195,20 +222,7 @@ export function AnswerClaimForms({
           <h3 className="font-semibold">{t("answer.disputeTitle")}</h3>
           <input type="hidden" name="intent" value="dispute" />
           <FormAlert id={disputeForm.errorId} errors={disputeForm.errors} />
-          <TextAreaField
-            meta={fields.note}
-            label={t("answer.note")}
-            hint={t("answer.noteHint")}
-            rows={5}
-            maxLength={MAX_TEXT}
-          />
-          <PhotosInput
-            id={fields.photos.id}
-            name={fields.photos.name}
-            label={t("answer.photos")}
-            hint={t("answer.photosHint")}
-            errors={fields.photos.errors}
-          />
+          <TextAndPhotos text={fields.note} photos={fields.photos} keys="answer" textKey="note" />
           <Button type="submit" variant="secondary" className="justify-self-start" disabled={busy}>
             {t("answer.dispute")}
           </Button>
