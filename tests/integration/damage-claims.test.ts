@@ -3,7 +3,16 @@
 // follows each (the deposit refund's amount and idempotency key), a failed refund visible and retried.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, bookings, damageClaims, notifications, refunds, tripPhotos, tripRecords } from "#db/schema";
+import {
+  auditLog,
+  bookings,
+  damageClaims,
+  devMailbox,
+  notifications,
+  refunds,
+  tripPhotos,
+  tripRecords,
+} from "#db/schema";
 import { decideClaimAsAdmin, listFailedRefunds, retryRefund } from "~/admin/claims.server";
 import {
   answerClaim,
@@ -139,6 +148,10 @@ describe("filing a claim", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, trip.renter.id), eq(notifications.type, "claim_filed")));
     expect(told).toHaveLength(1);
+    // The renter's e-mail (in their language, Lithuanian by default) leads to the claim's page.
+    const [mail] = await ctx.db.select().from(devMailbox).where(eq(devMailbox.to, trip.renter.email));
+    expect(mail!.subject).toContain("Toyota Corolla");
+    expect(mail!.text).toContain(`${ORIGIN}/bookings/${trip.bookingId}/claim`);
   });
 
   it("refuses after the window, above the deposit, by the renter or a stranger, and a second claim", async () => {
