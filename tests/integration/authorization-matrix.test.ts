@@ -10,10 +10,11 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { damageClaims, notifications, profiles, refunds, savedSearches, type bookings } from "#db/schema";
+import { damageClaims, notifications, profiles, refunds, savedSearches, tripPhotos, type bookings } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
+import { storeTripPhotoFiles } from "~/bookings/trip-photos.server";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
 import type { WorkerEnv } from "~/env.server";
@@ -829,6 +830,28 @@ const MATRIX: Entry[] = [
     async setup(w) {
       const { bookingId } = await claimCase(w, "awaiting_renter");
       return { path: `/bookings/${bookingId}/claim`, params: { bookingId }, form: { intent: "accept" } };
+    },
+  },
+  {
+    route: "_bookings+/bookings_.$bookingId_.photos.$photoId",
+    kind: "loader",
+    expect: guarded("forbidden", "allowed", "allowed"),
+    why: "a trip photo is private to the trip's two parties and admins",
+    async setup(w) {
+      const { bookingId } = await claimCase(w, "awaiting_renter");
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#246" } })
+        .png()
+        .toBuffer();
+      const rows = await storeTripPhotoFiles(w.ctx.context.env, {
+        bookingId,
+        subject: "claim",
+        uploadedBy: w.counterpart.id,
+        files: [{ file: new File([new Uint8Array(png)], "dent.png", { type: "image/png" }), angle: "other" }],
+        now: new Date(),
+      });
+      await w.ctx.db.insert(tripPhotos).values(rows);
+      const photoId = rows[0]!.id;
+      return { path: `/bookings/${bookingId}/photos/${photoId}`, params: { bookingId, photoId } };
     },
   },
   {
