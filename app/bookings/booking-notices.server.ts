@@ -17,7 +17,11 @@ export type BookingNoticeType =
   | "booking_completed"
   | "booking_expired"
   | "trip_check_in_overdue"
-  | "deposit_returned";
+  | "deposit_returned"
+  // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both).
+  | "claim_filed"
+  | "claim_answered"
+  | "claim_decided";
 
 /**
  * The e-mails, one per template in email.json's `booking`. Most are the notice's own type; the host reads of a renter's
@@ -25,7 +29,11 @@ export type BookingNoticeType =
  * charged on confirmation is told so (README.md, "Booking e-mails", lists who gets which).
  */
 export type BookingEmailTemplate =
-  BookingNoticeType | "booking_cancelled_by_renter" | "booking_expired_host" | "booking_payment_failed";
+  | BookingNoticeType
+  | "booking_cancelled_by_renter"
+  | "booking_expired_host"
+  | "booking_payment_failed"
+  | "claim_lapsed";
 
 /** Who is told: the host hears of requests and renter cancellations, the renter of answers. */
 export interface BookingNotice {
@@ -122,7 +130,9 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
       reference: bookingReference(mail.booking.id),
       start: mail.booking.startDate,
       end: mail.booking.endDate,
-      url: `${origin}/bookings?role=${mail.userId === mail.booking.ownerId ? "host" : "renter"}`,
+      url: mail.template.startsWith("claim_")
+        ? `${origin}/bookings/${mail.booking.id}/claim`
+        : `${origin}/bookings?role=${mail.userId === mail.booking.ownerId ? "host" : "renter"}`,
     });
     try {
       await send(message);

@@ -17,6 +17,7 @@ import enNotifications from "./en/notifications.json";
 import enAdmin from "./en/admin.json";
 import enDashboard from "./en/dashboard.json";
 import enInformation from "./en/information.json";
+import enClaims from "./en/claims.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -35,6 +36,7 @@ import ltNotifications from "./lt/notifications.json";
 import ltAdmin from "./lt/admin.json";
 import ltDashboard from "./lt/dashboard.json";
 import ltInformation from "./lt/information.json";
+import ltClaims from "./lt/claims.json";
 
 export const resources = {
   lt: {
@@ -56,6 +58,7 @@ export const resources = {
     admin: ltAdmin,
     dashboard: ltDashboard,
     information: ltInformation,
+    claims: ltClaims,
   },
   en: {
     common: enCommon,
@@ -76,5 +79,6 @@ export const resources = {
     admin: enAdmin,
     dashboard: enDashboard,
     information: enInformation,
+    claims: enClaims,
   },
 };

@@ -64,6 +64,9 @@ const ICONS: Record<string, NotificationIcon> = {
   booking_expired: "alert",
   trip_check_in_overdue: "alert",
   deposit_returned: "check",
+  claim_filed: "alert",
+  claim_answered: "info",
+  claim_decided: "check",
   new_message: "mail",
   price_drop: "arrowDown",
   new_listing: "search",
@@ -94,8 +97,12 @@ export function describeNotification(n: {
     const tab = n.type === "booking_requested" ? "&tab=pending" : "";
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
     values.start = str(n.data, "start_date");
+  } else if (n.type.startsWith("claim_")) {
+    // A damage claim's news opens the claim's page (bookings/damage-claims.server.ts).
+    const booking = str(n.data, "booking_id");
+    href = booking ? `/bookings/${booking}/claim` : "/bookings";
   } else if (isTripNotification(n.type)) {
-    // A trip's steps, its deposit and its claim: the booking's own page.
+    // A trip's steps and its deposit: the booking's own page.
     const bookingId = str(n.data, "booking_id");
     href = bookingId ? `/bookings/${bookingId}` : "/bookings";
     values.start = str(n.data, "start_date");

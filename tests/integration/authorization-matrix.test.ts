@@ -10,10 +10,11 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, profiles, savedSearches, type bookings } from "#db/schema";
+import { damageClaims, notifications, profiles, refunds, savedSearches, tripPhotos, type bookings } from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
+import { storeTripPhotoFiles } from "~/bookings/trip-photos.server";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
 import type { WorkerEnv } from "~/env.server";
@@ -180,6 +181,63 @@ async function partyBooking(w: World, status: (typeof bookings.$inferInsert)["st
     extra,
   );
   return { car, bookingId };
+}
+
+/**
+ * A trip of the party (renter) with the counterpart's car, checked out an hour ago with its deposit claimed, and the
+ * host's claim in `status` (its description a secret); the claim window and the renter's 72 hours are open.
+ */
+async function claimCase(w: World, status: "awaiting_renter" | "disputed" | "accepted") {
+  const car = await hiddenCar(w, w.counterpart.id);
+  const now = Date.now();
+  const bookingId = await createBooking(
+    w.ctx,
+    { carId: car.id, renterId: w.party.id, ownerId: w.counterpart.id },
+    "completed",
+    {
+      depositAmount: 30_000,
+      paymentStatus: "captured",
+      stripePaymentIntentId: `pi_${secret("matrix")}`,
+      depositStatus: status === "accepted" ? "partly_kept" : "claimed",
+      depositKept: status === "accepted" ? 5000 : 0,
+      completedAt: new Date(now - 3_600_000),
+      claimWindowEndsAt: new Date(now + 23 * 3_600_000),
+    },
+  );
+  const description = secret("Claim");
+  const [claim] = await w.ctx.db
+    .insert(damageClaims)
+    .values({
+      bookingId,
+      filedBy: w.counterpart.id,
+      description,
+      amount: 5000,
+      categories: ["damage"],
+      status,
+      respondBy: new Date(now + 71 * 3_600_000),
+      renterNote: status === "disputed" ? "Not me" : null,
+      respondedAt: status === "awaiting_renter" ? null : new Date(now - 60_000),
+    })
+    .returning({ id: damageClaims.id });
+  return { bookingId, claimId: claim!.id, description };
+}
+
+/** A deposit refund of the booking that Stripe refused once; returns its id. */
+async function failedRefund(w: World, bookingId: string) {
+  const [row] = await w.ctx.db
+    .insert(refunds)
+    .values({
+      bookingId,
+      kind: "deposit",
+      amount: 25_000,
+      status: "failed",
+      idempotencyKey: `refund-${bookingId}-deposit`,
+      attempts: 1,
+      lastError: "Stripe unreachable",
+      nextAttemptAt: new Date(Date.now() + 600_000),
+    })
+    .returning({ id: refunds.id });
+  return row!.id;
 }
 
 /** A conversation between the party and the counterpart whose last message, to the party, is unread. */
@@ -771,6 +829,85 @@ const MATRIX: Entry[] = [
       };
     },
   },
+
+  // --- damage claims (issue 17): the trip's parties on /bookings/{id}/claim, admins read it and decide at /admin ---
+  {
+    route: "_bookings+/bookings_.$bookingId_.claim",
+    kind: "loader",
+    expect: guarded("forbidden", "allowed", "allowed"),
+    why: "the renter and the host see the claim; admins read it (and decide it at /admin/claims)",
+    async setup(w) {
+      const { bookingId, description } = await claimCase(w, "awaiting_renter");
+      return { path: `/bookings/${bookingId}/claim`, params: { bookingId }, secrets: [description] };
+    },
+  },
+  {
+    route: "_bookings+/bookings_.$bookingId_.claim",
+    kind: "action",
+    expect: PARTY_ONLY,
+    why: "the renter answers the host's claim; admins only read here",
+    async setup(w) {
+      const { bookingId } = await claimCase(w, "awaiting_renter");
+      return { path: `/bookings/${bookingId}/claim`, params: { bookingId }, form: { intent: "accept" } };
+    },
+  },
+  {
+    route: "_bookings+/bookings_.$bookingId_.photos.$photoId",
+    kind: "loader",
+    expect: guarded("forbidden", "allowed", "allowed"),
+    why: "a trip photo is private to the trip's two parties and admins",
+    async setup(w) {
+      const { bookingId } = await claimCase(w, "awaiting_renter");
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#246" } })
+        .png()
+        .toBuffer();
+      const rows = await storeTripPhotoFiles(w.ctx.context.env, {
+        bookingId,
+        subject: "claim",
+        uploadedBy: w.counterpart.id,
+        files: [{ file: new File([new Uint8Array(png)], "dent.png", { type: "image/png" }), angle: "other" }],
+        now: new Date(),
+      });
+      await w.ctx.db.insert(tripPhotos).values(rows);
+      const photoId = rows[0]!.id;
+      return { path: `/bookings/${bookingId}/photos/${photoId}`, params: { bookingId, photoId } };
+    },
+  },
+  {
+    route: "_admin+/admin.claims",
+    kind: "loader",
+    expect: ADMIN_ONLY,
+    why: "the party's own claim and refund are listed, and still only admins see the queue",
+    async setup(w) {
+      const { bookingId } = await claimCase(w, "disputed");
+      await failedRefund(w, bookingId);
+      return { path: "/admin/claims" };
+    },
+  },
+  {
+    route: "_admin+/admin.claims",
+    kind: "action",
+    expect: ADMIN_ONLY,
+    why: "retries a failed refund of the party's booking",
+    async setup(w) {
+      const { bookingId } = await claimCase(w, "accepted");
+      return { path: "/admin/claims", form: { refundId: await failedRefund(w, bookingId) } };
+    },
+  },
+  ...(["loader", "action"] as const).map((kind): Entry => ({
+    route: "_admin+/admin.claims.$claimId",
+    kind,
+    expect: ADMIN_ONLY,
+    async setup(w) {
+      const { claimId, description } = await claimCase(w, "disputed");
+      return {
+        path: `/admin/claims/${claimId}`,
+        params: { claimId },
+        secrets: kind === "loader" ? [description] : undefined,
+        form: kind === "action" ? { amount: "10", reason: "Compared the photos" } : undefined,
+      };
+    },
+  })),
 
   // --- cars --------------------------------------------------------------------------------------------------------
   {

@@ -4,7 +4,15 @@
 // not a row changed anywhere in the database, and a message that exists in Lithuanian and English (half the cases
 // are sent with the English language cookie).
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages, insurancePackages, newsletterSubscriptions, notifications, profiles } from "#db/schema";
+import {
+  contactMessages,
+  damageClaims,
+  insurancePackages,
+  newsletterSubscriptions,
+  notifications,
+  profiles,
+  refunds,
+} from "#db/schema";
 import { eq } from "drizzle-orm";
 import { languageCookie } from "~/i18n.server";
 import { sendMessage } from "~/messages/messaging.server";
@@ -111,6 +119,40 @@ const MESSAGE_FORM = {
   capped: ["content"],
   texts: ["subject"],
 } satisfies FormSpec;
+
+/**
+ * Damage claims (issue 17): a trip checked out an hour ago, deposit held and the claim window open, the host and an
+ * admin signed in; with `claim`, the host's claim of 50 € already disputed by the renter.
+ */
+async function claimTrip(ctx: TestContext, claim = false) {
+  const { owner, car, renter } = await carAndRenter(ctx);
+  const admin = await signedIn(ctx, { isAdmin: true });
+  const now = Date.now();
+  const bookingId = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: owner.id }, "completed", {
+    depositAmount: 30_000,
+    paymentStatus: "captured",
+    stripePaymentIntentId: "pi_fuzz",
+    depositStatus: claim ? "claimed" : "held",
+    completedAt: new Date(now - 3_600_000),
+    claimWindowEndsAt: new Date(now + 23 * 3_600_000),
+  });
+  if (!claim) return { owner, admin, bookingId, claimId: "" };
+  const [row] = await ctx.db
+    .insert(damageClaims)
+    .values({
+      bookingId,
+      filedBy: owner.id,
+      description: "Įbrėžtos durys",
+      amount: 5000,
+      categories: ["damage"],
+      status: "disputed",
+      respondBy: new Date(now + 71 * 3_600_000),
+      renterNote: "Ne aš",
+      respondedAt: new Date(now - 60_000),
+    })
+    .returning({ id: damageClaims.id });
+  return { owner, admin, bookingId, claimId: row!.id };
+}
 
 /** An entry's route file: a second form of one action is keyed "file#form". */
 const routeFile = (key: string) => key.split("#")[0]!;
@@ -300,6 +342,64 @@ const ENTRIES: Record<string, Entry> = {
     enums: ["accountType", "terms", "privacy"],
     capped: ["fullName", "password"],
   }),
+  "_bookings+/bookings_.$bookingId_.claim.tsx": {
+    async setup(ctx) {
+      const { owner, bookingId } = await claimTrip(ctx);
+      return {
+        path: `/bookings/${bookingId}/claim`,
+        cookie: owner.cookie,
+        form: {
+          base: { intent: "file", description: "Viršyta rida", amount: "40,50", categories: "excess_km" },
+          required: ["description", "amount", "categories"],
+          numbers: ["amount"],
+          enums: ["categories"],
+          capped: ["description"],
+          texts: ["description"],
+          intent: { valid: ["file"] },
+          params: { bookingId },
+        },
+      };
+    },
+  },
+  "_admin+/admin.claims.tsx": {
+    async setup(ctx) {
+      const { admin, bookingId } = await claimTrip(ctx);
+      const [refund] = await ctx.db
+        .insert(refunds)
+        .values({
+          bookingId,
+          kind: "deposit",
+          amount: 30_000,
+          status: "failed",
+          idempotencyKey: `refund-${bookingId}-deposit`,
+          attempts: 1,
+          lastError: "Stripe unreachable",
+        })
+        .returning({ id: refunds.id });
+      return {
+        path: "/admin/claims",
+        cookie: admin.cookie,
+        form: { base: { refundId: refund!.id }, required: ["refundId"], ids: ["refundId"] },
+      };
+    },
+  },
+  "_admin+/admin.claims.$claimId.tsx": {
+    async setup(ctx) {
+      const { admin, claimId } = await claimTrip(ctx, true);
+      return {
+        path: `/admin/claims/${claimId}`,
+        cookie: admin.cookie,
+        form: {
+          base: { amount: "20", reason: "Nuotraukos rodo įbrėžimą" },
+          required: ["amount", "reason"],
+          numbers: ["amount"],
+          capped: ["reason"],
+          texts: ["reason"],
+          params: { claimId },
+        },
+      };
+    },
+  },
   "_bookings+/bookings.$bookingId.agreement.tsx": {
     async setup(ctx) {
       const { owner, car, renter } = await carAndRenter(ctx);

@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
+import { countDisputedClaims } from "~/admin/claims.server";
 import { countOpenContactMessages } from "~/admin/contact-inbox.server";
 import { listingCounts } from "~/admin/listing-moderation.server";
 import { countVerificationQueue } from "~/admin/verification-review.server";
@@ -15,13 +16,14 @@ export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [listings, verifications, contact, t] = await Promise.all([
+  const [listings, verifications, contact, claims, t] = await Promise.all([
     listingCounts(context.db),
     countVerificationQueue(context.db),
     countOpenContactMessages(context.db),
+    countDisputedClaims(context.db),
     getT(request, "admin"),
   ]);
-  return { title: t("titles.admin"), waiting: { listings: listings.pending, verifications, contact } };
+  return { title: t("titles.admin"), waiting: { listings: listings.pending, verifications, contact, claims } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -31,6 +33,7 @@ const TABS = [
   { to: "/admin/packages", label: "tabs.packages" },
   { to: "/admin/verifications", label: "tabs.verifications", waiting: "verifications" },
   { to: "/admin/contact", label: "tabs.contact", waiting: "contact" },
+  { to: "/admin/claims", label: "tabs.claims", waiting: "claims" },
   { to: "/admin/audit", label: "tabs.audit" },
 ] as const;
 
