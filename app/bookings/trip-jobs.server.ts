@@ -1,12 +1,15 @@
 // The scheduled side of trips (wrangler.toml's cron → app/jobs.server.ts), each step safe to run twice:
 // - a confirmed booking with no check-in 24 hours after its start is flagged to both parties, once;
 // - a deposit whose claim window closed with no claim is written down as owed back to the renter;
+// - a claim the renter left unanswered for 72 hours lapses: it stands, and the deposit is split by it
+//   (damage-claims.server.ts#settleLapsedClaims);
 // - every refund owed and due (new, or failed and past its back-off) is sent; a deposit that went back tells the
 //   renter so.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import { settleLapsedClaims } from "~/bookings/damage-claims.server";
 import { checkInOverdueAt } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
@@ -87,7 +90,8 @@ export async function announceReturnedDeposits(context: Context, sent: SentRefun
 export async function runTripJobs(context: Context, now: Date, origin: string) {
   const overdue = await flagOverdueCheckIns(context, now, origin);
   const deposits = await returnUnclaimedDeposits(context, now);
+  const lapsed = await settleLapsedClaims(context, now, origin);
   const sent = await sendDueRefunds(context.db, getPaymentGateway(context.env, origin), now);
   await announceReturnedDeposits(context, sent, origin, now);
-  return { overdue, deposits, refunds: sent.length, failedRefunds: sent.filter((refund) => !refund.ok).length };
+  return { overdue, deposits, lapsed, refunds: sent.length, failedRefunds: sent.filter((refund) => !refund.ok).length };
 }

@@ -128,6 +128,35 @@ describe("the deposit after check-out", () => {
     expect(await refundsOf(id)).toEqual([]);
   });
 
+  it("under a claim the renter left unanswered for 72 hours: the claim lapses and stands, the rest goes back", async () => {
+    const checkedOut = new Date("2026-03-10T10:00:00Z");
+    const id = await booking("completed", {
+      completedAt: checkedOut,
+      claimWindowEndsAt: new Date(checkedOut.getTime() + 24 * HOUR),
+      depositStatus: "claimed",
+    });
+    const respondBy = new Date(checkedOut.getTime() + 80 * HOUR);
+    await ctx.db.insert(damageClaims).values({
+      bookingId: id,
+      filedBy: host.id,
+      description: "312 km over the allowance",
+      amount: 6_240,
+      categories: ["excess_km"],
+      excessKm: 312,
+      respondBy,
+    });
+    await runScheduledJobs(ctx.context, new Date(respondBy.getTime() - 60_000));
+    expect((await readBooking(id)).depositStatus).toBe("claimed");
+
+    await runScheduledJobs(ctx.context, new Date(respondBy.getTime() + 60_000));
+    const [claim] = await ctx.db.select().from(damageClaims).where(eq(damageClaims.bookingId, id));
+    expect(claim!.status).toBe("lapsed");
+    expect(await readBooking(id)).toMatchObject({ depositStatus: "partly_kept", depositKept: 6_240 });
+    expect(await refundsOf(id)).toEqual([
+      expect.objectContaining({ kind: "deposit", amount: 50_000 - 6_240, status: "succeeded" }),
+    ]);
+  });
+
   it("leaves bookings without a deposit alone", async () => {
     const checkedOut = new Date("2026-04-01T10:00:00Z");
     const id = await booking("completed", {
