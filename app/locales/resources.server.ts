@@ -17,6 +17,7 @@ import enNotifications from "./en/notifications.json";
 import enAdmin from "./en/admin.json";
 import enDashboard from "./en/dashboard.json";
 import enInformation from "./en/information.json";
+import enTrips from "./en/trips.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -35,6 +36,7 @@ import ltNotifications from "./lt/notifications.json";
 import ltAdmin from "./lt/admin.json";
 import ltDashboard from "./lt/dashboard.json";
 import ltInformation from "./lt/information.json";
+import ltTrips from "./lt/trips.json";
 
 export const resources = {
   lt: {
@@ -56,6 +58,7 @@ export const resources = {
     admin: ltAdmin,
     dashboard: ltDashboard,
     information: ltInformation,
+    trips: ltTrips,
   },
   en: {
     common: enCommon,
@@ -76,5 +79,6 @@ export const resources = {
     admin: enAdmin,
     dashboard: enDashboard,
     information: enInformation,
+    trips: enTrips,
   },
 };

@@ -72,6 +72,10 @@ const ICONS: Record<string, NotificationIcon> = {
   verification_approved: "shield",
   verification_rejected: "shield",
   system: "info",
+  trip_check_in: "car",
+  trip_check_out: "check",
+  trip_record_confirmed: "check",
+  trip_record_disputed: "alert",
 };
 
 export function describeNotification(n: {
@@ -89,6 +93,10 @@ export function describeNotification(n: {
     const tab = n.type === "booking_requested" ? "&tab=pending" : "";
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
     values.start = str(n.data, "start_date");
+  } else if (n.type.startsWith("trip_")) {
+    // The trip's steps open the trip page, where the records are.
+    const bookingId = str(n.data, "booking_id");
+    href = bookingId ? `/bookings/${bookingId}` : "/bookings";
   } else if (n.type === "new_message") {
     const conversation = str(n.data, "conversation_id");
     href = conversation ? `/messages/${conversation}` : "/messages";

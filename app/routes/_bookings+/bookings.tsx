@@ -308,6 +308,11 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             </Form>
           ),
         )}
+        {booking.status !== "pending" ? (
+          <Link to={`/bookings/${booking.id}`} className={buttonClass("secondary", "sm")}>
+            {t("actions.trip")}
+          </Link>
+        ) : null}
         {hasAgreement(booking.status) ? (
           <Link to={`/bookings/${booking.id}/agreement`} className={buttonClass("secondary", "sm")}>
             {t("actions.agreement")}
