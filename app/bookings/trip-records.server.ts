@@ -188,7 +188,10 @@ async function record(
   );
   if (isRefusal(rows)) return rows;
 
-  const recordedNow = sql`exists (select 1 from trip_records as r where r.booking_id = ${booking.id} and r.kind = ${value.kind} and r.recorded_at = ${now.getTime()})`;
+  // The rest of the batch takes place only if this very record was written (by its id: a rival's record written in
+  // the same millisecond must not carry this one's photos or counters).
+  const recordId = crypto.randomUUID();
+  const recordedNow = sql`exists (select 1 from trip_records as r where r.id = ${recordId})`;
   const change =
     value.kind === "check_in"
       ? db
@@ -205,7 +208,7 @@ async function record(
   const insertRecord = db
     .insert(tripRecords)
     .select(
-      sql`select ${crypto.randomUUID()}, ${booking.id}, ${value.kind}, ${userId}, ${value.odometerKm}, ${value.fuelLevel}, ${value.note}, ${now.getTime()}, null, null, null, null
+      sql`select ${recordId}, ${booking.id}, ${value.kind}, ${userId}, ${value.odometerKm}, ${value.fuelLevel}, ${value.note}, ${now.getTime()}, null, null, null, null
           where exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = ${booking.status})`,
     );
   try {
@@ -225,6 +228,7 @@ async function record(
                 and(
                   eq(profiles.id, booking.ownerId),
                   sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
+                  recordedNow,
                 ),
               ),
           ]
