@@ -97,7 +97,9 @@ describe("the trip record form", () => {
   it("refuses a note over 1000 characters and keeps a trimmed one", () => {
     expect(parse(recordForm({ note: "x".repeat(1001) })).error?.note).toEqual(["trips:errors.noteTooLong"]);
     const kept = parse(recordForm({ note: "  scratch on the bumper " }));
-    expect(kept.status === "success" && kept.value.intent === "record" && kept.value.note).toBe("scratch on the bumper");
+    expect(kept.status === "success" && kept.value.intent === "record" && kept.value.note).toBe(
+      "scratch on the bumper",
+    );
   });
 
   it("refuses a kind that is not an end of the trip", () => {
@@ -123,9 +125,14 @@ describe("the answer to a record", () => {
       return data;
     };
     expect(parse(form("   ", [])).error?.disagreement).toEqual(["trips:errors.disagreementRequired"]);
-    expect(parse(form("dent", Array.from({ length: 9 }, () => photo()))).error?.disagreementPhotos).toEqual([
-      "trips:errors.tooManyEvidencePhotos",
-    ]);
+    expect(
+      parse(
+        form(
+          "dent",
+          Array.from({ length: 9 }, () => photo()),
+        ),
+      ).error?.disagreementPhotos,
+    ).toEqual(["trips:errors.tooManyEvidencePhotos"]);
     const ok = parse(form("The dent was there before", [photo()]));
     expect(ok.status === "success" && ok.value.intent === "disagree" && ok.value.disagreementPhotos.length).toBe(1);
   });

@@ -77,20 +77,24 @@ export function tripFormSchema(context: { minOdometerKm: number | null } = { min
         ctx.addIssue({ code: "custom", path: ["odometerKm"], message: "trips:errors.odometerBelowCheckIn" });
       }
     });
-  return z.discriminatedUnion("intent", [
-    record,
-    z.object({ intent: z.literal("confirm"), kind }),
-    z.object({
-      intent: z.literal("disagree"),
-      kind,
-      disagreement: z
-        .string({ error: "trips:errors.disagreementRequired" })
-        .trim()
-        .min(1, "trips:errors.disagreementRequired")
-        .max(TRIP_NOTE_MAX, "trips:errors.noteTooLong"),
-      [DISAGREEMENT_PHOTOS_FIELD]: photoList(MAX_EVIDENCE_PHOTOS, "trips:errors.tooManyEvidencePhotos"),
-    }),
-  ]);
+  return z.discriminatedUnion(
+    "intent",
+    [
+      record,
+      z.object({ intent: z.literal("confirm"), kind }),
+      z.object({
+        intent: z.literal("disagree"),
+        kind,
+        disagreement: z
+          .string({ error: "trips:errors.disagreementRequired" })
+          .trim()
+          .min(1, "trips:errors.disagreementRequired")
+          .max(TRIP_NOTE_MAX, "trips:errors.noteTooLong"),
+        [DISAGREEMENT_PHOTOS_FIELD]: photoList(MAX_EVIDENCE_PHOTOS, "trips:errors.tooManyEvidencePhotos"),
+      }),
+    ],
+    { error: "trips:errors.notAllowed" },
+  );
 }
 
 export type TripFormValues = z.output<ReturnType<typeof tripFormSchema>>;

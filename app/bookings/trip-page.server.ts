@@ -45,11 +45,7 @@ export interface TripRecordView {
 }
 
 /** Where one end of the trip stands for the reader: recorded, open to record, not yet open, or not for them. */
-export type TripStep =
-  | { state: "recorded" }
-  | { state: "open" }
-  | { state: "opens"; at: number }
-  | { state: "closed" };
+export type TripStep = { state: "recorded" } | { state: "open" } | { state: "opens"; at: number } | { state: "closed" };
 
 export type TimelineEvent =
   | "requested"
@@ -114,7 +110,13 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     const isRecords = (photo: (typeof own)[number]) => photo.createdAt.getTime() === record.recordedAt.getTime();
     const shown = (list: typeof own) =>
       list
-        .map((p) => ({ id: p.id, angle: p.angle, url: tripPhotoUrl(booking.id, p.id), width: p.width, height: p.height }))
+        .map((p) => ({
+          id: p.id,
+          angle: p.angle,
+          url: tripPhotoUrl(booking.id, p.id),
+          width: p.width,
+          height: p.height,
+        }))
         .sort((a, b) => ANGLE_ORDER[a.angle] - ANGLE_ORDER[b.angle]);
     const recordedBy = sideOf(record.recordedBy);
     return {

@@ -205,12 +205,10 @@ async function record(
           .where(and(eq(bookings.id, booking.id), eq(bookings.status, "active"), recordedNow))
           .returning({ id: bookings.id });
   // The record is written only while the booking is still where it was read; the status change only with it.
-  const insertRecord = db
-    .insert(tripRecords)
-    .select(
-      sql`select ${recordId}, ${booking.id}, ${value.kind}, ${userId}, ${value.odometerKm}, ${value.fuelLevel}, ${value.note}, ${now.getTime()}, null, null, null, null
+  const insertRecord = db.insert(tripRecords).select(
+    sql`select ${recordId}, ${booking.id}, ${value.kind}, ${userId}, ${value.odometerKm}, ${value.fuelLevel}, ${value.note}, ${now.getTime()}, null, null, null, null
           where exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = ${booking.status})`,
-    );
+  );
   try {
     const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
       insertRecord,

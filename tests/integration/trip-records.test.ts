@@ -34,7 +34,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const bucket = () => ctx.context.env.photos as unknown as MemoryBucket;
-const tripObjects = (bookingId: string) => bucket().keys().filter((key) => key.startsWith(`private/trips/${bookingId}/`));
+const tripObjects = (bookingId: string) =>
+  bucket()
+    .keys()
+    .filter((key) => key.startsWith(`private/trips/${bookingId}/`));
 
 async function people() {
   const host = await createUser(ctx, { isHost: true, verified: true, fullName: "Host Person" });
@@ -56,11 +59,7 @@ type People = Awaited<ReturnType<typeof people>>;
 
 /** A paid booking whose check-in (start today) or check-out (end today) is open now. */
 async function tripBooking(p: People, status: "confirmed" | "active", dates?: { start: string; end: string }) {
-  const [start, end] = dates
-    ? [dates.start, dates.end]
-    : status === "confirmed"
-      ? [day(0), day(3)]
-      : [day(-3), day(0)];
+  const [start, end] = dates ? [dates.start, dates.end] : status === "confirmed" ? [day(0), day(3)] : [day(-3), day(0)];
   return createBooking(ctx, { carId: p.car.id, renterId: p.renter.id, ownerId: p.host.id }, status, {
     startDate: start,
     endDate: end,
@@ -71,7 +70,8 @@ async function tripBooking(p: People, status: "confirmed" | "active", dates?: { 
   });
 }
 
-const photo = (name = "side.jpg", bytes: Uint8Array<ArrayBuffer> = jpeg) => new File([bytes], name, { type: "image/jpeg" });
+const photo = (name = "side.jpg", bytes: Uint8Array<ArrayBuffer> = jpeg) =>
+  new File([bytes], name, { type: "image/jpeg" });
 const noFile = () => new File([], "", { type: "application/octet-stream" });
 
 function recordFields(kind: "check_in" | "check_out", overrides: Record<string, string | File | File[]> = {}) {
@@ -136,9 +136,12 @@ describe("check-in", () => {
     expect(tripObjects(id)).toHaveLength(4);
 
     const told = await ctx.db.select().from(notifications).where(eq(notifications.type, "trip_check_in"));
-    expect(told.filter((n) => (n.data as { booking_id?: string }).booking_id === id).map((n) => n.userId).sort()).toEqual(
-      [p.host.id, p.renter.id].sort(),
-    );
+    expect(
+      told
+        .filter((n) => (n.data as { booking_id?: string }).booking_id === id)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([p.host.id, p.renter.id].sort());
     const mails = await ctx.db.select().from(devMailbox).where(eq(devMailbox.to, p.renter.email));
     expect(mails.at(-1)?.text).toContain(`/bookings/${id}`);
   });
@@ -367,7 +370,12 @@ describe("the other party's answer", () => {
 
     const result = await post(
       id,
-      { intent: "disagree", kind: "check_in", disagreement: "The dent on the door is not mine", disagreementPhotos: [photo()] },
+      {
+        intent: "disagree",
+        kind: "check_in",
+        disagreement: "The dent on the door is not mine",
+        disagreementPhotos: [photo()],
+      },
       p.renterCookie,
     );
     expect(result.status).toBe(303);
@@ -379,12 +387,9 @@ describe("the other party's answer", () => {
     expect(theirs[0]).toMatchObject({ subject: "check_in", angle: "other" });
     expect(tripObjects(id)).toHaveLength(5);
 
-    const page = await callRoute<{ records: { check_in: { photos: unknown[]; disagreementPhotos: unknown[]; canAnswer: boolean } } }>(
-      tripLoader,
-      getRequest(`/bookings/${id}`, { cookie: p.renterCookie }),
-      ctx.context,
-      { bookingId: id },
-    );
+    const page = await callRoute<{
+      records: { check_in: { photos: unknown[]; disagreementPhotos: unknown[]; canAnswer: boolean } };
+    }>(tripLoader, getRequest(`/bookings/${id}`, { cookie: p.renterCookie }), ctx.context, { bookingId: id });
     expect(page.data.records.check_in.photos).toHaveLength(4);
     expect(page.data.records.check_in.disagreementPhotos).toHaveLength(1);
     expect(page.data.records.check_in.canAnswer).toBe(false);

@@ -92,7 +92,8 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
         {refunds.map((refund) => (
           <li key={refund.id} className="flex flex-wrap justify-between gap-2">
             <span>
-              {t(`refunds.kind.${refund.kind}`)} · <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
+              {t(`refunds.kind.${refund.kind}`)} ·{" "}
+              <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
             </span>
             <span className={refund.status === "failed" ? "text-warning" : "text-muted"}>
               {t(`refunds.status.${refund.status}`)}

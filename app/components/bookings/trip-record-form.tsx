@@ -129,7 +129,10 @@ export function TripRecordForm({
             accept={ACCEPT}
             multiple
             aria-invalid={fields.morePhotos.errors?.length ? true : undefined}
-            aria-describedby={[fields.morePhotos.descriptionId, fields.morePhotos.errors?.length ? fields.morePhotos.errorId : ""]
+            aria-describedby={[
+              fields.morePhotos.descriptionId,
+              fields.morePhotos.errors?.length ? fields.morePhotos.errorId : "",
+            ]
               .filter(Boolean)
               .join(" ")}
             className={inputClass}

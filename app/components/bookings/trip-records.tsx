@@ -41,12 +41,21 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
           <span className="font-semibold tabular-nums">{t("records.km", { km: record.odometerKm })}</span>
         ))}
       </Row>
-      <Row label={t("records.fuel")}>{pair((record) => <FuelGauge level={record.fuelLevel} />)}</Row>
+      <Row label={t("records.fuel")}>
+        {pair((record) => (
+          <FuelGauge level={record.fuelLevel} />
+        ))}
+      </Row>
       {SIDES.map((angle) => (
         <Row key={angle} label={t(`angles.${angle}`)}>
           {pair((record) => {
             const photo = record.photos.find((p) => p.angle === angle);
-            return photo ? <Photo photo={photo} alt={t("records.photoAlt", { record: t(`records.${record.kind}`), angle: t(`angles.${angle}`) })} /> : null;
+            return photo ? (
+              <Photo
+                photo={photo}
+                alt={t("records.photoAlt", { record: t(`records.${record.kind}`), angle: t(`angles.${angle}`) })}
+              />
+            ) : null;
           })}
         </Row>
       ))}
@@ -62,10 +71,18 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
       ) : null}
       <Row label={t("records.note")}>
         {pair((record) =>
-          record.note ? <p className="text-sm whitespace-pre-line break-words">{record.note}</p> : <span className="text-sm text-muted">—</span>,
+          record.note ? (
+            <p className="text-sm whitespace-pre-line break-words">{record.note}</p>
+          ) : (
+            <span className="text-sm text-muted">—</span>
+          ),
         )}
       </Row>
-      <Row label={t("records.recorded")}>{pair((record) => <Recorded record={record} />)}</Row>
+      <Row label={t("records.recorded")}>
+        {pair((record) => (
+          <Recorded record={record} />
+        ))}
+      </Row>
     </section>
   );
 }
@@ -160,13 +177,7 @@ function Recorded({ record }: { record: TripRecordView }) {
 }
 
 /** Kilometres driven against the allowance, and hours late against the end time. */
-export function TripMeasuresView({
-  measures,
-  hasCheckOut,
-}: {
-  measures: TripPage["measures"];
-  hasCheckOut: boolean;
-}) {
+export function TripMeasuresView({ measures, hasCheckOut }: { measures: TripPage["measures"]; hasCheckOut: boolean }) {
   const { t, i18n } = useTranslation("trips");
   const km = (value: number) => t("records.km", { km: formatNumber(value, i18n.language, 0) });
   return (
