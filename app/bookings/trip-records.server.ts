@@ -28,7 +28,7 @@ import {
   isStorageFailure,
   preparePhotos,
 } from "~/photos/photo-storage.server";
-import { isUniqueViolation } from "~/utils/db-errors.server";
+import { isConstraintMessage, isUniqueViolation } from "~/utils/db-errors.server";
 import type { BatchItem } from "drizzle-orm/batch";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -241,6 +241,11 @@ async function record(
     await forgetTripPhotos(context.env, rows);
     if (isUniqueViolation(error, "trip_records")) {
       return { status: 409, errors: { formErrors: ["trips:errors.alreadyRecorded"] } };
+    }
+    // The booking triggers (migrations 0001, 0010) re-check a status change; a booking that meanwhile overlaps
+    // another or days the host blocked cannot start, which is news for the page, not a 500.
+    if (isConstraintMessage(error, "booking_overlap") || isConstraintMessage(error, "car_blocked")) {
+      return { status: 409, errors: { formErrors: ["trips:errors.changedMeanwhile"] } };
     }
     throw error;
   }
