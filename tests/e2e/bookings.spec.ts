@@ -14,7 +14,7 @@ import {
   visit,
   visitCurrent,
 } from "./support";
-import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 /**
  * A rentable car of the demo host and three days of this journey's lane (support.ts) that nobody holds or blocked:
@@ -173,16 +173,7 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
 test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
   const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
-  const choice = new URLSearchParams({
-    start: car.start,
-    end: car.end,
-    insurance: "none",
-    dateOfBirth: "1990-04-15",
-    step: "review",
-  });
-  await visit(page, `/car/${car.id}/book?${choice}`);
-  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+  await openCheckout(page, car);
   const checkout = page.url();
   // The renter leaves the checkout: Stripe's way back to the cancelled page, the request kept for its payment.
   await page.getByRole("button", { name: "Atšaukti" }).click();

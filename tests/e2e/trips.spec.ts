@@ -5,7 +5,7 @@
 // the claim window ends. The deposit's return by the scheduled job is another journey's. Two browser contexts: the
 // renter's (`page`) and the host's.
 import { expect, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
-import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 const SIDE_LABELS = {
   lt: { photoFront: "Priekis", photoBack: "Galas", photoLeft: "Kairė pusė", photoRight: "Dešinė pusė" },
@@ -24,16 +24,7 @@ test("check-in with photos by the host → the renter confirms → check-out →
 
   // The renter books the car's days and pays on the stand-in checkout.
   await registerAndSignIn(page, tripperEmail());
-  const choice = new URLSearchParams({
-    start: car.start,
-    end: car.end,
-    insurance: "none",
-    dateOfBirth: "1990-04-15",
-    step: "review",
-  });
-  await visit(page, `/car/${car.id}/book?${choice}`);
-  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+  await openCheckout(page, car);
   await page.getByRole("button", { name: "Mokėti", exact: true }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;

@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TripPage } from "~/bookings/trip-page.server";
+import { TripSection } from "~/components/bookings/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 
@@ -47,10 +48,7 @@ export function TripDeposit({
       text = t(deposit.amount > 0 ? "deposit.notTaken" : "deposit.none");
   }
   return (
-    <section aria-labelledby="trip-deposit" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id="trip-deposit" className="text-xl font-bold">
-        {t("deposit.title")}
-      </h2>
+    <TripSection id="trip-deposit" title={t("deposit.title")}>
       {deposit.amount > 0 ? (
         <p className="mt-1 text-sm text-muted">{t("deposit.amount", { amount: money(deposit.amount) })}</p>
       ) : null}
@@ -76,7 +74,7 @@ export function TripDeposit({
           </Link>
         </div>
       ) : null}
-    </section>
+    </TripSection>
   );
 }
 
@@ -84,10 +82,7 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
   const { t, i18n } = useTranslation("trips");
   if (refunds.length === 0) return null;
   return (
-    <section aria-labelledby="trip-refunds" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id="trip-refunds" className="text-xl font-bold">
-        {t("refunds.title")}
-      </h2>
+    <TripSection id="trip-refunds" title={t("refunds.title")}>
       <ul className="mt-3 grid gap-2 text-sm">
         {refunds.map((refund) => (
           <li key={refund.id} className="flex flex-wrap justify-between gap-2">
@@ -101,17 +96,14 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TripSection>
   );
 }
 
 export function TripTimeline({ events }: { events: TripPage["timeline"] }) {
   const { t, i18n } = useTranslation("trips");
   return (
-    <section aria-labelledby="trip-timeline" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id="trip-timeline" className="text-xl font-bold">
-        {t("timeline.title")}
-      </h2>
+    <TripSection id="trip-timeline" title={t("timeline.title")}>
       <ol className="mt-3 grid gap-2 border-l-2 border-line pl-4 text-sm">
         {events.map((event) => (
           <li key={`${event.event}-${event.at}`}>
@@ -122,6 +114,6 @@ export function TripTimeline({ events }: { events: TripPage["timeline"] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </TripSection>
   );
 }

@@ -15,6 +15,7 @@ import {
   REQUIRED_ANGLES,
   TRIP_NOTE_MAX,
 } from "~/bookings/trip-rules";
+import { TripSection } from "~/components/bookings/trip-records";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
@@ -91,54 +92,18 @@ export function TripRecordForm({
           <legend className="text-base font-semibold">{t("form.sides")}</legend>
           <p className="-mt-2 text-sm text-muted">{t("form.sidesHint")}</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            {SIDES.map(([angle, name]) => {
-              const field = fields[name];
-              return (
-                <div key={angle}>
-                  <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold">
-                    {t(`angles.${angle}`)}
-                  </label>
-                  <input
-                    id={field.id}
-                    name={name}
-                    type="file"
-                    accept={ACCEPT}
-                    required
-                    aria-invalid={field.errors?.length ? true : undefined}
-                    aria-describedby={field.errors?.length ? field.errorId : undefined}
-                    className={inputClass}
-                  />
-                  <FieldErrors id={field.errorId} errors={field.errors} />
-                </div>
-              );
-            })}
+            {SIDES.map(([angle, name]) => (
+              <PhotoInput key={angle} meta={fields[name]} label={t(`angles.${angle}`)} required />
+            ))}
           </div>
         </fieldset>
 
-        <div>
-          <label htmlFor={fields.morePhotos.id} className="mb-1.5 block text-sm font-semibold">
-            {t("form.more")}
-          </label>
-          <p id={fields.morePhotos.descriptionId} className="mb-1.5 text-sm text-muted">
-            {t("form.moreHint", { count: MORE_PHOTOS_MAX })}
-          </p>
-          <input
-            id={fields.morePhotos.id}
-            name={fields.morePhotos.name}
-            type="file"
-            accept={ACCEPT}
-            multiple
-            aria-invalid={fields.morePhotos.errors?.length ? true : undefined}
-            aria-describedby={[
-              fields.morePhotos.descriptionId,
-              fields.morePhotos.errors?.length ? fields.morePhotos.errorId : "",
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            className={inputClass}
-          />
-          <FieldErrors id={fields.morePhotos.errorId} errors={fields.morePhotos.errors} />
-        </div>
+        <PhotoInput
+          meta={fields.morePhotos}
+          label={t("form.more")}
+          hint={t("form.moreHint", { count: MORE_PHOTOS_MAX })}
+          multiple
+        />
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -220,12 +185,8 @@ export function TripAnswerForm({
   const [form, fields] = useForm<DisagreeFields>({ id: `answer-${kind}`, lastResult, shouldValidate: "onSubmit" });
   const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === kind;
   const refused = lastResult?.status === "error";
-  const titleId = `answer-${kind}-title`;
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id={titleId} className="text-lg font-bold">
-        {t(`answer.title_${kind}`)}
-      </h2>
+    <TripSection id={`answer-${kind}-title`} title={t(`answer.title_${kind}`)}>
       <p className="mt-1 text-sm text-muted">{t("answer.intro")}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <Form method="post" className="mt-3">
@@ -254,25 +215,12 @@ export function TripAnswerForm({
             />
             <FieldErrors id={fields.disagreement.errorId} errors={fields.disagreement.errors} />
           </div>
-          <div>
-            <label htmlFor={fields.disagreementPhotos.id} className="mb-1.5 block text-sm font-semibold">
-              {t("answer.photos")}
-            </label>
-            <p id={fields.disagreementPhotos.descriptionId} className="mb-1.5 text-sm text-muted">
-              {t("answer.photosHint", { count: EVIDENCE_PHOTOS_MAX })}
-            </p>
-            <input
-              id={fields.disagreementPhotos.id}
-              name={fields.disagreementPhotos.name}
-              type="file"
-              accept={ACCEPT}
-              multiple
-              aria-describedby={fields.disagreementPhotos.descriptionId}
-              aria-invalid={fields.disagreementPhotos.errors?.length ? true : undefined}
-              className={inputClass}
-            />
-            <FieldErrors id={fields.disagreementPhotos.errorId} errors={fields.disagreementPhotos.errors} />
-          </div>
+          <PhotoInput
+            meta={fields.disagreementPhotos}
+            label={t("answer.photos")}
+            hint={t("answer.photosHint", { count: EVIDENCE_PHOTOS_MAX })}
+            multiple
+          />
           <div>
             <Button type="submit" variant="secondary" disabled={busy}>
               {t("answer.send")}
@@ -280,6 +228,48 @@ export function TripAnswerForm({
           </div>
         </Form>
       </details>
-    </section>
+    </TripSection>
+  );
+}
+
+/** A photo file input with its label, hint and message (a side's one photo, or several). */
+function PhotoInput({
+  meta,
+  label,
+  hint,
+  required = false,
+  multiple = false,
+}: {
+  meta: { id: string; name: string; errors?: string[]; errorId: string; descriptionId: string };
+  label: string;
+  hint?: string;
+  required?: boolean;
+  multiple?: boolean;
+}) {
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hint ? meta.descriptionId : "", invalid ? meta.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="mb-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={meta.id}
+        name={meta.name}
+        type="file"
+        accept={ACCEPT}
+        required={required}
+        multiple={multiple}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }

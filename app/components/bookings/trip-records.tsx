@@ -24,10 +24,7 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
   const others = (record: TripRecordView) => record.photos.filter((photo) => photo.angle === "other");
   const anyOthers = KINDS.some((kind) => (records[kind] ? others(records[kind]).length > 0 : false));
   return (
-    <section aria-labelledby="trip-records" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id="trip-records" className="text-xl font-bold">
-        {t("records.title")}
-      </h2>
+    <TripSection id="trip-records" title={t("records.title")}>
       <div className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 sm:gap-x-6">
         {KINDS.map((kind) => (
           <div key={kind}>
@@ -83,6 +80,18 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
           <Recorded record={record} />
         ))}
       </Row>
+    </TripSection>
+  );
+}
+
+/** A card of the trip page with its heading (the heading names the region). */
+export function TripSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
@@ -181,10 +190,7 @@ export function TripMeasuresView({ measures, hasCheckOut }: { measures: TripPage
   const { t, i18n } = useTranslation("trips");
   const km = (value: number) => t("records.km", { km: formatNumber(value, i18n.language, 0) });
   return (
-    <section aria-labelledby="trip-measures" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-      <h2 id="trip-measures" className="text-xl font-bold">
-        {t("measures.title")}
-      </h2>
+    <TripSection id="trip-measures" title={t("measures.title")}>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted">{t("measures.driven")}</dt>
@@ -209,6 +215,6 @@ export function TripMeasuresView({ measures, hasCheckOut }: { measures: TripPage
           </dd>
         </div>
       </dl>
-    </section>
+    </TripSection>
   );
 }

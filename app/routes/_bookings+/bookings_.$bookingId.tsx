@@ -14,6 +14,7 @@ import { TRIP_RECORD_KINDS } from "#db/enums";
 import { TripDeposit, TripRefunds, TripTimeline } from "~/components/bookings/trip-deposit";
 import { TripAnswerForm, TripRecordForm } from "~/components/bookings/trip-record-form";
 import { TripMeasuresView, TripRecords } from "~/components/bookings/trip-records";
+import { BookingStatusBadge } from "~/components/bookings/booking-status";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -59,14 +60,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
 
-const STATUS_TONE: Record<string, string> = {
-  pending: "bg-warning-soft text-warning",
-  confirmed: "bg-success-soft text-success",
-  active: "bg-info-soft text-primary",
-  completed: "bg-subtle text-fg",
-  cancelled: "bg-danger-soft text-danger",
-};
-
 export default function TripPage() {
   const { t, i18n } = useTranslation("trips");
   const page = useLoaderData<typeof loader>();
@@ -87,9 +80,7 @@ export default function TripPage() {
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page.title}</h1>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_TONE[booking.status]}`}>
-            {t(`bookings:status.${booking.status}`)}
-          </span>
+          <BookingStatusBadge status={booking.status} />
         </div>
         <p className="mt-1 text-sm text-muted">
           {t("page.reference", { reference: booking.reference })} · {car.make} {car.model} {car.year}
