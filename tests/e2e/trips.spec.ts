@@ -98,7 +98,7 @@ test("check-in with photos by the host → the renter confirms → check-out →
   // Check-out by the renter, with a fifth photo of the inside.
   const checkOut = page.locator("#check-out");
   await expect(checkOut.getByRole("heading", { name: "Record the check-out" })).toBeVisible();
-  await expect(checkOut.getByText("At check-in: 12000 km")).toBeVisible();
+  await expect(checkOut.getByText("At check-in: 12,000 km")).toBeVisible();
   for (const [name, label] of Object.entries(SIDE_LABELS.en)) {
     await checkOut.getByLabel(label, { exact: true }).setInputFiles(photos[name as keyof typeof photos]);
   }

@@ -19,6 +19,7 @@ import { TripSection } from "~/components/bookings/trip-records";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
+import { formatNumber } from "~/utils/format";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 const SIDES = [
@@ -63,7 +64,7 @@ export function TripRecordForm({
   minOdometerKm: number | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { t } = useTranslation("trips");
+  const { t, i18n } = useTranslation("trips");
   const navigation = useNavigation();
   const [form, fields] = useForm<RecordFields>({ id: `record-${kind}`, lastResult, shouldValidate: "onSubmit" });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
@@ -112,7 +113,7 @@ export function TripRecordForm({
             </label>
             {minOdometerKm !== null ? (
               <p id={fields.odometerKm.descriptionId} className="mb-1.5 text-sm text-muted">
-                {t("form.odometerAtCheckIn", { km: minOdometerKm })}
+                {t("form.odometerAtCheckIn", { km: formatNumber(minOdometerKm, i18n.language, 0) })}
               </p>
             ) : null}
             <input

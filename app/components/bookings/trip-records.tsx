@@ -11,7 +11,7 @@ const KINDS: TripRecordKind[] = ["check_in", "check_out"];
 const SIDES: TripPhotoAngle[] = ["front", "back", "left", "right"];
 
 export function TripRecords({ records }: { records: TripPage["records"] }) {
-  const { t } = useTranslation("trips");
+  const { t, i18n } = useTranslation("trips");
   const pair = (pick: (record: TripRecordView) => React.ReactNode) =>
     KINDS.map((kind) => {
       const record = records[kind];
@@ -35,7 +35,9 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
       </div>
       <Row label={t("records.odometer")}>
         {pair((record) => (
-          <span className="font-semibold tabular-nums">{t("records.km", { km: record.odometerKm })}</span>
+          <span className="font-semibold tabular-nums">
+            {t("records.km", { km: formatNumber(record.odometerKm, i18n.language, 0) })}
+          </span>
         ))}
       </Row>
       <Row label={t("records.fuel")}>
