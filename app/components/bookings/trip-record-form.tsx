@@ -19,6 +19,7 @@ import { TripSection } from "~/components/bookings/trip-records";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
+import { downsizeForUpload } from "~/photos/downsize.client";
 import { formatNumber } from "~/utils/format";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
@@ -269,8 +270,23 @@ function PhotoInput({
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={inputClass}
+        onChange={(event) => void downsize(event.currentTarget)}
       />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
+}
+
+/**
+ * With JavaScript, a phone's large photos are made smaller before they are sent, as listing photos are (the server
+ * checks and re-encodes them all the same); whatever cannot be made smaller goes as chosen.
+ */
+async function downsize(input: HTMLInputElement) {
+  const chosen = [...(input.files ?? [])];
+  if (chosen.length === 0) return;
+  const smaller = await Promise.all(chosen.map((file) => downsizeForUpload(file)));
+  if (smaller.every((file, index) => file === chosen[index])) return;
+  const transfer = new DataTransfer();
+  for (const file of smaller) transfer.items.add(file);
+  input.files = transfer.files;
 }
