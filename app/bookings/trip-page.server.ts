@@ -1,7 +1,7 @@
 // What the trip page (/bookings/{id}) shows: the booking and its two parties, the two records of the trip side by
 // side with their photos, what they measure against the agreement, where the deposit is, the refunds, and the steps
 // so far. Only the booking's renter and host see it (and admins, read-only); anyone else gets 403, no booking 404.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DepositStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { forbidden, notFound } from "~/accounts/guards.server";
@@ -97,7 +97,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
         createdAt: damageClaims.createdAt,
       })
       .from(damageClaims)
-      .where(and(eq(damageClaims.bookingId, booking.id)))
+      .where(eq(damageClaims.bookingId, booking.id))
       .limit(1),
   ]);
 

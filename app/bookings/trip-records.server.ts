@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { TripRecordKind } from "#db/enums";
+import type { TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, profiles, tripPhotos, tripRecords } from "#db/schema";
 import { sendBookingNotices, type BookingNoticeType } from "~/bookings/booking-notices.server";
 import { findTransition, roleIn } from "~/bookings/booking-rules";
@@ -21,7 +21,6 @@ import {
 } from "~/bookings/trip-forms";
 import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/bookings/trip-photos.server";
 import { REQUIRED_ANGLES, claimWindowEnd } from "~/bookings/trip-rules";
-import type { TripPhotoAngle } from "#db/enums";
 import {
   PhotoProcessingError,
   STORAGE_UNAVAILABLE,
