@@ -29,7 +29,7 @@ import {
 } from "~/bookings/booking-rules";
 import { findMyBookings } from "~/bookings/my-bookings.server";
 import { PayNowForm } from "./__pay-now-form";
-import { BookingStatusBadge } from "~/components/bookings/booking-status";
+import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
@@ -239,7 +239,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             <Link to={`/car/${booking.carId}`} className="font-bold hover:underline">
               {booking.carName}
             </Link>
-            <BookingStatusBadge status={booking.status} />
+            <BookingStatusPill status={booking.status} />
           </div>
           <p className="text-sm text-muted">
             {t("list.reference", { reference: bookingReference(booking.id) })} · {day(booking.startDate)} –{" "}

@@ -14,7 +14,7 @@ import { TRIP_RECORD_KINDS } from "#db/enums";
 import { TripDeposit, TripRefunds, TripTimeline } from "~/components/bookings/trip-deposit";
 import { TripAnswerForm, TripRecordForm } from "~/components/bookings/trip-record-form";
 import { TripMeasuresView, TripRecords } from "~/components/bookings/trip-records";
-import { BookingStatusBadge } from "~/components/bookings/booking-status";
+import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -80,7 +80,7 @@ export default function TripPage() {
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{page.title}</h1>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusPill status={booking.status} />
         </div>
         <p className="mt-1 text-sm text-muted">
           {t("page.reference", { reference: booking.reference })} · {car.make} {car.model} {car.year}
