@@ -21,7 +21,26 @@ export type BookingNoticeType =
   // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both).
   | "claim_filed"
   | "claim_answered"
-  | "claim_decided";
+  | "claim_decided"
+  // The trip (issue 17): both parties hear of each record and of the answer to it; the e-mail leads to the trip page.
+  | TripNoticeType;
+
+export const TRIP_NOTICE_TYPES = [
+  "trip_check_in",
+  "trip_check_out",
+  "trip_record_confirmed",
+  "trip_record_disputed",
+] as const;
+export type TripNoticeType = (typeof TRIP_NOTICE_TYPES)[number];
+
+/** The news of a trip after its confirmation (its records, an overdue check-in, the deposit): told from the trip page. */
+const isTripNotice = (type: BookingNoticeType) => /^(trip|deposit)_/.test(type);
+
+/** Where a notice's e-mail leads: a claim's page, the trip page for the trip's news, My Bookings for the rest. */
+export function noticeUrl(origin: string, type: BookingNoticeType, bookingId: string, role: "renter" | "host") {
+  if (type.startsWith("claim_")) return `${origin}/bookings/${bookingId}/claim`;
+  return isTripNotice(type) ? `${origin}/bookings/${bookingId}` : `${origin}/bookings?role=${role}`;
+}
 
 /**
  * The e-mails, one per template in email.json's `booking`. Most are the notice's own type; the host reads of a renter's
@@ -82,7 +101,12 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const values: (typeof notifications.$inferInsert)[] = [];
-  const mails: { userId: string; template: BookingEmailTemplate; booking: (typeof rows)[number] }[] = [];
+  const mails: {
+    userId: string;
+    type: BookingNoticeType;
+    template: BookingEmailTemplate;
+    booking: (typeof rows)[number];
+  }[] = [];
   for (const notice of notices) {
     const booking = byId.get(notice.bookingId);
     if (!booking) continue;
@@ -105,7 +129,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
         createdAt: now,
       });
       const recipient = userId === booking.ownerId ? "host" : "renter";
-      if (notice.email) mails.push({ userId, template: emailTemplate(notice, recipient), booking });
+      if (notice.email) mails.push({ userId, type: notice.type, template: emailTemplate(notice, recipient), booking });
     }
   }
   if (values.length > 0) await db.insert(notifications).values(values);
@@ -125,15 +149,20 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
     const person = people.find((p) => p.id === mail.userId);
     if (!person?.email) continue;
     const t = await i18nServer.getFixedT(person.language, "email");
-    const message = bookingEmail(t, person.email, person.name, mail.template, {
-      car: `${mail.booking.make} ${mail.booking.model}`,
-      reference: bookingReference(mail.booking.id),
-      start: mail.booking.startDate,
-      end: mail.booking.endDate,
-      url: mail.template.startsWith("claim_")
-        ? `${origin}/bookings/${mail.booking.id}/claim`
-        : `${origin}/bookings?role=${mail.userId === mail.booking.ownerId ? "host" : "renter"}`,
-    });
+    const message = bookingEmail(
+      t,
+      person.email,
+      person.name,
+      mail.template,
+      {
+        car: `${mail.booking.make} ${mail.booking.model}`,
+        reference: bookingReference(mail.booking.id),
+        start: mail.booking.startDate,
+        end: mail.booking.endDate,
+        url: noticeUrl(origin, mail.type, mail.booking.id, mail.userId === mail.booking.ownerId ? "host" : "renter"),
+      },
+      isTripNotice(mail.type) ? "email:booking.tripAction" : undefined,
+    );
     try {
       await send(message);
     } catch (error) {

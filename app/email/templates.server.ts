@@ -55,6 +55,8 @@ export function bookingEmail(
   name: string | null,
   type: string,
   facts: { car: string; reference: string; start: string; end: string; url: string },
+  /** The button's label, when it leads elsewhere than My Bookings (the trip page). */
+  actionKey = "email:booking.action",
 ): EmailMessage {
   return message(
     to,
@@ -64,7 +66,7 @@ export function bookingEmail(
       t(`email:booking.${type}.body`, facts),
       t("email:booking.facts", facts),
     ],
-    { label: t("email:booking.action"), url: facts.url },
+    { label: t(actionKey), url: facts.url },
     t("email:booking.footer"),
   );
 }

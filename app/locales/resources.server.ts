@@ -18,6 +18,7 @@ import enAdmin from "./en/admin.json";
 import enDashboard from "./en/dashboard.json";
 import enInformation from "./en/information.json";
 import enClaims from "./en/claims.json";
+import enTrips from "./en/trips.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -37,6 +38,7 @@ import ltAdmin from "./lt/admin.json";
 import ltDashboard from "./lt/dashboard.json";
 import ltInformation from "./lt/information.json";
 import ltClaims from "./lt/claims.json";
+import ltTrips from "./lt/trips.json";
 
 export const resources = {
   lt: {
@@ -59,6 +61,7 @@ export const resources = {
     dashboard: ltDashboard,
     information: ltInformation,
     claims: ltClaims,
+    trips: ltTrips,
   },
   en: {
     common: enCommon,
@@ -80,5 +83,6 @@ export const resources = {
     dashboard: enDashboard,
     information: enInformation,
     claims: enClaims,
+    trips: enTrips,
   },
 };

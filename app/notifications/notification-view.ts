@@ -77,6 +77,10 @@ const ICONS: Record<string, NotificationIcon> = {
   verification_approved: "shield",
   verification_rejected: "shield",
   system: "info",
+  trip_check_in: "car",
+  trip_check_out: "check",
+  trip_record_confirmed: "check",
+  trip_record_disputed: "alert",
 };
 
 /** The notifications of a trip after its booking was confirmed: its two ends, the deposit and a claim. */

@@ -1,6 +1,7 @@
 // The money path, with JavaScript on and off: a renter books a car (dates, insurance, pickup, the price) → reviews
-// the request → pays on the local checkout stand-in → the host confirms (the card is captured) → the host marks it
-// complete → both leave a review. Two browser contexts: the renter's (`page`) and the host's.
+// the request → pays on the local checkout stand-in → the host confirms (the card is captured) → the trip happens:
+// the host records the check-in and, alone, the check-out on the trip page (trips.spec.ts has the whole trip) → both
+// leave a review. Two browser contexts: the renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
 import {
   expect,
@@ -13,6 +14,7 @@ import {
   visit,
   visitCurrent,
 } from "./support";
+import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 /**
  * A rentable car of the demo host and three days of this journey's lane (support.ts) that nobody holds or blocked:
@@ -29,16 +31,17 @@ async function freeCarAndDays(database: Client, lane: number) {
   return { id: String(car.id), name: `${String(car.make)} ${String(car.model)}`, start, end };
 }
 
-test("book → pay on the stand-in → host confirms → host completes → both review", async ({
+test("book → pay on the stand-in → host confirms → check-in and check-out on the trip page → both review", async ({
   page,
   browser,
   database,
 }) => {
-  // Two people, eleven pages, axe on each: longer than the default minute on two busy cores.
-  test.setTimeout(150_000);
-  const car = await freeCarAndDays(database, 0);
+  // Two people, a dozen pages, axe on each: longer than the default minute on two busy cores.
+  test.setTimeout(180_000);
+  // A car whose trip can be moved to now (trip-support.ts), on this lane's days.
+  const car = await tripCarAndDays(database, 0, 0);
   // A renter of its own (the demo renter's mailbox belongs to other journeys); without a date of birth yet.
-  await registerAndSignIn(page);
+  await registerAndSignIn(page, tripperEmail());
 
   // Step 1: the car page's "Book now" opens the booking steps over the car.
   await visit(page, `/car/${car.id}`);
@@ -93,13 +96,29 @@ test("book → pay on the stand-in → host confirms → host completes → both
   await expect(request).toContainText("Atsakykite per 24 valandas");
   await request.getByRole("button", { name: "Patvirtinti" }).click();
   await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
+  // The trip: its days moved to now (trip-support.ts), the host records both ends on the trip page, from the card.
+  await moveIntoTrip(database, bookingId);
+  const photos = await sidePhotos();
+  const record = async (anchor: "check-in" | "check-out", odometer: string, submit: string) => {
+    const form = host.locator(`#${anchor}`);
+    await form.getByLabel("Priekis", { exact: true }).setInputFiles(photos.photoFront);
+    await form.getByLabel("Galas", { exact: true }).setInputFiles(photos.photoBack);
+    await form.getByLabel("Kairė pusė", { exact: true }).setInputFiles(photos.photoLeft);
+    await form.getByLabel("Dešinė pusė", { exact: true }).setInputFiles(photos.photoRight);
+    await form.getByLabel("Rida (km)").fill(odometer);
+    await form.getByLabel("Degalų ar įkrovos lygis").selectOption("8");
+    await form.getByRole("button", { name: submit }).click();
+  };
   await visit(host, "/bookings?role=host&tab=confirmed");
-  await host
-    .getByRole("listitem")
-    .filter({ hasText: reference })
-    .getByRole("button", { name: "Pažymėti užbaigtą" })
-    .click();
-  await expect(host.getByText("Užsakymas užbaigtas").first()).toBeVisible();
+  await host.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Kelionė" }).click();
+  await expect(host).toHaveURL(new RegExp(`/bookings/${bookingId}$`));
+  await visitCurrent(host);
+  await record("check-in", "54000", "Fiksuoti perdavimą");
+  await expect(host.getByText("Perdavimas užfiksuotas: kelionė prasidėjo").first()).toBeVisible();
+  await record("check-out", "54350", "Fiksuoti grąžinimą");
+  await expect(host.getByText("Grąžinimas užfiksuotas: kelionė baigta").first()).toBeVisible();
+  await visitCurrent(host);
+  await expect(host.getByRole("region", { name: "Atstumas ir laikas" })).toContainText("350 km");
   await visit(host, "/bookings?role=host&tab=completed");
   await host
     .getByRole("listitem")
@@ -154,16 +173,7 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
 test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
   const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
-  const choice = new URLSearchParams({
-    start: car.start,
-    end: car.end,
-    insurance: "none",
-    dateOfBirth: "1990-04-15",
-    step: "review",
-  });
-  await visit(page, `/car/${car.id}/book?${choice}`);
-  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+  await openCheckout(page, car);
   const checkout = page.url();
   // The renter leaves the checkout: Stripe's way back to the cancelled page, the request kept for its payment.
   await page.getByRole("button", { name: "Atšaukti" }).click();

@@ -10,7 +10,16 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { damageClaims, notifications, profiles, refunds, savedSearches, tripPhotos, type bookings } from "#db/schema";
+import {
+  damageClaims,
+  notifications,
+  profiles,
+  refunds,
+  savedSearches,
+  tripPhotos,
+  tripRecords,
+  type bookings,
+} from "#db/schema";
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
@@ -827,6 +836,36 @@ const MATRIX: Entry[] = [
           content: "Puiku.",
         },
       };
+    },
+  },
+
+  // --- the trip (issue 17) ------------------------------------------------------------------------------------------
+  {
+    route: "_bookings+/bookings_.$bookingId",
+    kind: "loader",
+    expect: guarded("forbidden", "allowed", "allowed"),
+    why: "the trip page: its two parties; admins read it (claims and disputes), read-only",
+    async setup(w) {
+      const { car, bookingId } = await partyBooking(w, "active", { paymentStatus: "captured" });
+      return { path: `/bookings/${bookingId}`, params: { bookingId }, secrets: [car.model] };
+    },
+  },
+  {
+    route: "_bookings+/bookings_.$bookingId",
+    kind: "action",
+    expect: PARTY_ONLY,
+    why: "the renter confirms the host's check-in; an admin reads the trip but never answers for a party",
+    async setup(w) {
+      const { bookingId } = await partyBooking(w, "active", { paymentStatus: "captured" });
+      await w.ctx.db.insert(tripRecords).values({
+        bookingId,
+        kind: "check_in",
+        recordedBy: w.counterpart.id,
+        odometerKm: 1000,
+        fuelLevel: 8,
+        recordedAt: new Date(),
+      });
+      return { path: `/bookings/${bookingId}`, params: { bookingId }, form: { intent: "confirm", kind: "check_in" } };
     },
   },
 

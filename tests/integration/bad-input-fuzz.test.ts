@@ -12,6 +12,7 @@ import {
   notifications,
   profiles,
   refunds,
+  tripRecords,
 } from "#db/schema";
 import { eq } from "drizzle-orm";
 import { languageCookie } from "~/i18n.server";
@@ -488,6 +489,37 @@ const ENTRIES: Record<string, Entry> = {
           numbers: ["rating", "cleanlinessRating", "communicationRating", "accuracyRating"],
           capped: ["title", "content"],
           texts: ["title", "content"],
+          params: { bookingId },
+        },
+      };
+    },
+  },
+  "_bookings+/bookings_.$bookingId.tsx": {
+    // The trip page's answer to a record (the record form itself is multipart with photos: its refusals are in
+    // trip-records.test.ts). The host recorded the check-in; the renter disagrees.
+    async setup(ctx) {
+      const { owner, car, renter } = await carAndRenter(ctx);
+      const bookingId = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: owner.id }, "active", {
+        paymentStatus: "captured",
+      });
+      await ctx.db.insert(tripRecords).values({
+        bookingId,
+        kind: "check_in",
+        recordedBy: owner.id,
+        odometerKm: 1000,
+        fuelLevel: 8,
+        recordedAt: new Date(),
+      });
+      return {
+        path: `/bookings/${bookingId}`,
+        cookie: renter.cookie,
+        form: {
+          base: { intent: "disagree", kind: "check_in", disagreement: "Įbrėžimas ant durelių buvo dar prieš kelionę" },
+          required: ["kind", "disagreement"],
+          enums: ["kind"],
+          capped: ["disagreement"],
+          texts: ["disagreement"],
+          intent: { valid: ["record", "confirm", "disagree"] },
           params: { bookingId },
         },
       };

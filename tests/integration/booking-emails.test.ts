@@ -14,6 +14,9 @@ import type { PaymentEvent } from "~/payments/fulfilment.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";
 import { action as listAction } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
+import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
+import { tripTimes } from "~/bookings/trip-rules";
+import sharp from "sharp";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -105,9 +108,15 @@ describe.each([
   let ctx: TestContext;
   let p: Parties;
   const to = (party: "host" | "renter", template: BookingEmailTemplate) => [party, subject(languages[party], template)];
+  let jpeg: Uint8Array<ArrayBuffer>;
   beforeEach(async () => {
     ctx = await createTestContext();
     p = await parties(ctx, languages);
+    jpeg = new Uint8Array(
+      await sharp({ create: { width: 32, height: 24, channels: 3, background: "#58a" } })
+        .jpeg()
+        .toBuffer(),
+    );
   });
   afterEach(() => ctx.close());
 
@@ -183,16 +192,45 @@ describe.each([
     expect(await mailOf(ctx, p)).toEqual([to("renter", "booking_cancelled")]);
   });
 
-  // A trip completes through check-out (issue 17), which app/bookings/trip-records.server.ts sends this notice from;
-  // until its own tests cover the whole step, the e-mail is checked here on a booking the factory completed.
-  it("completed: the renter is e-mailed (the rental complete template)", async () => {
-    const id = await p.booking("confirmed", { status: "completed", completedAt: new Date() });
-    await sendBookingNotices(
-      ctx.context,
-      [{ bookingId: id, type: "booking_completed", to: "renter", email: true }],
-      ORIGIN,
+  it("the trip: each record and each answer e-mails both parties, in their languages, with the trip page's link", async () => {
+    const id = await p.booking("confirmed");
+    const booking = (await findTripBooking(ctx.db, id))!;
+    const { start, end } = tripTimes(booking);
+    const photo = new File([jpeg], "side.jpg", { type: "image/jpeg" });
+    const form = (fields: Record<string, string>, photos = false) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.append(name, value);
+      if (photos) for (const side of ["photoFront", "photoBack", "photoLeft", "photoRight"]) data.append(side, photo);
+      return data;
+    };
+    const submit = async (userId: string, fields: Record<string, string>, at: number, photos = false) => {
+      const current = (await findTripBooking(ctx.db, id))!;
+      const outcome = await submitTripForm(ctx.context, {
+        booking: current,
+        userId,
+        formData: form(fields, photos),
+        origin: ORIGIN,
+        now: new Date(at),
+      });
+      expect(outcome.ok).toBe(true);
+    };
+    const record = { intent: "record", odometerKm: "1000", fuelLevel: "8", note: "" };
+    await submit(p.host.id, { ...record, kind: "check_in" }, start, true);
+    await submit(p.renter.id, { intent: "confirm", kind: "check_in" }, start + 60_000);
+    await submit(p.renter.id, { ...record, kind: "check_out", odometerKm: "1300" }, end, true);
+    await submit(p.host.id, { intent: "disagree", kind: "check_out", disagreement: "Fuel was low" }, end + 60_000);
+    const both = (template: BookingEmailTemplate) => [to("host", template), to("renter", template)];
+    const mail = await mailOf(ctx, p);
+    expect([...mail].sort()).toEqual(
+      [
+        ...both("trip_check_in"),
+        ...both("trip_record_confirmed"),
+        ...both("trip_check_out"),
+        ...both("trip_record_disputed"),
+      ].sort(),
     );
-    expect(await mailOf(ctx, p)).toEqual([to("renter", "booking_completed")]);
+    const rows = await ctx.db.select().from(devMailbox);
+    expect(rows.every((row) => row.text.includes(`${ORIGIN}/bookings/${id}`))).toBe(true);
   });
 
   it("the host's old 'complete' button is gone: refused, nobody e-mailed", async () => {

@@ -29,6 +29,7 @@ import {
 } from "~/bookings/booking-rules";
 import { findMyBookings } from "~/bookings/my-bookings.server";
 import { PayNowForm } from "./__pay-now-form";
+import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
@@ -97,14 +98,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
-
-const STATUS_TONE: Record<string, string> = {
-  pending: "bg-warning-soft text-warning",
-  confirmed: "bg-success-soft text-success",
-  active: "bg-info-soft text-primary",
-  completed: "bg-subtle text-fg",
-  cancelled: "bg-danger-soft text-danger",
-};
 
 export default function MyBookingsPage() {
   const { t, i18n } = useTranslation("bookings");
@@ -246,9 +239,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             <Link to={`/car/${booking.carId}`} className="font-bold hover:underline">
               {booking.carName}
             </Link>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_TONE[booking.status]}`}>
-              {t(`status.${booking.status}`)}
-            </span>
+            <BookingStatusPill status={booking.status} />
           </div>
           <p className="text-sm text-muted">
             {t("list.reference", { reference: bookingReference(booking.id) })} · {day(booking.startDate)} –{" "}
@@ -320,6 +311,11 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             </Form>
           ),
         )}
+        {booking.status !== "pending" ? (
+          <Link to={`/bookings/${booking.id}`} className={buttonClass("secondary", "sm")}>
+            {t("actions.trip")}
+          </Link>
+        ) : null}
         {hasAgreement(booking.status) ? (
           <Link to={`/bookings/${booking.id}/agreement`} className={buttonClass("secondary", "sm")}>
             {t("actions.agreement")}
