@@ -2,8 +2,9 @@
 // to the three days ending today (trip-support.ts says why) → the host records the check-in with a photo of each
 // side on the trip page (in Lithuanian) → the renter confirms it (in English) → the renter records the check-out →
 // both see the two records side by side, the kilometres driven against the allowance, and the deposit held until
-// the claim window ends. The deposit's return by the scheduled job is another journey's. Two browser contexts: the
-// renter's (`page`) and the host's.
+// the claim window ends → no claim: once the window is over, the scheduled job (through the cron's own entry,
+// wrangler's /__scheduled) returns the deposit, and the renter's page says so, with the refund. Two browser
+// contexts: the renter's (`page`) and the host's.
 import { expect, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
 import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
@@ -156,4 +157,22 @@ test("check-in with photos by the host → the renter confirms → check-out →
     ["check_in", 4],
     ["check_out", 5],
   ]);
+
+  // No claim: the window is closed here (a day is too long to wait), then the cron's entry runs the job.
+  await database.execute({
+    sql: "update bookings set claim_window_ends_at = ? where id = ?",
+    args: [Date.now() - 60_000, bookingId],
+  });
+  const ran = await page.request.get(`/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+  expect(ran.status()).toBe(200);
+  const settled = await database.execute({
+    sql: `select b.deposit_status, b.deposit_amount, r.kind, r.amount, r.status from bookings b
+          join refunds r on r.booking_id = b.id where b.id = ?`,
+    args: [bookingId],
+  });
+  expect(settled.rows).toHaveLength(1);
+  expect(settled.rows[0]).toMatchObject({ deposit_status: "returned", kind: "deposit", status: "succeeded" });
+  expect(Number(settled.rows[0]!.amount)).toBe(Number(settled.rows[0]!.deposit_amount));
+  await visit(page, `/bookings/${bookingId}?lng=en`);
+  await expect(page.getByRole("region", { name: "Security deposit" })).toContainText("Returned on");
 });
