@@ -13,7 +13,7 @@ const SIDE_LABELS = {
   en: { photoFront: "Front", photoBack: "Back", photoLeft: "Left side", photoRight: "Right side" },
 } as const;
 
-test("check-in with photos by the host → the renter confirms → check-out → both records side by side, deposit held", async ({
+test("check-in with photos by the host → the renter confirms → check-out → records side by side → no claim: the job returns the deposit", async ({
   page,
   browser,
   database,
@@ -165,14 +165,20 @@ test("check-in with photos by the host → the renter confirms → check-out →
   });
   const ran = await page.request.get(`/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
   expect(ran.status()).toBe(200);
-  const settled = await database.execute({
-    sql: `select b.deposit_status, b.deposit_amount, r.kind, r.amount, r.status from bookings b
-          join refunds r on r.booking_id = b.id where b.id = ?`,
-    args: [bookingId],
-  });
-  expect(settled.rows).toHaveLength(1);
-  expect(settled.rows[0]).toMatchObject({ deposit_status: "returned", kind: "deposit", status: "succeeded" });
-  expect(Number(settled.rows[0]!.amount)).toBe(Number(settled.rows[0]!.deposit_amount));
+  // The Worker runs the job after answering (waitUntil): its outcome is waited for.
+  const settled = async () =>
+    (
+      await database.execute({
+        sql: `select b.deposit_status, b.deposit_amount, r.kind, r.amount, r.status from bookings b
+              join refunds r on r.booking_id = b.id where b.id = ?`,
+        args: [bookingId],
+      })
+    ).rows;
+  await expect.poll(async () => (await settled())[0]?.status).toBe("succeeded");
+  const [refund, ...more] = await settled();
+  expect(more).toEqual([]);
+  expect(refund).toMatchObject({ deposit_status: "returned", kind: "deposit", status: "succeeded" });
+  expect(Number(refund!.amount)).toBe(Number(refund!.deposit_amount));
   await visit(page, `/bookings/${bookingId}?lng=en`);
   await expect(page.getByRole("region", { name: "Security deposit" })).toContainText("Returned on");
 });
