@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { bookings, devMailbox, profiles } from "#db/schema";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
+import type { BookingEmailTemplate } from "~/bookings/booking-notices.server";
 import en from "~/locales/en/email.json";
 import lt from "~/locales/lt/email.json";
 import { handlePaymentEvent } from "~/bookings/booking-payments.server";

@@ -3,41 +3,26 @@
 // type and file extension are the ones checked at upload. Guests are sent to sign in first, which tells them nothing.
 // Whatever the file holds runs nothing in our origin: every answer is sandboxed by its CSP (an opaque origin, no
 // script), and only images are shown inline; a PDF is downloaded (documentDispositionType).
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { readPrivateDocument } from "~/photos/photo-storage.server";
 import { findDocument } from "~/profiles/verification.server";
+import { PRIVATE_FILE_HEADERS, refusePrivateFile, signInForPrivateFile } from "~/utils/private-files.server";
 import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-rules";
-
-const PRIVATE = {
-  "Cache-Control": "private, no-store",
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "sandbox",
-};
-
-function refuse(status: 403 | 404) {
-  return new Response(status === 403 ? "Forbidden" : "Not found", {
-    status,
-    headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  if (!user) {
-    const path = new URL(request.url).pathname;
-    throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(path)}`, { headers: PRIVATE });
-  }
+  if (!user) throw signInForPrivateFile(request);
   const document = await findDocument(context.db, params.documentId ?? "");
-  if (!document) return refuse(404);
-  if (document.userId !== user.id && !user.isAdmin) return refuse(403);
+  if (!document) return refusePrivateFile(404);
+  if (document.userId !== user.id && !user.isAdmin) return refusePrivateFile(403);
   const stored = await readPrivateDocument(context.env, document.storageKey);
-  if (!stored) return refuse(404);
+  if (!stored) return refusePrivateFile(404);
 
   const servable = isServableDocumentType(document.contentType);
   return new Response(stored.body, {
     headers: {
-      ...PRIVATE,
+      ...PRIVATE_FILE_HEADERS,
       "Content-Type": servable ? document.contentType : "application/octet-stream",
       "Content-Length": String(stored.size),
       "Content-Disposition": documentDisposition(
@@ -46,8 +31,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         document.kind,
         servable ? documentDispositionType(document.contentType) : "attachment",
       ),
-      // The document's address is private; it is not sent on to any site a PDF links to.
-      "Referrer-Policy": "no-referrer",
     },
   });
 }
