@@ -6,6 +6,7 @@ import type { DepositStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { forbidden, notFound } from "~/accounts/guards.server";
 import { bookingReference, findTransition, roleIn, type BookingRole } from "~/bookings/booking-rules";
+import { canClaim } from "~/bookings/damage-claims.server";
 import { findPartyNames } from "~/bookings/rental-agreement.server";
 import { findTripPhotos, tripPhotoUrl } from "~/bookings/trip-photos.server";
 import { recordWindow, tripMeasures, tripTimes, type TripMeasures } from "~/bookings/trip-rules";
@@ -173,6 +174,8 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     kept: booking.depositKept,
     heldUntil: booking.claimWindowEndsAt?.getTime() ?? null,
     returnedAt: depositRefund?.succeededAt?.getTime() ?? null,
+    /** The host may claim from it now (inside the claim window, with no claim yet): the page links to the form. */
+    claimable: role === "host" && canClaim(booking, input.now),
     claim: claim
       ? {
           status: claim.status,

@@ -130,11 +130,17 @@ test("check-in with photos by the host → the renter confirms → check-out →
   await expect(measures).toContainText("480 km");
   await expect(measures).toContainText("600 km");
   await expect(page.getByRole("region", { name: "Security deposit" })).toContainText("Held until");
+  await expect(page.getByRole("link", { name: "Claim from the deposit" })).toHaveCount(0);
 
   // The host reads the same in Lithuanian.
   await visit(host, `/bookings/${bookingId}`);
   await expect(host.getByRole("region", { name: "Atstumas ir laikas" })).toContainText("480 km");
   await expect(host.getByRole("region", { name: "Užstatas" })).toContainText("Laikomas iki");
+  // Inside the claim window the host may claim from the deposit, from here; the renter has no such link.
+  await expect(host.getByRole("link", { name: "Pateikti pretenziją dėl užstato" })).toHaveAttribute(
+    "href",
+    `/bookings/${bookingId}/claim`,
+  );
   await expect(host.getByText("Užfiksuotas grąžinimas, kelionė baigta")).toBeVisible();
   // A trip photo is served to a party, never to be kept by a shared cache.
   const src = await host.getByRole("img", { name: "Perdavimas: Priekis" }).getAttribute("src");

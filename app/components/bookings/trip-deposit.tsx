@@ -60,6 +60,14 @@ export function TripDeposit({
           {t("deposit.why")} {claim.reason}
         </p>
       ) : null}
+      {deposit.claimable && deposit.heldUntil !== null ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <span>{t("deposit.claimUntil", { time: formatDateTime(deposit.heldUntil, language) })}</span>
+          <Link to={`/bookings/${bookingId}/claim`} className={buttonClass("secondary", "sm")}>
+            {t("deposit.fileClaim")}
+          </Link>
+        </div>
+      ) : null}
       {claim ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span>
