@@ -9,6 +9,7 @@ import {
   bookingInsurance,
   cars,
   contactMessages,
+  damageClaims,
   insurancePackages,
   notifications,
   profiles,
@@ -55,7 +56,26 @@ describe("the admin guard", () => {
       .insert(insurancePackages)
       .values({ name: "Basic", provider: "BTA" })
       .returning({ id: insurancePackages.id });
-    const params = { carId: car.id, packageId: pkg!.id, userId: owner.id };
+    // A disputed claim for the claim's page (/admin/claims/{claimId}): a completed trip of the owner's car.
+    const renter = await createUser(ctx, { verified: true });
+    const tripId = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: owner.id }, "completed", {
+      depositAmount: 20_000,
+      totalAmount: 32_640,
+      depositStatus: "claimed",
+    });
+    const [claim] = await ctx.db
+      .insert(damageClaims)
+      .values({
+        bookingId: tripId,
+        filedBy: owner.id,
+        description: "A dent in the door",
+        amount: 5_000,
+        categories: ["damage"],
+        status: "disputed",
+        respondBy: new Date(),
+      })
+      .returning({ id: damageClaims.id });
+    const params = { carId: car.id, packageId: pkg!.id, userId: owner.id, claimId: claim!.id };
     const user = await signedIn({ verified: true, isHost: true });
     const admin = await signedIn({ isAdmin: true });
 
