@@ -15,18 +15,19 @@ import type { ClaimCategory, ClaimStatus } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
-import { bookingReference } from "~/bookings/booking-rules";
+import { bookingReference, roleIn } from "~/bookings/booking-rules";
 import {
   findTripPhotos,
   forgetTripPhotos,
   storeTripPhotoFiles,
-  tripPhotoUrl,
+  tripPhotoView,
   type TripPhotoRow,
 } from "~/bookings/trip-photos.server";
+import { settleDeposit } from "~/bookings/deposit.server";
 import { claimAnswerDeadline, tripMeasures, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
+import { sendBookingRefunds } from "~/payments/refunds.server";
 import { isStorageFailure, preparePhotos, STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { claimKept, claimSuggestion, DEFAULT_EXCESS_KM_FEE_CENTS, depositSettlement } from "~/pricing/refund-amounts";
 import { isConstraintMessage } from "~/utils/db-errors.server";
@@ -168,9 +169,7 @@ export type ClaimCase = NonNullable<Awaited<ReturnType<typeof findClaimCase>>>;
 
 /** Who looks at a claim: its host, its renter, an admin (reading only), or nobody allowed (null). */
 export function claimViewer(booking: { renterId: string; ownerId: string }, user: { id: string; isAdmin: boolean }) {
-  if (booking.ownerId === user.id) return "host" as const;
-  if (booking.renterId === user.id) return "renter" as const;
-  return user.isAdmin ? ("admin" as const) : null;
+  return roleIn(booking, user.id) ?? (user.isAdmin ? ("admin" as const) : null);
 }
 
 /** A claim's case as the pages show it: plain numbers for moments, photo addresses, the money either way. */
@@ -178,15 +177,7 @@ export function claimView(found: ClaimCase, now: Date) {
   const { booking, car, claim } = found;
   const ms = (date: Date | null) => (date ? date.getTime() : null);
   const photosOf = (subject: string) =>
-    found.photos
-      .filter((p) => p.subject === subject)
-      .map((p) => ({
-        id: p.id,
-        angle: p.angle,
-        url: tripPhotoUrl(booking.id, p.id),
-        width: p.width,
-        height: p.height,
-      }));
+    found.photos.filter((p) => p.subject === subject).map((p) => tripPhotoView(booking.id, p));
   const record = (r: typeof found.records.checkIn) =>
     r && { odometerKm: r.odometerKm, fuelLevel: r.fuelLevel, recordedAt: r.recordedAt.getTime() };
   return {
@@ -536,16 +527,16 @@ export async function settleClaim(
       amount: claim.amount,
       decidedAmount: "decidedAmount" in to ? to.decidedAmount : null,
     }) ?? 0;
-  const split = depositSettlement(claim.deposit, kept);
   // This claim's change, as the batch leaves it: the status it ends in, stamped with this moment.
   const stamp = to.status === "accepted" ? sql`c.responded_at` : sql`c.decided_at`;
   const ended = sql`exists (select 1 from damage_claims c where c.id = ${claim.id} and c.status = ${to.status} and ${stamp} = ${now.getTime()})`;
-  const refund = owedRefund(db, {
+  const { settle, refund } = settleDeposit(db, {
     bookingId: claim.bookingId,
-    kind: "deposit",
-    amount: split.refund,
+    deposit: claim.deposit,
+    kept,
+    from: "claimed",
     now,
-    onlyIf: ended,
+    when: ended,
   });
   const [changed] = await db.batch([
     db
@@ -553,10 +544,7 @@ export async function settleClaim(
       .set(to)
       .where(and(eq(damageClaims.id, claim.id), eq(damageClaims.status, claim.status)))
       .returning({ id: damageClaims.id }),
-    db
-      .update(bookings)
-      .set({ depositStatus: split.status, depositKept: split.kept, updatedAt: now })
-      .where(and(eq(bookings.id, claim.bookingId), eq(bookings.depositStatus, "claimed"), ended)),
+    settle,
     ...(refund ? [refund] : []),
     ...(input.also ? [input.also(ended)] : []),
   ]);

@@ -6,14 +6,14 @@
 // - every refund owed and due (new, or failed and past its back-off) is sent; a deposit that went back tells the
 //   renter so.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { settleLapsedClaims } from "~/bookings/damage-claims.server";
+import { settleDeposit } from "~/bookings/deposit.server";
 import { checkInOverdueAt } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { owedRefund, sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
-import { depositSettlement } from "~/pricing/refund-amounts";
+import { sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -60,18 +60,13 @@ export async function returnUnclaimedDeposits(context: Context, now: Date) {
     );
   let returned = 0;
   for (const booking of due) {
-    const split = depositSettlement(booking.depositAmount, 0);
-    const settle = db
-      .update(bookings)
-      .set({ depositStatus: split.status, depositKept: 0, updatedAt: now })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.depositStatus, "held"), lte(bookings.claimWindowEndsAt, now)))
-      .returning({ id: bookings.id });
-    const refund = owedRefund(db, {
+    const { settle, refund } = settleDeposit(db, {
       bookingId: booking.id,
-      kind: "deposit",
-      amount: split.refund,
+      deposit: booking.depositAmount,
+      kept: 0,
+      from: "held",
       now,
-      onlyIf: sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.deposit_status = 'returned' and b.updated_at = ${now.getTime()})`,
+      when: lte(bookings.claimWindowEndsAt, now),
     });
     const [settled] = refund ? await db.batch([settle, refund]) : [await settle];
     if (settled.length > 0) returned += 1;

@@ -8,21 +8,13 @@ import { forbidden, notFound } from "~/accounts/guards.server";
 import { bookingReference, findTransition, roleIn, type BookingRole } from "~/bookings/booking-rules";
 import { canClaim } from "~/bookings/damage-claims.server";
 import { findPartyNames } from "~/bookings/rental-agreement.server";
-import { findTripPhotos, tripPhotoUrl } from "~/bookings/trip-photos.server";
+import { findTripPhotos, tripPhotoView, type TripPhotoView } from "~/bookings/trip-photos.server";
+import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
 import { recordWindow, tripMeasures, tripTimes, type TripMeasures } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { findRefunds } from "~/payments/refunds.server";
 
-/** The mileage allowance per day when the booking has no agreement (part 2 §9's default). */
-export const DEFAULT_MILEAGE_LIMIT_PER_DAY = 200;
-
-export interface TripPhotoView {
-  id: string;
-  angle: TripPhotoAngle;
-  url: string;
-  width: number;
-  height: number;
-}
+export type { TripPhotoView };
 
 export interface TripRecordView {
   kind: TripRecordKind;
@@ -110,15 +102,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     // The record's photos were written with it; the other party's came with their disagreement, later.
     const isRecords = (photo: (typeof own)[number]) => photo.createdAt.getTime() === record.recordedAt.getTime();
     const shown = (list: typeof own) =>
-      list
-        .map((p) => ({
-          id: p.id,
-          angle: p.angle,
-          url: tripPhotoUrl(booking.id, p.id),
-          width: p.width,
-          height: p.height,
-        }))
-        .sort((a, b) => ANGLE_ORDER[a.angle] - ANGLE_ORDER[b.angle]);
+      list.map((p) => tripPhotoView(booking.id, p)).sort((a, b) => ANGLE_ORDER[a.angle] - ANGLE_ORDER[b.angle]);
     const recordedBy = sideOf(record.recordedBy);
     return {
       kind,
@@ -162,7 +146,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     checkInKm: checkIn?.odometerKm ?? null,
     checkOutKm: checkOut?.odometerKm ?? null,
     checkedOutAt: checkOut?.recordedAt ?? null,
-    mileageLimitPerDay: row.mileageLimitPerDay ?? DEFAULT_MILEAGE_LIMIT_PER_DAY,
+    mileageLimitPerDay: row.mileageLimitPerDay ?? AGREEMENT_DEFAULTS.mileageLimitPerDay,
     totalDays: booking.totalDays,
     end: times.end,
   });

@@ -74,6 +74,26 @@ export function findTripPhotos(db: Db, bookingId: string) {
 /** The address a trip photo is served at (never public, never cached by a shared cache). */
 export const tripPhotoUrl = (bookingId: string, photoId: string) => `/bookings/${bookingId}/photos/${photoId}`;
 
+/** A trip photo as the pages show it: where it is served and its size. */
+export interface TripPhotoView {
+  id: string;
+  angle: TripPhotoAngle;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export const tripPhotoView = (
+  bookingId: string,
+  photo: { id: string; angle: TripPhotoAngle; width: number; height: number },
+): TripPhotoView => ({
+  id: photo.id,
+  angle: photo.angle,
+  url: tripPhotoUrl(bookingId, photo.id),
+  width: photo.width,
+  height: photo.height,
+});
+
 /**
  * A trip photo for this reader: its storage key when they are the booking's renter or host or an admin; "forbidden"
  * for anyone else; null when there is no such photo of that booking.

@@ -2,14 +2,7 @@
 // before shows at a glance. Used by the claim page and the admin's claim view; the trip page may use it too. Texts
 // come from the "claims" namespace (load it in the route's handle).
 import { useTranslation } from "react-i18next";
-
-export interface TripPhotoView {
-  id: string;
-  angle: "front" | "back" | "left" | "right" | "other";
-  url: string;
-  width: number;
-  height: number;
-}
+import type { TripPhotoView } from "~/bookings/trip-photos.server";
 
 const ANGLES = ["front", "back", "left", "right", "other"] as const;
 
