@@ -8,9 +8,6 @@ import { CLAIM_TEXT_MAX, MAX_EVIDENCE_PHOTOS } from "~/bookings/trip-rules";
 import { parseEurosToCents } from "~/cars/listing-rules";
 import { sanitizeText } from "~/utils/sanitize";
 
-/** Euros as typed to cents, from `min` to `max` cents; null when it is not such an amount. */
-export const claimAmountCents = (input: string, range: { min: number; max: number }) => parseEurosToCents(input, range);
-
 /** A required text of 1 to CLAIM_TEXT_MAX characters, cleaned like every stored text. */
 const claimText = (message: string) =>
   z.string({ error: message }).transform((value, ctx) => {
@@ -26,7 +23,7 @@ const claimText = (message: string) =>
 /** An amount in euros between `min` and `max` cents: a clear message for what is not a number, and for each bound. */
 const euros = (range: { min: number; max: number }, messages: { required: string; tooHigh: string }) =>
   z.string({ error: messages.required }).transform((value, ctx) => {
-    const anyAmount = claimAmountCents(value, { min: 0, max: Number.MAX_SAFE_INTEGER });
+    const anyAmount = parseEurosToCents(value, { min: 0, max: Number.MAX_SAFE_INTEGER });
     if (anyAmount === null) {
       ctx.addIssue({ code: "custom", message: value.trim() ? "claims:errors.amountFormat" : messages.required });
       return z.NEVER;

@@ -4,17 +4,19 @@
 // leave a review. Two browser contexts: the renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
 import {
+  confirmAsHost,
   expect,
   freeCarInLane,
   isoDay,
   javaScriptOn,
+  openCheckout,
   registerAndSignIn,
   signInAs,
   test,
   visit,
   visitCurrent,
 } from "./support";
-import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 /**
  * A rentable car of the demo host and three days of this journey's lane (support.ts) that nobody holds or blocked:
@@ -88,14 +90,7 @@ test("book → pay on the stand-in → host confirms → check-in and check-out 
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
 
   // The host answers in their own browser.
-  const hostContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
-  const host = await hostContext.newPage();
-  await signInAs(host, "host@demo.lt");
-  await visit(host, "/bookings?role=host&tab=pending");
-  const request = host.getByRole("listitem").filter({ hasText: reference });
-  await expect(request).toContainText("Atsakykite per 24 valandas");
-  await request.getByRole("button", { name: "Patvirtinti" }).click();
-  await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
+  const host = await confirmAsHost(browser, reference);
   // The trip: its days moved to now (trip-support.ts), the host records both ends on the trip page, from the card.
   await moveIntoTrip(database, bookingId);
   const photos = await sidePhotos();
@@ -130,7 +125,7 @@ test("book → pay on the stand-in → host confirms → check-in and check-out 
   await host.locator('input[name="rating"][value="5"]').check({ force: true });
   await host.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
   await expect(host).toHaveURL(/\/bookings\?tab=completed/);
-  await hostContext.close();
+  await host.context().close();
 
   // The renter sees the completed booking and reviews the host and the car.
   await visit(page, "/bookings?tab=completed");

@@ -3,7 +3,16 @@
 // Bookings opens the cancel page, which says exactly what comes back — in Lithuanian, then in English — and
 // cancelling there shows the booking cancelled with its refund. Axe on every page visited.
 import type { Client } from "@libsql/client";
-import { expect, freeCarInLane, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
+import {
+  confirmAsHost,
+  expect,
+  openCheckout,
+  freeCarInLane,
+  registerAndSignIn,
+  test,
+  visit,
+  visitCurrent,
+} from "./support";
 
 /** This journey's lane (support.ts): a car of the demo host with free cancellation and three free days. */
 async function freeCarAndDays(database: Client) {
@@ -31,30 +40,17 @@ test("a renter sees the exact refund on the cancel page, cancels, and My Booking
   await registerAndSignIn(page);
 
   // The review step says until when cancelling is free (the trip starts at least 20 days ahead).
-  const choice = new URLSearchParams({
-    start: car.start,
-    end: car.end,
-    insurance: "none",
-    dateOfBirth: "1990-04-15",
-    step: "review",
+  await openCheckout(page, car, async (review) => {
+    await expect(review.getByText(/Nemokamai atšaukti galima iki .* val\. iki automobilio perdavimo/)).toBeVisible();
   });
-  await visit(page, `/car/${car.id}/book?${choice}`);
-  await expect(page.getByText(/Nemokamai atšaukti galima iki .* val\. iki automobilio perdavimo/)).toBeVisible();
-  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
   await page.getByRole("button", { name: "Mokėti", exact: true }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
 
   // The host confirms in their own browser.
-  const hostContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
-  const host = await hostContext.newPage();
-  await signInAs(host, "host@demo.lt");
-  await visit(host, "/bookings?role=host&tab=pending");
-  await host.getByRole("listitem").filter({ hasText: reference }).getByRole("button", { name: "Patvirtinti" }).click();
-  await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
-  await hostContext.close();
+  const host = await confirmAsHost(browser, reference);
+  await host.context().close();
 
   const [row] = (
     await database.execute({

@@ -262,6 +262,44 @@ export async function signInAs(page: Page, email: DemoAccount) {
 }
 
 /** A new, confirmed account signed in on this page (sign-up and confirmation by HTTP; their journey is tested elsewhere). */
+/**
+ * The signed-in renter's request for the car's days, straight to its review step (where `onReview` may look), and on
+ * to the stand-in checkout.
+ */
+export async function openCheckout(
+  page: Page,
+  car: { id: string; start: string; end: string },
+  onReview?: (page: Page) => Promise<void>,
+) {
+  const choice = new URLSearchParams({
+    start: car.start,
+    end: car.end,
+    insurance: "none",
+    dateOfBirth: "1990-04-15",
+    step: "review",
+  });
+  await visit(page, `/car/${car.id}/book?${choice}`);
+  await onReview?.(page);
+  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
+}
+
+/**
+ * The demo host, in a browser of their own (JavaScript as the project has it), confirms the request `reference`
+ * ("#ABCD1234") from My Bookings. Returns their page, still open; close `host.context()` when done.
+ */
+export async function confirmAsHost(browser: Browser, reference: string) {
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const host = await context.newPage();
+  await signInAs(host, "host@demo.lt");
+  await visit(host, "/bookings?role=host&tab=pending");
+  const request = host.getByRole("listitem").filter({ hasText: reference });
+  await expect(request).toContainText("Atsakykite per 24 valandas");
+  await request.getByRole("button", { name: "Patvirtinti" }).click();
+  await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
+  return host;
+}
+
 export async function registerAndSignIn(page: Page, email = uniqueEmail("user"), password = "Žalias!Kalnas7") {
   await registerConfirmedUser(page, email, password);
   const response = await page.request.post("/auth/signin", { form: { email, password }, maxRedirects: 0 });

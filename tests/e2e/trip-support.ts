@@ -1,5 +1,5 @@
 // Shared by the journeys that go through a whole trip (bookings.spec.ts, trips.spec.ts): a car whose trip can be
-// moved to "now", its photos, and the move itself.
+// moved to "now", its photos, and the move itself. (Booking, paying and the host's confirmation are support.ts's.)
 //
 // Check-in opens 24 hours before a booking's start and check-out 24 hours before its end (trip-rules.ts), but a
 // booking can only be requested for days ahead. So a journey books days of its lane as people do, the host confirms,
@@ -11,8 +11,7 @@
 // so it is the same list whenever a journey reads it, and two journeys never move bookings onto one car.
 import type { Client } from "@libsql/client";
 import sharp from "sharp";
-import type { Page } from "@playwright/test";
-import { expect, freeCarInLane, isoDay, javaScriptOn, test, uniqueEmail, visit } from "./support";
+import { freeCarInLane, isoDay, javaScriptOn, test, uniqueEmail } from "./support";
 
 /** The journeys' renters: their bookings do not count as the seed's when cars are chosen. */
 export const tripperEmail = () => uniqueEmail("tripper");
@@ -67,18 +66,4 @@ export async function sidePhotos() {
     photoLeft: await draw("#2a3a7a", "png"),
     photoRight: await draw("#7a6a2a", "png"),
   };
-}
-
-/** The signed-in renter's request for the car's days, straight to its review step, and on to the stand-in checkout. */
-export async function openCheckout(page: Page, car: { id: string; start: string; end: string }) {
-  const choice = new URLSearchParams({
-    start: car.start,
-    end: car.end,
-    insurance: "none",
-    dateOfBirth: "1990-04-15",
-    step: "review",
-  });
-  await visit(page, `/car/${car.id}/book?${choice}`);
-  await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
 }

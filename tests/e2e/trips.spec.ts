@@ -5,8 +5,8 @@
 // the claim window ends → no claim: once the window is over, the scheduled job (through the cron's own entry,
 // wrangler's /__scheduled) returns the deposit, and the renter's page says so, with the refund. Two browser
 // contexts: the renter's (`page`) and the host's.
-import { expect, registerAndSignIn, signInAs, test, visit, visitCurrent } from "./support";
-import { moveIntoTrip, openCheckout, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { confirmAsHost, expect, openCheckout, registerAndSignIn, test, visit, visitCurrent } from "./support";
+import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 const SIDE_LABELS = {
   lt: { photoFront: "Priekis", photoBack: "Galas", photoLeft: "Kairė pusė", photoRight: "Dešinė pusė" },
@@ -32,12 +32,7 @@ test("check-in with photos by the host → the renter confirms → check-out →
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
 
   // The host confirms in their own browser; then the trip is moved to now.
-  const hostContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
-  const host = await hostContext.newPage();
-  await signInAs(host, "host@demo.lt");
-  await visit(host, "/bookings?role=host&tab=pending");
-  await host.getByRole("listitem").filter({ hasText: reference }).getByRole("button", { name: "Patvirtinti" }).click();
-  await expect(host.getByText("Užsakymas patvirtintas").first()).toBeVisible();
+  const host = await confirmAsHost(browser, reference);
   await moveIntoTrip(database, bookingId);
 
   // Check-in: from the card's link to the trip page's form, in Lithuanian.
@@ -147,7 +142,7 @@ test("check-in with photos by the host → the renter confirms → check-out →
   const served = await host.request.get(src!);
   expect(served.status()).toBe(200);
   expect(served.headers()["cache-control"]).toBe("private, no-store");
-  await hostContext.close();
+  await host.context().close();
 
   const booking = await database.execute({
     sql: "select status, deposit_status, claim_window_ends_at, completed_at from bookings where id = ?",
