@@ -52,15 +52,13 @@ const HOUR = 3_600_000;
  * the millisecond before it is not.
  */
 export function vilniusMidnight(day: string): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  for (const offset of [3, 2]) {
-    const candidate = utcMidnight - offset * HOUR;
-    if (vilniusDay(new Date(candidate)) === day && vilniusDay(new Date(candidate - 1)) !== day) return candidate;
-  }
-  throw new Error(`No Vilnius midnight for ${day}`);
+  return vilniusTime(day, 0);
 }
 
-/** The moment (UTC milliseconds) a Vilnius calendar day's clock shows `hour`:00 (0–23), summer time or not. */
+/**
+ * The moment (UTC milliseconds) a Vilnius calendar day's clock shows `hour`:00 (0–23), summer time or not: of the two
+ * offsets, the one that lands on that day and hour (at midnight, also the first moment of the day).
+ */
 export function vilniusTime(day: string, hour: number): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
   for (const offset of [3, 2]) {
@@ -72,9 +70,5 @@ export function vilniusTime(day: string, hour: number): number {
   throw new Error(`No Vilnius ${hour}:00 on ${day}`);
 }
 
-function vilniusHour(at: number): number {
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(
-    new Date(at),
-  );
-  return Number(text);
-}
+const HOUR_FORMAT = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", hourCycle: "h23" });
+const vilniusHour = (at: number) => Number(HOUR_FORMAT.format(new Date(at)));
