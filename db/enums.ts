@@ -60,6 +60,9 @@ export const NOTIFICATION_TYPES = [
   "claim_filed",
   "claim_answered",
   "claim_decided",
+  // payouts (issue 18): the host's money sent, or stuck
+  "payout_sent",
+  "payout_failed",
 ] as const;
 
 // ---------------------------------------------------------------- bookings and payments
@@ -101,12 +104,38 @@ export type ClaimCategory = (typeof CLAIM_CATEGORIES)[number];
  */
 export const CLAIM_STATUSES = ["awaiting_renter", "accepted", "lapsed", "disputed", "decided"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-/** Why money goes back to a renter: a cancellation (by the policy's terms) or the deposit after the trip. */
-export const REFUND_KINDS = ["cancellation", "deposit"] as const;
+/**
+ * Why money goes back to a renter: a cancellation (by the policy's terms), the deposit after the trip, or an admin's
+ * decision on a settled booking (which takes the host's part back from their payout, decision 023).
+ */
+export const REFUND_KINDS = ["cancellation", "deposit", "admin"] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 /** A refund is written before it is sent; a failed one is retried by the scheduled job until it succeeds. */
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+// ---------------------------------------------------------------- payouts (issue 18, decision 023)
+/** The Stripe Connect account type a host is onboarded as, from their profile's account type. */
+export const PAYOUT_BUSINESS_TYPES = ["individual", "company"] as const;
+export type PayoutBusinessType = (typeof PAYOUT_BUSINESS_TYPES)[number];
+/**
+ * Where a host's payout account stands, as Stripe says (a host with no account row has not started): details still
+ * needed, submitted and being checked, or able to receive transfers.
+ */
+export const PAYOUT_ACCOUNT_STATUSES = ["details_needed", "in_review", "enabled"] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+/**
+ * A booking's host payout: written when the booking is settled, waiting while the host cannot receive transfers,
+ * scheduled, being sent (its amount fixed), paid, or failed (retried after a back-off).
+ */
+export const PAYOUT_STATUSES = ["waiting_for_account", "scheduled", "sending", "paid", "failed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/**
+ * Taking a host's part of a later refund back: pending until sent as a transfer reversal, `netted` when the payout
+ * had not gone yet and was sent that much smaller, succeeded, or failed (retried).
+ */
+export const PAYOUT_REVERSAL_STATUSES = ["pending", "netted", "succeeded", "failed"] as const;
+export type PayoutReversalStatus = (typeof PAYOUT_REVERSAL_STATUSES)[number];
 
 // ---------------------------------------------------------------- information pages
 export const CONTACT_TYPES = ["general", "support", "business", "media"] as const;
@@ -125,5 +154,16 @@ export const AUDIT_ACTIONS = [
   "handle_contact",
   "decide_claim",
   "retry_refund",
+  "refund_booking",
+  "retry_payout",
 ] as const;
-export const AUDIT_TARGETS = ["car", "insurance_package", "user", "contact_message", "claim", "refund"] as const;
+export const AUDIT_TARGETS = [
+  "car",
+  "insurance_package",
+  "user",
+  "contact_message",
+  "claim",
+  "refund",
+  "booking",
+  "payout",
+] as const;

@@ -50,6 +50,10 @@ import {
   MESSAGE_TYPES,
   NOTIFICATION_TYPES,
   PAYMENT_STATUSES,
+  PAYOUT_ACCOUNT_STATUSES,
+  PAYOUT_BUSINESS_TYPES,
+  PAYOUT_REVERSAL_STATUSES,
+  PAYOUT_STATUSES,
   PICKUP_COUNTRIES,
   PRICING_PERIODS,
   BOOKING_CANCEL_REASONS,
@@ -254,6 +258,11 @@ export const cars = sqliteTable(
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("24_hours"),
     driverAvailable: flag("driver_available"),
     driverOnly: flag("driver_only"),
+    /**
+     * Instant book (issue 18): a verified renter who meets the age rule is confirmed as soon as their card is
+     * authorised, without waiting for the host; everyone else still sends a request.
+     */
+    instantBook: flag("instant_book"),
     /** JSON array of feature codes from the shipped catalogue. */
     features: text("features", { mode: "json" })
       .$type<string[]>()
@@ -722,6 +731,8 @@ export const bookings = sqliteTable(
     claimWindowEndsAt: integer("claim_window_ends_at", { mode: "timestamp_ms" }),
     /** When both parties were told that a confirmed booking had no check-in 24 hours after its start (once). */
     checkInOverdueAt: integer("check_in_overdue_at", { mode: "timestamp_ms" }),
+    /** Booked instantly: the listing had instant book and the renter qualified, so the authorised card confirms it. */
+    instantBook: flag("instant_book"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -934,6 +945,8 @@ export const refunds = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     stripeRefundId: text("stripe_refund_id"),
     succeededAt: integer("succeeded_at", { mode: "timestamp_ms" }),
+    /** Why an admin refunded a settled booking (kind `admin`); shown to both parties. */
+    reason: text("reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -945,6 +958,126 @@ export const refunds = sqliteTable(
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`status <> 'succeeded'`),
+  ],
+);
+
+// ---------------------------------------------------------------- payouts (issue 18, decision 023)
+
+/**
+ * A host's Stripe Connect Express account. Created when they first set up payouts; its state is Stripe's
+ * (`account.updated`, and re-read when the host comes back from onboarding). `stripe_state_at` is the time of the
+ * Stripe event the state came from, so an older event delivered late never overwrites a newer state.
+ */
+export const payoutAccounts = sqliteTable(
+  "payout_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeAccountId: text("stripe_account_id").notNull(),
+    businessType: text("business_type", { enum: PAYOUT_BUSINESS_TYPES }).notNull(),
+    status: text("status", { enum: PAYOUT_ACCOUNT_STATUSES }).notNull().default("details_needed"),
+    detailsSubmitted: flag("details_submitted"),
+    payoutsEnabled: flag("payouts_enabled"),
+    /** What Stripe still asks for (its `requirements.currently_due`, JSON), to tell the host why they wait. */
+    requirementsDue: text("requirements_due", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** Stripe's `requirements.disabled_reason`, when the account cannot receive transfers. */
+    disabledReason: text("disabled_reason"),
+    stripeStateAt: integer("stripe_state_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payout_accounts_business_type", oneOf("business_type", PAYOUT_BUSINESS_TYPES)),
+    check("payout_accounts_status", oneOf("status", PAYOUT_ACCOUNT_STATUSES)),
+    uniqueIndex("payout_accounts_stripe_unique").on(t.stripeAccountId),
+  ],
+);
+
+/**
+ * A booking's host payout: one per booking (the unique index), written by the scheduled job once the booking is
+ * settled and sent as one Stripe transfer with the key `payout-<booking>` and `transfer_group` = the booking's id
+ * (app/payouts/payouts.server.ts). `host_share` and `claim_kept` make up `amount`; `sent_amount` is what the transfer
+ * carried (the amount less reversals netted before it went).
+ */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id),
+    /** The rental the share is of (the subtotal, or the part a renter's cancellation kept). */
+    gross: cents("gross").notNull(),
+    hostShare: cents("host_share").notNull(),
+    claimKept: cents("claim_kept").notNull().default(0),
+    amount: cents("amount").notNull(),
+    sentAmount: cents("sent_amount"),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("scheduled"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /** When a send began (status `sending`): one left there longer than a few minutes is taken up again. */
+    sendingSince: integer("sending_since", { mode: "timestamp_ms" }),
+    stripeTransferId: text("stripe_transfer_id"),
+    /** When the booking became payable (the claim window closed, or the cancelled trip's start passed). */
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }).notNull(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payouts_status", oneOf("status", PAYOUT_STATUSES)),
+    check(
+      "payouts_amounts",
+      sql`${t.hostShare} between 0 and ${t.gross} and ${t.claimKept} >= 0 and ${t.amount} = ${t.hostShare} + ${t.claimKept}`,
+    ),
+    check("payouts_sent_amount", sql`${t.sentAmount} is null or ${t.sentAmount} between 0 and ${t.amount}`),
+    uniqueIndex("payouts_booking_unique").on(t.bookingId),
+    uniqueIndex("payouts_idempotency_key_unique").on(t.idempotencyKey),
+    index("payouts_host_idx").on(t.hostId, t.settledAt),
+    index("payouts_status_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * A host's part of a refund made after their booking was settled (an admin's refund), taken back from the payout:
+ * as a Stripe transfer reversal when the transfer has gone (key `reversal-<refund>`), or netted from a payout not yet
+ * sent. One per refund, written in the refund's batch.
+ */
+export const payoutReversals = sqliteTable(
+  "payout_reversals",
+  {
+    id: id(),
+    payoutId: text("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "cascade" }),
+    refundId: text("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    amount: cents("amount").notNull(),
+    status: text("status", { enum: PAYOUT_REVERSAL_STATUSES }).notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    stripeReversalId: text("stripe_reversal_id"),
+    succeededAt: integer("succeeded_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payout_reversals_status", oneOf("status", PAYOUT_REVERSAL_STATUSES)),
+    check("payout_reversals_amount", sql`${t.amount} > 0`),
+    uniqueIndex("payout_reversals_refund_unique").on(t.refundId),
+    uniqueIndex("payout_reversals_idempotency_key_unique").on(t.idempotencyKey),
+    index("payout_reversals_payout_idx").on(t.payoutId),
   ],
 );
 

@@ -1,8 +1,11 @@
 // Money leaves through one interface. With STRIPE_SECRET_KEY: Stripe Checkout with manual capture (the card is
-// authorised at checkout, captured when the host confirms, released otherwise). Without it (the local default):
-// a stand-in whose checkout page (/dev/checkout/{session}) feeds the same fulfilment code the webhook does and
-// whose capture and release succeed at once. The stand-in is never built in production (env.server.ts refuses).
+// authorised at checkout, captured when the host confirms, released otherwise), and Stripe Connect for the hosts'
+// payouts (Express accounts, hosted onboarding, separate charges and transfers, decision 023). Without it (the local
+// default): a stand-in whose checkout page (/dev/checkout/{session}) and onboarding page (/dev/connect/{account})
+// feed the same code the webhook does, and whose capture, release, refunds and transfers succeed at once. The
+// stand-in is never built in production (env.server.ts refuses).
 import Stripe from "stripe";
+import type { PayoutBusinessType } from "#db/enums";
 import type { AppEnv } from "~/env.server";
 
 export interface CheckoutLine {
@@ -41,7 +44,62 @@ export interface PaymentGateway {
   refund(paymentIntentId: string, input: { amount?: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
+  /** Creates a host's Connect Express account (one per user: the key makes a retry return the same account). */
+  createConnectAccount(input: ConnectAccountInput): Promise<{ accountId: string }>;
+  /** Where the host completes (or updates) their details: Stripe's hosted onboarding, a single-use link. */
+  onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The account as Stripe has it now (null from the stand-in, whose accounts live only in our table). */
+  retrieveConnectAccount(accountId: string): Promise<ConnectAccount | null>;
+  /**
+   * Sends a host's share to their account: one transfer per booking, `transfer_group` = the booking's id, tied to the
+   * booking's charge when there is one. Looked for first by its key (Stripe forgets keys after 24 h), so a retry
+   * days later finds the first transfer instead of making a second.
+   */
+  transfer(input: TransferInput): Promise<{ transferId: string }>;
+  /** Takes `amount` cents of a transfer back from the host's account (a refund after the payout). */
+  reverseTransfer(
+    transferId: string,
+    input: { amount: number; idempotencyKey: string },
+  ): Promise<{ reversalId: string }>;
 }
+
+export interface ConnectAccountInput {
+  userId: string;
+  email: string;
+  businessType: PayoutBusinessType;
+  /** The name the host trades under (a company's), for Stripe's business profile. */
+  businessName: string | null;
+  language: "lt" | "en";
+}
+
+/** The part of a Stripe Account we read (Stripe.Account satisfies it); app/payouts/account-status.ts reads it. */
+export interface ConnectAccount {
+  id: string;
+  details_submitted?: boolean;
+  payouts_enabled?: boolean;
+  charges_enabled?: boolean;
+  capabilities?: { transfers?: string } | null;
+  requirements?: {
+    currently_due?: string[] | null;
+    past_due?: string[] | null;
+    pending_verification?: string[] | null;
+    disabled_reason?: string | null;
+  } | null;
+  metadata?: Record<string, string> | null;
+}
+
+export interface TransferInput {
+  bookingId: string;
+  destination: string;
+  amount: number;
+  idempotencyKey: string;
+  /** The booking's payment: its charge becomes the transfer's source_transaction (funds move when it settles). */
+  paymentIntentId: string | null;
+  description: string;
+}
+
+/** The metadata entry of a Stripe transfer that names its idempotency key (the payouts ledger's payout). */
+export const PAYOUT_KEY_METADATA = "payout_key";
 
 export function stripeClient(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
@@ -139,17 +197,86 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
+    async createConnectAccount(input) {
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          country: "LT",
+          email: input.email,
+          business_type: input.businessType,
+          capabilities: { transfers: { requested: true } },
+          // Lithuanian accounts receive transfers from an EU platform under the full service agreement.
+          ...(input.businessName && { business_profile: { name: input.businessName } }),
+          settings: { payouts: { schedule: { interval: "daily" } } },
+          metadata: { user_id: input.userId },
+        },
+        { idempotencyKey: `account-${input.userId}` },
+      );
+      return { accountId: account.id };
+    },
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        collection_options: { fields: "eventually_due" },
+      });
+      return { url: link.url };
+    },
+    async retrieveConnectAccount(accountId) {
+      return (await stripe.accounts.retrieve(accountId)) as ConnectAccount;
+    },
+    async transfer(input) {
+      const made = await stripe.transfers.list({ transfer_group: input.bookingId, limit: 100 });
+      const earlier = made.data.find((t) => t.metadata?.[PAYOUT_KEY_METADATA] === input.idempotencyKey);
+      if (earlier) return { transferId: earlier.id };
+      let sourceTransaction: string | undefined;
+      if (input.paymentIntentId) {
+        const intent = await stripe.paymentIntents.retrieve(input.paymentIntentId);
+        const charge = intent.latest_charge;
+        sourceTransaction = typeof charge === "string" ? charge : charge?.id;
+      }
+      const transfer = await stripe.transfers.create(
+        {
+          amount: input.amount,
+          currency: "eur",
+          destination: input.destination,
+          transfer_group: input.bookingId,
+          description: input.description,
+          ...(sourceTransaction && { source_transaction: sourceTransaction }),
+          metadata: { booking_id: input.bookingId, [PAYOUT_KEY_METADATA]: input.idempotencyKey },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { transferId: transfer.id };
+    },
+    async reverseTransfer(transferId, { amount, idempotencyKey }) {
+      const made = await stripe.transfers.listReversals(transferId, { limit: 100 });
+      const earlier = made.data.find((r) => r.metadata?.[PAYOUT_KEY_METADATA] === idempotencyKey);
+      if (earlier) return { reversalId: earlier.id };
+      const reversal = await stripe.transfers.createReversal(
+        transferId,
+        { amount, metadata: { [PAYOUT_KEY_METADATA]: idempotencyKey } },
+        { idempotencyKey },
+      );
+      return { reversalId: reversal.id };
+    },
   };
 }
 
 /** The local checkout: a page of ours stands where Stripe's hosted one would. */
 export const STAND_IN_CHECKOUT_PATH = "/dev/checkout/";
+/** The local onboarding: a page of ours stands where Stripe's hosted Connect onboarding would. */
+export const STAND_IN_CONNECT_PATH = "/dev/connect/";
+
+const standInId = (prefix: string) => `${prefix}_standin_${crypto.randomUUID().replaceAll("-", "")}`;
 
 function standInGateway(origin: string): PaymentGateway {
   return {
     kind: "stand-in",
     async createCheckout() {
-      const sessionId = `cs_standin_${crypto.randomUUID().replaceAll("-", "")}`;
+      const sessionId = standInId("cs");
       return { sessionId, url: `${origin}${STAND_IN_CHECKOUT_PATH}${sessionId}` };
     },
     // The stand-in keeps no sessions: its page takes a payment while the booking still waits for one.
@@ -159,9 +286,26 @@ function standInGateway(origin: string): PaymentGateway {
     async capture() {},
     async release() {},
     async refund() {
-      return { refundId: `re_standin_${crypto.randomUUID().replaceAll("-", "")}` };
+      return { refundId: standInId("re") };
     },
     async expireCheckout() {},
+    async createConnectAccount() {
+      return { accountId: standInId("acct") };
+    },
+    // The stand-in page feeds `account.updated` to the same handler Stripe's webhook does, then returns the host to
+    // `returnUrl` (app/routes/_dev+/dev.connect.$accountId.tsx).
+    async onboardingLink({ accountId, returnUrl }) {
+      return { url: `${origin}${STAND_IN_CONNECT_PATH}${accountId}?return=${encodeURIComponent(returnUrl)}` };
+    },
+    async retrieveConnectAccount() {
+      return null;
+    },
+    async transfer() {
+      return { transferId: standInId("tr") };
+    },
+    async reverseTransfer() {
+      return { reversalId: standInId("trr") };
+    },
   };
 }
 
