@@ -1,5 +1,6 @@
 // What wrangler.toml's cron runs every ten minutes: the expiry of unanswered booking requests (and the release of
-// cards still held for cancelled bookings), the trips' deadlines and refunds (bookings/trip-jobs.server.ts),
+// cards still held for cancelled bookings), the trips' deadlines and refunds (bookings/trip-jobs.server.ts), the
+// hosts' payouts of settled bookings and their reversals (payouts/payouts.server.ts),
 // saved-search notifications for newly approved listings, and
 // housekeeping of sessions, tokens, rate limits, local mail, view marks and old listing drafts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -8,6 +9,7 @@ import { carViewMarks, devMailbox, emailTokens, listingDrafts, rateLimits, sessi
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { runTripJobs } from "~/bookings/trip-jobs.server";
+import { runPayoutJobs } from "~/payouts/payouts.server";
 import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/calendar-days";
@@ -23,6 +25,8 @@ export async function runScheduledJobs(context: Pick<AppLoadContext, "db" | "env
   const origin = context.env.appUrl ?? LOCAL_ORIGIN;
   await expireBookings(context, now, origin);
   await runTripJobs(context, now, origin);
+  // After the trips' step, so that a deposit returned in this run settles its booking's payout in the same run.
+  await runPayoutJobs(context, now, origin);
   await checkNewlyApprovedListings(db, now);
   await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)))),

@@ -67,6 +67,7 @@ export const NOTIFICATION_TYPES = [
 
 // ---------------------------------------------------------------- bookings and payments
 export const BOOKING_STATUSES = ["pending", "confirmed", "active", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Bookings someone still counts on: they block deleting the car or the account. */
 export const OPEN_BOOKING_STATUSES = ["pending", "confirmed", "active"] as const;
 /** Why a booking ended cancelled: the host said no, a party cancelled, nobody answered in 24 h, the checkout was

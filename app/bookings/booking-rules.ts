@@ -11,10 +11,10 @@
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
-import { BOOKING_STATUSES, type PaymentStatus, type TripRecordKind } from "#db/enums";
+import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus, type TripRecordKind } from "#db/enums";
 import { windowState } from "~/bookings/trip-rules";
 
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type { BookingStatus };
 export type BookingRole = "renter" | "host";
 /** The status tabs of /bookings. */
 export const BOOKING_TABS = ["all", ...BOOKING_STATUSES] as const;

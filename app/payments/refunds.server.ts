@@ -35,25 +35,37 @@ export function nextAttempt(attempts: number, now: Date): Date | null {
  */
 export function owedRefund(
   db: Db,
-  input: { bookingId: string; kind: RefundKind; amount: number; now: Date; onlyIf?: SQL },
+  input: {
+    bookingId: string;
+    kind: RefundKind;
+    amount: number;
+    now: Date;
+    onlyIf?: SQL;
+    /** Given when the caller's batch also refers to the refund (a payout reversal of an admin's refund). */
+    id?: string;
+    /** An admin's reason (kind `admin`). */
+    reason?: string | null;
+  },
 ) {
   if (input.amount <= 0) return null;
   const values = {
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     bookingId: input.bookingId,
     kind: input.kind,
     amount: input.amount,
     status: "pending" as const,
     idempotencyKey: refundKey(input.bookingId, input.kind),
+    reason: input.reason ?? null,
     createdAt: input.now,
   };
   if (!input.onlyIf) return db.insert(refunds).values(values).onConflictDoNothing();
-  // INSERT ... SELECT ... WHERE: written only when the condition holds at that moment of the batch.
+  // INSERT ... SELECT ... WHERE: written only when the condition holds at that moment of the batch. The select's
+  // values follow the table's columns in order (id … succeeded_at, reason, created_at).
   const v = values;
   return db
     .insert(refunds)
     .select(
-      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${input.now.getTime()} where ${input.onlyIf}`,
+      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${v.reason}, ${input.now.getTime()} where ${input.onlyIf}`,
     )
     .onConflictDoNothing();
 }

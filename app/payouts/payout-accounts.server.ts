@@ -1,0 +1,232 @@
+// A host's payout account (Stripe Connect Express, decision 023). `startOnboarding` creates the account on the first
+// visit (country LT, the profile's e-mail, individual or company from the profile) and returns Stripe's hosted
+// onboarding link; the host comes back to /profile/payouts/return, where the account is re-read from Stripe. Its state
+// otherwise arrives as `account.updated` (Stripe's webhook, or the stand-in onboarding page, through the same
+// `handleAccountEvent`), each event handled once and never over a newer state. When an account becomes able to
+// receive transfers, the host's waiting payouts are scheduled in the same batch.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PayoutBusinessType } from "#db/enums";
+import { payoutAccounts, payouts, profiles, stripeEvents } from "#db/schema";
+import type { Db } from "~/db.server";
+import { getPaymentGateway, type ConnectAccount } from "~/payments/gateway.server";
+import { accountState, type PayoutSetupState } from "~/payouts/account-status";
+import { isUniqueViolation } from "~/utils/db-errors.server";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+/** Where Stripe's onboarding sends the host back: after it (return) or when its link went stale (refresh). */
+export const PAYOUTS_RETURN_PATH = "/profile/payouts/return";
+export const PAYOUTS_REFRESH_PATH = "/profile/payouts/refresh";
+
+/** A Stripe event about a connected account (Stripe.Event satisfies it; `created` is in seconds). */
+export interface AccountEvent {
+  id: string;
+  type: string;
+  created: number;
+  account?: string | null;
+  data: { object: Record<string, unknown> };
+}
+
+export interface PayoutSetup {
+  state: PayoutSetupState;
+  businessType: PayoutBusinessType | null;
+  requirementsDue: string[];
+  disabledReason: string | null;
+  updatedAt: Date | null;
+}
+
+/** What the host's pages show about their payouts. */
+export async function payoutSetupOf(db: Db, userId: string): Promise<PayoutSetup> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
+  if (!row)
+    return { state: "not_started", businessType: null, requirementsDue: [], disabledReason: null, updatedAt: null };
+  return {
+    state: row.status,
+    businessType: row.businessType,
+    requirementsDue: row.requirementsDue,
+    disabledReason: row.disabledReason,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Creates the host's account if they have none (the gateway's key makes a retry return the same Stripe account, and
+ * the table's primary key keeps one row per host), then returns where to send them: Stripe's onboarding.
+ */
+export async function startOnboarding(context: Context, userId: string, origin: string, now = new Date()) {
+  const { db } = context;
+  const gateway = getPaymentGateway(context.env, origin);
+  let [account] = await db
+    .select({ stripeAccountId: payoutAccounts.stripeAccountId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, userId))
+    .limit(1);
+  if (!account) {
+    const [profile] = await db
+      .select({
+        email: profiles.email,
+        accountType: profiles.accountType,
+        companyName: profiles.companyName,
+        language: profiles.preferredLanguage,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1);
+    if (!profile) throw new Error(`No profile for ${userId}`);
+    const businessType: PayoutBusinessType = profile.accountType === "company" ? "company" : "individual";
+    const { accountId } = await gateway.createConnectAccount({
+      userId,
+      email: profile.email,
+      businessType,
+      businessName: profile.accountType === "company" ? profile.companyName : null,
+      language: profile.language,
+    });
+    await db
+      .insert(payoutAccounts)
+      .values({ userId, stripeAccountId: accountId, businessType, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    [account] = await db
+      .select({ stripeAccountId: payoutAccounts.stripeAccountId })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, userId))
+      .limit(1);
+  }
+  const { url } = await gateway.onboardingLink({
+    accountId: account!.stripeAccountId,
+    refreshUrl: `${origin}${PAYOUTS_REFRESH_PATH}`,
+    returnUrl: `${origin}${PAYOUTS_RETURN_PATH}`,
+  });
+  return url;
+}
+
+/**
+ * The statements that apply an account's state as of `stateAt` (ms): the account row (only if nothing newer was
+ * applied), and the scheduling of the host's waiting payouts once it can receive transfers.
+ */
+function applyAccountState(db: Db, account: ConnectAccount, stateAt: number, now: Date) {
+  const state = accountState(account);
+  const update = db
+    .update(payoutAccounts)
+    .set({ ...state, stripeStateAt: new Date(stateAt), updatedAt: now })
+    .where(
+      and(
+        eq(payoutAccounts.stripeAccountId, account.id),
+        or(isNull(payoutAccounts.stripeStateAt), lte(payoutAccounts.stripeStateAt, new Date(stateAt))),
+      ),
+    )
+    .returning({ userId: payoutAccounts.userId, status: payoutAccounts.status });
+  return { state, update, schedule: scheduleWaitingPayouts(db, now) };
+}
+
+/**
+ * Payouts follow their hosts' accounts: a scheduled one of a host who cannot receive transfers waits, a waiting one
+ * of a host who now can is scheduled. Run after every account change and by the job.
+ */
+export function scheduleWaitingPayouts(db: Db, now: Date) {
+  const enabled = db
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.status, "enabled"));
+  return [
+    db
+      .update(payouts)
+      .set({ status: "scheduled", nextAttemptAt: null, updatedAt: now })
+      .where(and(eq(payouts.status, "waiting_for_account"), inArray(payouts.hostId, enabled))),
+    db
+      .update(payouts)
+      .set({ status: "waiting_for_account", updatedAt: now })
+      .where(and(eq(payouts.status, "scheduled"), sql`${payouts.hostId} not in ${enabled}`)),
+  ] as const;
+}
+
+export type AccountEventResult = "handled" | "duplicate" | "ignored";
+
+/**
+ * `account.updated` from Stripe's webhook or the stand-in: recorded by its id in the same batch as its change, so a
+ * replay changes nothing; an event older than the state already applied changes nothing either.
+ */
+export async function handleAccountEvent(
+  context: Context,
+  event: AccountEvent,
+  now = new Date(),
+): Promise<AccountEventResult> {
+  if (event.type !== "account.updated") return "ignored";
+  const account = event.data.object as unknown as ConnectAccount;
+  if (typeof account.id !== "string") return "ignored";
+  const { db } = context;
+  const { update, schedule } = applyAccountState(db, account, event.created * 1000, now);
+  try {
+    await db.batch([
+      db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }),
+      update,
+      ...schedule,
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+  return "handled";
+}
+
+/**
+ * Re-reads the host's account from Stripe (on their return from onboarding: the webhook may not have arrived yet).
+ * The stand-in has nothing to re-read: its page applied the state already.
+ */
+export async function refreshPayoutAccount(context: Context, userId: string, origin: string, now = new Date()) {
+  const { db } = context;
+  const [row] = await db
+    .select({ stripeAccountId: payoutAccounts.stripeAccountId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, userId))
+    .limit(1);
+  if (!row) return payoutSetupOf(db, userId);
+  const account = await getPaymentGateway(context.env, origin).retrieveConnectAccount(row.stripeAccountId);
+  if (account) {
+    const { update, schedule } = applyAccountState(db, account, now.getTime(), now);
+    await db.batch([update, ...schedule]);
+  }
+  return payoutSetupOf(db, userId);
+}
+
+/** The account a stand-in onboarding page is for, with its host (null when there is none). */
+export async function standInAccount(db: Db, accountId: string) {
+  const [row] = await db
+    .select({ userId: payoutAccounts.userId, status: payoutAccounts.status, businessType: payoutAccounts.businessType })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.stripeAccountId, accountId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the stand-in onboarding decides, as Stripe would say it: verified at once, being checked, or left unfinished. */
+export type StandInOutcome = "enabled" | "in_review" | "details_needed";
+
+/** The `account.updated` event Stripe would send for that outcome, in Stripe's shape. */
+export function standInAccountEvent(accountId: string, outcome: StandInOutcome, now = new Date()): AccountEvent {
+  const submitted = outcome !== "details_needed";
+  const object: ConnectAccount & { object: string; type: string; country: string } = {
+    id: accountId,
+    object: "account",
+    type: "express",
+    country: "LT",
+    details_submitted: submitted,
+    payouts_enabled: outcome === "enabled",
+    charges_enabled: outcome === "enabled",
+    capabilities: { transfers: outcome === "enabled" ? "active" : outcome === "in_review" ? "pending" : "inactive" },
+    requirements: {
+      currently_due: submitted ? [] : ["external_account", "individual.verification.document"],
+      past_due: [],
+      pending_verification: outcome === "in_review" ? ["individual.verification.document"] : [],
+      disabled_reason:
+        outcome === "enabled" ? null : submitted ? "requirements.pending_verification" : "requirements.past_due",
+    },
+  };
+  return {
+    id: `evt_standin_${crypto.randomUUID().replaceAll("-", "")}`,
+    type: "account.updated",
+    created: Math.floor(now.getTime() / 1000),
+    account: accountId,
+    data: { object: object as unknown as Record<string, unknown> },
+  };
+}

@@ -1,0 +1,362 @@
+// Every payout to a host goes through here (issue 18, decision 023): the ledger of `payouts` (one per booking) and
+// `payout_reversals` (one per refund that takes the host's part back).
+//
+// - `owePayouts`: the scheduled job writes a payout for each booking that became payable (payout-rules.ts), with the
+//   amounts of pricing/payout-amounts.ts. It waits (`waiting_for_account`) while its host cannot receive transfers.
+// - `sendDuePayouts`: a due payout is first taken (`sending`, its amount fixed: the amount less reversals not yet
+//   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer under
+//   the key `payout-<booking>` with `transfer_group` = the booking (the gateway looks for an earlier transfer by the
+//   key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
+//   refunds' back-off; one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
+//   the same key.
+// - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { bookings, notifications, payoutAccounts, payoutReversals, payouts } from "#db/schema";
+import type { Db } from "~/db.server";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { nextAttempt } from "~/payments/refunds.server";
+import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
+import { payableNow } from "~/payouts/payout-rules";
+import { addDays, vilniusDay } from "~/utils/calendar-days";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+export const payoutKey = (bookingId: string) => `payout-${bookingId}`;
+export const reversalKey = (refundId: string) => `reversal-${refundId}`;
+/** A payout still `sending` this long after it was taken was interrupted: it is sent again, under the same key. */
+export const SENDING_STALE_MS = 10 * 60_000;
+/** How far back the job looks for renters' cancellations that leave the host a share (from their trip's start). */
+export const CANCELLATION_LOOKBACK_DAYS = 30;
+
+const SETTLING_COLUMNS = {
+  id: bookings.id,
+  ownerId: bookings.ownerId,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  depositStatus: bookings.depositStatus,
+  cancelReason: bookings.cancelReason,
+  startDate: bookings.startDate,
+  endDate: bookings.endDate,
+  completedAt: bookings.completedAt,
+  cancelledAt: bookings.cancelledAt,
+  claimWindowEndsAt: bookings.claimWindowEndsAt,
+  totalAmount: bookings.totalAmount,
+  depositAmount: bookings.depositAmount,
+  depositKept: bookings.depositKept,
+  insuranceCost: bookings.insuranceCost,
+  platformFee: bookings.platformFee,
+  dailyRate: bookings.dailyRate,
+  subtotal: bookings.subtotal,
+  hostEarnings: bookings.hostEarnings,
+  cancellationPolicy: bookings.cancellationPolicy,
+};
+
+/** Writes the payouts of bookings that became payable; returns how many were written. */
+export async function owePayouts(db: Db, now: Date): Promise<number> {
+  const today = vilniusDay(now);
+  const candidates = await db
+    .select(SETTLING_COLUMNS)
+    .from(bookings)
+    .leftJoin(payouts, eq(payouts.bookingId, bookings.id))
+    .where(
+      and(
+        isNull(payouts.id),
+        eq(bookings.paymentStatus, "captured"),
+        or(
+          and(
+            eq(bookings.status, "completed"),
+            inArray(bookings.depositStatus, ["none", "returned", "partly_kept", "kept"]),
+            lte(sql`coalesce(${bookings.claimWindowEndsAt}, ${bookings.completedAt})`, now.getTime()),
+          ),
+          and(
+            eq(bookings.status, "cancelled"),
+            eq(bookings.cancelReason, "cancelled_by_renter"),
+            lte(bookings.startDate, today),
+            gte(bookings.startDate, addDays(today, -CANCELLATION_LOOKBACK_DAYS)),
+          ),
+        ),
+      ),
+    )
+    .limit(200);
+  const values: (typeof payouts.$inferInsert)[] = [];
+  for (const booking of candidates) {
+    const owed = payableNow(booking, now);
+    if (!owed) continue;
+    values.push({
+      id: crypto.randomUUID(),
+      bookingId: booking.id,
+      hostId: booking.ownerId,
+      gross: owed.gross,
+      hostShare: owed.hostShare,
+      claimKept: owed.claimKept,
+      amount: owed.amount,
+      status: "waiting_for_account",
+      idempotencyKey: payoutKey(booking.id),
+      settledAt: new Date(owed.settledAt),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (values.length === 0) return 0;
+  // Written waiting, then scheduled at once for hosts who can receive transfers (the same rule as an account change).
+  await db.batch([db.insert(payouts).values(values).onConflictDoNothing(), ...scheduleWaitingPayouts(db, now)]);
+  return values.length;
+}
+
+export interface SentPayout {
+  payoutId: string;
+  bookingId: string;
+  hostId: string;
+  amount: number;
+  ok: boolean;
+  error?: string;
+  /** The first failure of this payout (the host is told once, not at every retry). */
+  firstFailure?: boolean;
+}
+
+/** Due: scheduled, failed and past its back-off, or interrupted while sending; only for hosts who can receive. */
+function duePayouts(now: Date) {
+  return or(
+    eq(payouts.status, "scheduled"),
+    and(eq(payouts.status, "failed"), isNotNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now)),
+    and(eq(payouts.status, "sending"), lte(payouts.sendingSince, new Date(now.getTime() - SENDING_STALE_MS))),
+  );
+}
+
+/**
+ * Takes one due payout for sending, in one batch: reversals not yet sent are netted (only when its amount is not yet
+ * fixed), and its sent amount is fixed. Returns the amount to send, or null when another run took it.
+ */
+async function takePayout(db: Db, payoutId: string, now: Date): Promise<number | null> {
+  const takeable = and(eq(payouts.id, payoutId), duePayouts(now));
+  const [, taken] = await db.batch([
+    db
+      .update(payoutReversals)
+      .set({ status: "netted", succeededAt: now })
+      .where(
+        and(
+          eq(payoutReversals.payoutId, payoutId),
+          inArray(payoutReversals.status, ["pending", "failed"]),
+          sql`exists (select 1 from ${payouts} where ${takeable} and ${payouts.sentAmount} is null)`,
+        ),
+      ),
+    db
+      .update(payouts)
+      .set({
+        status: "sending",
+        sendingSince: now,
+        updatedAt: now,
+        sentAmount: sql`coalesce(${payouts.sentAmount}, max(0, ${payouts.amount} - (select coalesce(sum(r.amount), 0) from ${payoutReversals} r where r.payout_id = ${payouts.id} and r.status = 'netted')))`,
+      })
+      .where(takeable)
+      .returning({ sentAmount: payouts.sentAmount }),
+  ]);
+  return taken[0]?.sentAmount ?? null;
+}
+
+/** Sends the due payouts (the job), or only those of `bookingIds` (e.g. an admin's retry), whatever their back-off. */
+export async function sendDuePayouts(context: Context, now: Date, origin: string, bookingIds?: string[]) {
+  const { db } = context;
+  const gateway = getPaymentGateway(context.env, origin);
+  const rows = await db
+    .select({
+      id: payouts.id,
+      bookingId: payouts.bookingId,
+      hostId: payouts.hostId,
+      attempts: payouts.attempts,
+      idempotencyKey: payouts.idempotencyKey,
+      destination: payoutAccounts.stripeAccountId,
+      paymentIntentId: bookings.stripePaymentIntentId,
+    })
+    .from(payouts)
+    .innerJoin(payoutAccounts, and(eq(payoutAccounts.userId, payouts.hostId), eq(payoutAccounts.status, "enabled")))
+    .innerJoin(bookings, eq(bookings.id, payouts.bookingId))
+    .where(and(duePayouts(now), bookingIds ? inArray(payouts.bookingId, bookingIds) : undefined))
+    .orderBy(asc(payouts.settledAt))
+    .limit(100);
+  const sent: SentPayout[] = [];
+  for (const row of rows) {
+    const amount = await takePayout(db, row.id, now);
+    if (amount === null) continue;
+    const attempts = row.attempts + 1;
+    try {
+      // Everything was taken back before it went: nothing to transfer.
+      const transferId =
+        amount === 0
+          ? null
+          : (
+              await gateway.transfer({
+                bookingId: row.bookingId,
+                destination: row.destination,
+                amount,
+                idempotencyKey: row.idempotencyKey,
+                paymentIntentId: row.paymentIntentId,
+                description: `Ratai booking ${row.bookingId.slice(0, 8).toUpperCase()}`,
+              })
+            ).transferId;
+      await db
+        .update(payouts)
+        .set({
+          status: "paid",
+          attempts,
+          stripeTransferId: transferId,
+          paidAt: now,
+          lastError: null,
+          nextAttemptAt: null,
+          updatedAt: now,
+        })
+        .where(and(eq(payouts.id, row.id), eq(payouts.status, "sending")));
+      sent.push({ payoutId: row.id, bookingId: row.bookingId, hostId: row.hostId, amount, ok: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error("payout failed; the scheduled job retries", row.id, message);
+      await db
+        .update(payouts)
+        .set({
+          status: "failed",
+          attempts,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: nextAttempt(attempts, now),
+          updatedAt: now,
+        })
+        .where(and(eq(payouts.id, row.id), eq(payouts.status, "sending")));
+      sent.push({
+        payoutId: row.id,
+        bookingId: row.bookingId,
+        hostId: row.hostId,
+        amount,
+        ok: false,
+        error: message,
+        firstFailure: attempts === 1,
+      });
+    }
+  }
+  return sent;
+}
+
+/** Sends the due reversals of paid payouts (pending, or failed and past their back-off). */
+export async function sendDueReversals(context: Context, now: Date, origin: string) {
+  const { db } = context;
+  const gateway = getPaymentGateway(context.env, origin);
+  const rows = await db
+    .select({
+      id: payoutReversals.id,
+      amount: payoutReversals.amount,
+      attempts: payoutReversals.attempts,
+      idempotencyKey: payoutReversals.idempotencyKey,
+      transferId: payouts.stripeTransferId,
+    })
+    .from(payoutReversals)
+    .innerJoin(payouts, eq(payouts.id, payoutReversals.payoutId))
+    .where(
+      and(
+        eq(payouts.status, "paid"),
+        isNotNull(payouts.stripeTransferId),
+        or(
+          eq(payoutReversals.status, "pending"),
+          and(
+            eq(payoutReversals.status, "failed"),
+            isNotNull(payoutReversals.nextAttemptAt),
+            lte(payoutReversals.nextAttemptAt, now),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(payoutReversals.createdAt))
+    .limit(100);
+  const results: { id: string; ok: boolean; error?: string }[] = [];
+  for (const row of rows) {
+    const attempts = row.attempts + 1;
+    try {
+      const { reversalId } = await gateway.reverseTransfer(row.transferId!, {
+        amount: row.amount,
+        idempotencyKey: row.idempotencyKey,
+      });
+      await db
+        .update(payoutReversals)
+        .set({
+          status: "succeeded",
+          attempts,
+          stripeReversalId: reversalId,
+          succeededAt: now,
+          lastError: null,
+          nextAttemptAt: null,
+        })
+        .where(and(eq(payoutReversals.id, row.id), ne(payoutReversals.status, "succeeded")));
+      results.push({ id: row.id, ok: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error("payout reversal failed; the scheduled job retries", row.id, message);
+      await db
+        .update(payoutReversals)
+        .set({
+          status: "failed",
+          attempts,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: nextAttempt(attempts, now),
+        })
+        .where(and(eq(payoutReversals.id, row.id), ne(payoutReversals.status, "succeeded")));
+      results.push({ id: row.id, ok: false, error: message });
+    }
+  }
+  return results;
+}
+
+/** What the host hears of their payouts: each one sent, and the first failure of each (with Stripe's reason). */
+async function notifyHosts(db: Db, sent: SentPayout[], now: Date) {
+  const told = sent.filter((s) => s.ok || s.firstFailure);
+  if (told.length === 0) return;
+  await db.insert(notifications).values(
+    told.map((s) => ({
+      userId: s.hostId,
+      type: s.ok ? ("payout_sent" as const) : ("payout_failed" as const),
+      data: { booking_id: s.bookingId, amount: s.amount, ...(s.error && { reason: s.error.slice(0, 200) }) },
+      createdAt: now,
+    })),
+  );
+}
+
+/** The scheduled job's part for payouts (app/jobs.server.ts): owe, follow accounts, send, reverse. */
+export async function runPayoutJobs(context: Context, now: Date, origin: string) {
+  const { db } = context;
+  await owePayouts(db, now);
+  await db.batch([...scheduleWaitingPayouts(db, now)]);
+  const sent = await sendDuePayouts(context, now, origin);
+  await notifyHosts(db, sent, now);
+  const reversed = await sendDueReversals(context, now, origin);
+  return { sent, reversed };
+}
+
+/** Makes a failed payout (or reversal) due now: an admin's retry. Returns the booking, or null if none failed. */
+export async function retryPayoutNow(db: Db, payoutId: string, now: Date) {
+  const [payout] = await db
+    .update(payouts)
+    .set({ nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, "failed")))
+    .returning({ bookingId: payouts.bookingId });
+  const reversals = await db
+    .update(payoutReversals)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(payoutReversals.payoutId, payoutId), eq(payoutReversals.status, "failed")))
+    .returning({ id: payoutReversals.id });
+  if (payout) return payout;
+  if (reversals.length === 0) return null;
+  const [row] = await db.select({ bookingId: payouts.bookingId }).from(payouts).where(eq(payouts.id, payoutId));
+  return row ?? null;
+}
+
+/** A booking's payout and its reversals, for the booking's page and for admins (null before it is settled). */
+export async function findPayout(db: Db, bookingId: string) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.bookingId, bookingId)).limit(1);
+  if (!payout) return null;
+  const reversals = await db
+    .select()
+    .from(payoutReversals)
+    .where(eq(payoutReversals.payoutId, payout.id))
+    .orderBy(asc(payoutReversals.createdAt));
+  return { payout, reversals };
+}
+
+/** What reversals take (or are taking) back from a payout. */
+export const reversedTotal = (reversals: { amount: number }[]) => reversals.reduce((sum, r) => sum + r.amount, 0);
