@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEnv, type WorkerEnv } from "../app/env.server";
 import {
+  STRIPE_CONNECT_WEBHOOK_EVENTS,
   STRIPE_WEBHOOK_EVENTS,
   WORKER_SECRETS,
   checkDeployEnv,
@@ -144,5 +145,13 @@ describe("manualSteps", () => {
     const source = readFileSync(new URL("../app/payments/fulfilment.server.ts", import.meta.url), "utf8");
     const handled = [...source.matchAll(/case "([a-z_.]+)":/g)].map((match) => match[1]);
     expect([...STRIPE_WEBHOOK_EVENTS].sort()).toEqual(handled.sort());
+  });
+
+  it("gives the Connect endpoint every account event the payouts handle, and the payouts handle no other", () => {
+    const connect = manualSteps(checkDeployEnv(complete).settings).find((step) => step.includes("Connect"));
+    for (const event of STRIPE_CONNECT_WEBHOOK_EVENTS) expect(connect).toContain(event);
+    const source = readFileSync(new URL("../app/payouts/payout-accounts.server.ts", import.meta.url), "utf8");
+    const handled = [...source.matchAll(/event\.type !== "([a-z_.]+)"/g)].map((match) => match[1]);
+    expect([...STRIPE_CONNECT_WEBHOOK_EVENTS].sort()).toEqual(handled.sort());
   });
 });

@@ -35,6 +35,12 @@ export const STRIPE_WEBHOOK_EVENTS = [
   "charge.refunded",
 ] as const;
 
+/**
+ * The events of the hosts' connected accounts POST /webhooks/stripe acts on (app/payouts/payout-accounts.server.ts,
+ * handleAccountEvent), sent by a second endpoint at Stripe ("Listen to events on Connected accounts") to the same URL.
+ */
+export const STRIPE_CONNECT_WEBHOOK_EVENTS = ["account.updated"] as const;
+
 export interface DeploySettings {
   databaseUrl: string;
   appUrl: string;
@@ -185,6 +191,10 @@ export function manualSteps(settings: DeploySettings): string[] {
     `Stripe webhook, if not registered yet (README, Deploying): the endpoint ${settings.appUrl}/webhooks/stripe ` +
       `with the events ${STRIPE_WEBHOOK_EVENTS.join(", ")}; its signing secret (whsec_…) is the Worker's ` +
       `STRIPE_WEBHOOK_SECRET: npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production`,
+    `Stripe Connect (README, Deploying): the platform profile (Settings → Connect: Express accounts, Lithuania, the ` +
+      `branding), and a second endpoint for connected accounts at ${settings.appUrl}/webhooks/stripe with the events ` +
+      `${STRIPE_CONNECT_WEBHOOK_EVENTS.join(", ")}; its signing secret goes after the first in STRIPE_WEBHOOK_SECRET, ` +
+      `comma-separated`,
     `Check the site: ${settings.appUrl}/ (sign up and get the e-mail; a booking paid with a Stripe test card is authorised).`,
   ];
 }

@@ -1,7 +1,7 @@
 // The money path, with JavaScript on and off: a renter books a car (dates, insurance, pickup, the price) → reviews
-// the request → pays on the local checkout stand-in → the host confirms (the card is captured) → the trip happens:
-// the host records the check-in and, alone, the check-out on the trip page (trips.spec.ts has the whole trip) → both
-// leave a review. Two browser contexts: the renter's (`page`) and the host's.
+// the request → pays on the local checkout stand-in → the host confirms (the card is captured). The trip that follows
+// and the reviews after it are trips.spec.ts's journey (one journey per behaviour). Two browser contexts: the
+// renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
 import {
   confirmAsHost,
@@ -16,7 +16,7 @@ import {
   visit,
   visitCurrent,
 } from "./support";
-import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { tripCarAndDays, tripperEmail } from "./trip-support";
 
 /**
  * A rentable car of the demo host and three days of this journey's lane (support.ts) that nobody holds or blocked:
@@ -33,14 +33,9 @@ async function freeCarAndDays(database: Client, lane: number) {
   return { id: String(car.id), name: `${String(car.make)} ${String(car.model)}`, start, end };
 }
 
-test("book → pay on the stand-in → host confirms → check-in and check-out on the trip page → both review", async ({
-  page,
-  browser,
-  database,
-}) => {
-  // Two people, a dozen pages, axe on each: longer than the default minute on two busy cores.
-  test.setTimeout(180_000);
-  // A car whose trip can be moved to now (trip-support.ts), on this lane's days.
+test("book → pay on the stand-in → the host confirms and the card is captured", async ({ page, browser, database }) => {
+  // Two people, several pages, axe on each: longer than the default minute on two busy cores.
+  test.setTimeout(120_000);
   const car = await tripCarAndDays(database, 0, 0);
   // A renter of its own (the demo renter's mailbox belongs to other journeys); without a date of birth yet.
   await registerAndSignIn(page, tripperEmail());
@@ -91,63 +86,18 @@ test("book → pay on the stand-in → host confirms → check-in and check-out 
 
   // The host answers in their own browser.
   const host = await confirmAsHost(browser, reference);
-  // The trip: its days moved to now (trip-support.ts), the host records both ends on the trip page, from the card.
-  await moveIntoTrip(database, bookingId);
-  const photos = await sidePhotos();
-  const record = async (anchor: "check-in" | "check-out", odometer: string, submit: string) => {
-    const form = host.locator(`#${anchor}`);
-    await form.getByLabel("Priekis", { exact: true }).setInputFiles(photos.photoFront);
-    await form.getByLabel("Galas", { exact: true }).setInputFiles(photos.photoBack);
-    await form.getByLabel("Kairė pusė", { exact: true }).setInputFiles(photos.photoLeft);
-    await form.getByLabel("Dešinė pusė", { exact: true }).setInputFiles(photos.photoRight);
-    await form.getByLabel("Rida (km)").fill(odometer);
-    await form.getByLabel("Degalų ar įkrovos lygis").selectOption("8");
-    await form.getByRole("button", { name: submit }).click();
-  };
   await visit(host, "/bookings?role=host&tab=confirmed");
-  await host.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Kelionė" }).click();
-  await expect(host).toHaveURL(new RegExp(`/bookings/${bookingId}$`));
-  await visitCurrent(host);
-  await record("check-in", "54000", "Fiksuoti perdavimą");
-  await expect(host.getByText("Perdavimas užfiksuotas: kelionė prasidėjo").first()).toBeVisible();
-  await record("check-out", "54350", "Fiksuoti grąžinimą");
-  await expect(host.getByText("Grąžinimas užfiksuotas: kelionė baigta").first()).toBeVisible();
-  await visitCurrent(host);
-  await expect(host.getByRole("region", { name: "Atstumas ir laikas" })).toContainText("350 km");
-  await visit(host, "/bookings?role=host&tab=completed");
-  await host
-    .getByRole("listitem")
-    .filter({ hasText: reference })
-    .getByRole("link", { name: "Palikti atsiliepimą" })
-    .click();
-  await expect(host.getByRole("dialog")).toBeVisible();
-  await visitCurrent(host);
-  await host.locator('input[name="rating"][value="5"]').check({ force: true });
-  await host.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
-  await expect(host).toHaveURL(/\/bookings\?tab=completed/);
+  await expect(host.getByRole("listitem").filter({ hasText: reference })).toBeVisible();
   await host.context().close();
 
-  // The renter sees the completed booking and reviews the host and the car.
-  await visit(page, "/bookings?tab=completed");
-  const done = page.getByRole("listitem").filter({ hasText: reference });
-  await done.getByRole("link", { name: "Palikti atsiliepimą" }).click();
-  await page.locator('input[name="rating"][value="4"]').check({ force: true });
-  await page.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
-  await expect(page).toHaveURL(/\/bookings\?tab=completed/);
-  await expect(
-    page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Palikti atsiliepimą" }),
-  ).toHaveCount(0);
-
+  // The renter sees it confirmed.
+  await visit(page, "/bookings?tab=confirmed");
+  await expect(page.getByRole("listitem").filter({ hasText: reference })).toBeVisible();
   const booking = await database.execute({
     sql: "select status, payment_status from bookings where id = ?",
     args: [bookingId],
   });
-  expect(booking.rows[0]).toMatchObject({ status: "completed", payment_status: "captured" });
-  const reviews = await database.execute({
-    sql: "select rating from reviews where booking_id = ? order by rating",
-    args: [bookingId],
-  });
-  expect(reviews.rows.map((r) => Number(r.rating))).toEqual([4, 5]);
+  expect(booking.rows[0]).toMatchObject({ status: "confirmed", payment_status: "captured" });
 });
 
 test("a guest is asked to sign in before booking, and bad dates get a message next to the field", async ({

@@ -3,8 +3,8 @@
 // side on the trip page (in Lithuanian) → the renter confirms it (in English) → the renter records the check-out →
 // both see the two records side by side, the kilometres driven against the allowance, and the deposit held until
 // the claim window ends → no claim: once the window is over, the scheduled job (through the cron's own entry,
-// wrangler's /__scheduled) returns the deposit, and the renter's page says so, with the refund. Two browser
-// contexts: the renter's (`page`) and the host's.
+// wrangler's /__scheduled) returns the deposit, and the renter's page says so, with the refund → both review each
+// other (the host in Lithuanian, the renter in English). Two browser contexts: the renter's (`page`) and the host's.
 import { confirmAsHost, expect, openCheckout, registerAndSignIn, test, visit, visitCurrent } from "./support";
 import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
@@ -13,7 +13,7 @@ const SIDE_LABELS = {
   en: { photoFront: "Front", photoBack: "Back", photoLeft: "Left side", photoRight: "Right side" },
 } as const;
 
-test("check-in with photos by the host → the renter confirms → check-out → records side by side → no claim: the job returns the deposit", async ({
+test("check-in with photos by the host → the renter confirms → check-out → records side by side → no claim: the job returns the deposit → both review", async ({
   page,
   browser,
   database,
@@ -142,7 +142,6 @@ test("check-in with photos by the host → the renter confirms → check-out →
   const served = await host.request.get(src!);
   expect(served.status()).toBe(200);
   expect(served.headers()["cache-control"]).toBe("private, no-store");
-  await host.context().close();
 
   const booking = await database.execute({
     sql: "select status, deposit_status, claim_window_ends_at, completed_at from bookings where id = ?",
@@ -182,4 +181,32 @@ test("check-in with photos by the host → the renter confirms → check-out →
   expect(Number(refund!.amount)).toBe(Number(refund!.deposit_amount));
   await visit(page, `/bookings/${bookingId}?lng=en`);
   await expect(page.getByRole("region", { name: "Security deposit" })).toContainText("Returned on");
+
+  // The trip is over: both review each other, from their lists of completed bookings.
+  await visit(host, "/bookings?role=host&tab=completed");
+  await host
+    .getByRole("listitem")
+    .filter({ hasText: reference })
+    .getByRole("link", { name: "Palikti atsiliepimą" })
+    .click();
+  await expect(host.getByRole("dialog")).toBeVisible();
+  await visitCurrent(host);
+  await host.locator('input[name="rating"][value="5"]').check({ force: true });
+  await host.getByRole("button", { name: "Pateikti atsiliepimą" }).click();
+  await expect(host).toHaveURL(/\/bookings\?tab=completed/);
+  await host.context().close();
+  await visit(page, "/bookings?tab=completed&lng=en");
+  await page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Leave a review" }).click();
+  await visitCurrent(page);
+  await page.locator('input[name="rating"][value="4"]').check({ force: true });
+  await page.getByRole("button", { name: "Submit review" }).click();
+  await expect(page).toHaveURL(/\/bookings\?tab=completed/);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Leave a review" }),
+  ).toHaveCount(0);
+  const reviews = await database.execute({
+    sql: "select rating from reviews where booking_id = ? order by rating",
+    args: [bookingId],
+  });
+  expect(reviews.rows.map((r) => Number(r.rating))).toEqual([4, 5]);
 });
