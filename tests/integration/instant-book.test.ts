@@ -13,6 +13,7 @@ import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { loader as rentalsLoader } from "~/routes/_cars+/rentals";
 import { loader as successLoader } from "~/routes/_bookings+/booking-success";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
+import { action as editAction } from "~/routes/_my-listings+/my-listings.$carId.edit";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -299,5 +300,35 @@ describe("instant book with the local stand-in checkout", () => {
     for (const bad of ["?instant=yes", "?instant=0", "?instant=", "?instant=%00", "?instant=true"]) {
       expect((await rentals(bad)).sort(), bad).toEqual([...all].sort());
     }
+  });
+
+  it("the host turns it on and off on the edit page; a sale-only listing never has it", async () => {
+    const listing = {
+      intent: "save",
+      make: "Toyota",
+      model: "Corolla",
+      year: "2020",
+      mileage: "45000",
+      location: "Vilnius",
+      category: "suv",
+      fuelType: "hybrid",
+      transmission: "automatic",
+      dailyPrice: "50",
+    };
+    const save = async (carId: string, fields: Record<string, string>) => {
+      const result = await callRoute(
+        editAction,
+        formRequest(`/my-listings/${carId}/edit`, fields, { cookie: p.host.cookie }),
+        ctx.context,
+        { carId },
+      );
+      expect(result.status).toBe(302);
+      const [car] = await ctx.db.select({ instantBook: cars.instantBook }).from(cars).where(eq(cars.id, carId));
+      return car!.instantBook;
+    };
+    expect(await save(p.plainCar.id, { ...listing, instantBook: "on" })).toBe(true);
+    expect(await save(p.plainCar.id, listing)).toBe(false);
+    const sale = await createCar(ctx, p.host.id, { listingType: "sale", dailyPrice: null, salePrice: 1_500_000 });
+    expect(await save(sale.id, { ...listing, dailyPrice: "", salePrice: "15000", instantBook: "on" })).toBe(false);
   });
 });
