@@ -30,7 +30,11 @@ const FAILURE_TITLE: Record<StatusAction, string> = {
 
 /** The booking as the action read it: every write is conditional on it, so of two racing writes only one wins. */
 const stillAt = (booking: Pick<BookingRow, "id" | "status" | "paymentStatus">) =>
-  and(eq(bookings.id, booking.id), eq(bookings.status, booking.status), eq(bookings.paymentStatus, booking.paymentStatus));
+  and(
+    eq(bookings.id, booking.id),
+    eq(bookings.status, booking.status),
+    eq(bookings.paymentStatus, booking.paymentStatus),
+  );
 
 const changedMeanwhileOutcome = (title: string) =>
   ({ ok: false, status: 409, error: "bookings:errors.changedMeanwhile", title }) as const;

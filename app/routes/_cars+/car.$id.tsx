@@ -170,7 +170,8 @@ function InstantBookLine({ car, answer }: { car: CarDetails; answer: InstantBook
       </p>
     );
   }
-  if (answer === "age") return <p className="text-sm text-muted">{t("instantBook.age", { age: minimumAgeFor(car.category) })}</p>;
+  if (answer === "age")
+    return <p className="text-sm text-muted">{t("instantBook.age", { age: minimumAgeFor(car.category) })}</p>;
   return null;
 }
 
@@ -374,12 +375,7 @@ export default function CarPage() {
               </p>
             </div>
             <PriceHeadline car={car} />
-            <Actions
-              car={car}
-              isOwner={viewer.isOwner}
-              signedIn={viewer.signedIn}
-              instantBook={viewer.instantBook}
-            />
+            <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} instantBook={viewer.instantBook} />
             <OwnerCard car={car} />
             <Statistics car={car} />
           </aside>
