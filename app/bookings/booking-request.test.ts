@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { instantBookFor } from "~/bookings/booking-request";
 
 const days = { start: "2026-07-01", today: "2026-06-01" };
-const car = { instantBook: true, category: "sedan" };
+const car = { instantBook: true, category: "suv" };
 const verified = { verificationStatus: "verified", dateOfBirth: "1990-04-15" };
 
 describe("instantBookFor (issue 18)", () => {

@@ -6,10 +6,10 @@
 // A host and renters of this journey's own (signed up here, so no other journey's lists or figures change) and an
 // approved instant-book car of the host's made for each test, so its days belong to this journey alone.
 import type { Client } from "@libsql/client";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, isoDay, registerAndSignIn, test, uniqueEmail, visit, visitCurrent } from "./support";
+import { expect, isoDay, person, registerAndSignIn, test, uniqueEmail, userId, visit, visitCurrent } from "./support";
 
 type Lang = "lt" | "en";
 type Tree = { [key: string]: string | Tree };
@@ -24,11 +24,6 @@ function text(lang: Lang, namespace: string, key: string, values: Record<string,
 
 const MAKE = "Škoda";
 
-async function userId(database: Client, email: string) {
-  const row = await database.execute({ sql: "select id from users where email = ?", args: [email] });
-  return String(row.rows[0]!.id);
-}
-
 /** An approved rental of the host's with instant book on, and a model name no other car has; returns both. */
 async function instantCar(database: Client, hostId: string) {
   const id = crypto.randomUUID();
@@ -38,18 +33,11 @@ async function instantCar(database: Client, hostId: string) {
     sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
             listing_type, daily_price, deposit_amount, instant_book, status, submitted_at, approved_at, created_at,
             updated_at)
-          values (?, ?, ?, ?, 2022, 30000, 'Vilnius', 'sedan', 'petrol', 'automatic', 'rental', 4500, 20000, 1,
+          values (?, ?, ?, ?, 2022, 30000, 'Vilnius', 'suv', 'petrol', 'automatic', 'rental', 4500, 20000, 1,
             'approved', ?, ?, ?, ?)`,
     args: [id, hostId, MAKE, model, now, now, now, now],
   });
   return { id, name: `${MAKE} ${model}` };
-}
-
-/** A browser of its own for one more person, from an address of its own (the server's rate limits count by address). */
-async function person(browser: Browser, javaScriptEnabled: boolean, address: string) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": address });
-  return context.newPage();
 }
 
 /** The review step of the renter's booking of the car's days, then on to the stand-in checkout and its Pay. */
