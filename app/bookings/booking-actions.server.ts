@@ -219,7 +219,7 @@ async function confirmBooking(
   return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
 }
 
-/** Both hear of a confirmation; an instant booking's e-mails say the renter booked it without the host's answer. */
+/** The renter hears of the host's confirmation; of an instant booking both hear, told it needed no answer. */
 function confirmedNotices(bookingId: string, instant: boolean): BookingNotice[] {
   if (!instant) return [{ bookingId, type: "booking_confirmed", to: "renter", email: true }];
   return [
