@@ -16,6 +16,7 @@ import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
 import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
+type BookingRow = typeof bookings.$inferSelect;
 
 export type BookingActionOutcome =
   | { ok: true; status: string; toast: string }
@@ -26,6 +27,17 @@ const FAILURE_TITLE: Record<StatusAction, string> = {
   decline: "bookings:errors.cancelFailed",
   cancel: "bookings:errors.cancelFailed",
 };
+
+/** The booking as the action read it: every write is conditional on it, so of two racing writes only one wins. */
+const stillAt = (booking: Pick<BookingRow, "id" | "status" | "paymentStatus">) =>
+  and(
+    eq(bookings.id, booking.id),
+    eq(bookings.status, booking.status),
+    eq(bookings.paymentStatus, booking.paymentStatus),
+  );
+
+const changedMeanwhileOutcome = (title: string) =>
+  ({ ok: false, status: 409, error: "bookings:errors.changedMeanwhile", title }) as const;
 
 /** The renter whose card could not be charged when the host confirmed. */
 const BOOKING_PAYMENT_FAILED = {
@@ -53,90 +65,11 @@ export async function applyBookingAction(
   const transition = findTransition(booking, input.action, role, now);
   if (!transition) return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
 
-  const gateway = getPaymentGateway(context.env, input.origin);
-  const stillAt = and(
-    eq(bookings.id, booking.id),
-    eq(bookings.status, booking.status),
-    eq(bookings.paymentStatus, booking.paymentStatus),
-  );
-  const changedMeanwhile = { ok: false, status: 409, error: "bookings:errors.changedMeanwhile", title } as const;
-  const notices: BookingNotice[] = [];
+  if (input.action === "confirm") return confirmBooking(context, booking, { now, origin: input.origin });
 
-  if (input.action === "confirm") {
-    let results;
-    try {
-      results = await db.batch([
-        db
-          .update(bookings)
-          .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
-          .where(stillAt)
-          .returning({ id: bookings.id }),
-        // The pending requests for the same days are declined in the same write, only if the confirm took place.
-        db
-          .update(bookings)
-          .set({ status: "cancelled", cancelReason: "overlapped", cancelledAt: now, updatedAt: now })
-          .where(
-            and(
-              eq(bookings.carId, booking.carId),
-              ne(bookings.id, booking.id),
-              eq(bookings.status, "pending"),
-              sql`${bookings.startDate} < ${booking.endDate} and ${booking.startDate} < ${bookings.endDate}`,
-              sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed')`,
-            ),
-          )
-          .returning(SETTLEMENT_COLUMNS),
-        db
-          .update(cars)
-          .set({ bookingCount: sql`${cars.bookingCount} + 1` })
-          .where(
-            and(
-              eq(cars.id, booking.carId),
-              sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed' and b.confirmed_at = ${now.getTime()})`,
-            ),
-          ),
-      ]);
-    } catch (error) {
-      if (isConstraintMessage(error, "booking_overlap")) {
-        return { ok: false, status: 409, error: "bookings:errors.conflict", title: "bookings:errors.conflictTitle" };
-      }
-      // The host blocked some of the days while the renter's checkout was open (migration 0010).
-      if (isConstraintMessage(error, "car_blocked")) {
-        return { ok: false, status: 409, error: "bookings:errors.blockedByHost", title };
-      }
-      throw error;
-    }
-    const [confirmed, overlapped] = results;
-    if (confirmed.length === 0) return changedMeanwhile;
-    try {
-      await gateway.capture(booking.stripePaymentIntentId ?? "", booking.id);
-      await db
-        .update(bookings)
-        .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "authorized")));
-    } catch (error) {
-      // The hold could not be taken (expired, or the card refused): the booking cannot stand.
-      console.error("capture failed", booking.id, error);
-      const [failed] = await db
-        .update(bookings)
-        .set({ status: "cancelled", cancelReason: "payment_failed", cancelledAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
-        .returning(SETTLEMENT_COLUMNS);
-      if (failed) await returnMoney(db, gateway, [failed]);
-      await returnMoney(db, gateway, overlapped);
-      await sendBookingNotices(
-        context,
-        [...(failed ? [{ ...BOOKING_PAYMENT_FAILED, bookingId: booking.id }] : []), ...overlappedNotices(overlapped)],
-        input.origin,
-        now,
-      );
-      return { ok: false, status: 502, error: "bookings:errors.captureFailed", title };
-    }
-    await returnMoney(db, gateway, overlapped);
-    notices.push({ bookingId: booking.id, type: "booking_confirmed", to: "renter", email: true });
-    notices.push(...overlappedNotices(overlapped));
-    await sendBookingNotices(context, notices, input.origin, now);
-    return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
-  }
+  const gateway = getPaymentGateway(context.env, input.origin);
+  const changedMeanwhile = changedMeanwhileOutcome(title);
+  const notices: BookingNotice[] = [];
 
   // decline, or cancel by either party
   // A confirmed booking whose card is still only held is being charged this moment (the host's confirm has taken the
@@ -161,7 +94,7 @@ export async function applyBookingAction(
       // Every cancellation refunds the deposit (refund-amounts.ts): it is no longer held.
       ...(paid && booking.depositStatus === "held" ? { depositStatus: "returned" as const } : {}),
     })
-    .where(stillAt)
+    .where(stillAt(booking))
     .returning({ ...SETTLEMENT_COLUMNS, checkoutSessionId: bookings.stripeCheckoutSessionId });
   const refund =
     owed &&
@@ -196,4 +129,152 @@ export async function applyBookingAction(
     status: "cancelled",
     toast: input.action === "decline" ? "bookings:toasts.declined" : "bookings:toasts.cancelled",
   };
+}
+
+/**
+ * Confirms a pending request whose card is authorised: the host's answer, or the authorisation itself for an instant
+ * booking (confirmInstantBooking). The status and the overlapping requests' decline in one batch, under the overlap
+ * and blocked-days triggers; then the capture, and the deposit held.
+ */
+async function confirmBooking(
+  context: Context,
+  booking: BookingRow,
+  { now, origin, instant = false }: { now: Date; origin: string; instant?: boolean },
+): Promise<BookingActionOutcome> {
+  const { db } = context;
+  const title = FAILURE_TITLE.confirm;
+  const gateway = getPaymentGateway(context.env, origin);
+  const notices: BookingNotice[] = [];
+  let results;
+  try {
+    results = await db.batch([
+      db
+        .update(bookings)
+        .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+        .where(stillAt(booking))
+        .returning({ id: bookings.id }),
+      // The pending requests for the same days are declined in the same write, only if the confirm took place.
+      db
+        .update(bookings)
+        .set({ status: "cancelled", cancelReason: "overlapped", cancelledAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(bookings.carId, booking.carId),
+            ne(bookings.id, booking.id),
+            eq(bookings.status, "pending"),
+            sql`${bookings.startDate} < ${booking.endDate} and ${booking.startDate} < ${bookings.endDate}`,
+            sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed')`,
+          ),
+        )
+        .returning(SETTLEMENT_COLUMNS),
+      db
+        .update(cars)
+        .set({ bookingCount: sql`${cars.bookingCount} + 1` })
+        .where(
+          and(
+            eq(cars.id, booking.carId),
+            sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'confirmed' and b.confirmed_at = ${now.getTime()})`,
+          ),
+        ),
+    ]);
+  } catch (error) {
+    const overlap = isConstraintMessage(error, "booking_overlap");
+    // The host blocked some of the days while the renter's checkout was open (migration 0010).
+    if (!overlap && !isConstraintMessage(error, "car_blocked")) throw error;
+    // Nobody is there to answer an instant booking that cannot be confirmed: it ends at once, its hold released.
+    if (instant) await endInstantBooking(context, gateway, booking, { now, origin });
+    return overlap
+      ? { ok: false, status: 409, error: "bookings:errors.conflict", title: "bookings:errors.conflictTitle" }
+      : { ok: false, status: 409, error: "bookings:errors.blockedByHost", title };
+  }
+  const [confirmed, overlapped] = results;
+  if (confirmed.length === 0) return changedMeanwhileOutcome(title);
+  try {
+    await gateway.capture(booking.stripePaymentIntentId ?? "", booking.id);
+    await db
+      .update(bookings)
+      .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.paymentStatus, "authorized")));
+  } catch (error) {
+    // The hold could not be taken (expired, or the card refused): the booking cannot stand.
+    console.error("capture failed", booking.id, error);
+    const [failed] = await db
+      .update(bookings)
+      .set({ status: "cancelled", cancelReason: "payment_failed", cancelledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
+      .returning(SETTLEMENT_COLUMNS);
+    if (failed) await returnMoney(db, gateway, [failed]);
+    await returnMoney(db, gateway, overlapped);
+    await sendBookingNotices(
+      context,
+      [...(failed ? [{ ...BOOKING_PAYMENT_FAILED, bookingId: booking.id }] : []), ...overlappedNotices(overlapped)],
+      origin,
+      now,
+    );
+    return { ok: false, status: 502, error: "bookings:errors.captureFailed", title };
+  }
+  await returnMoney(db, gateway, overlapped);
+  notices.push(...confirmedNotices(booking.id, instant), ...overlappedNotices(overlapped));
+  await sendBookingNotices(context, notices, origin, now);
+  return { ok: true, status: "confirmed", toast: "bookings:toasts.confirmed" };
+}
+
+/** The renter hears of the host's confirmation; of an instant booking both hear, told it needed no answer. */
+function confirmedNotices(bookingId: string, instant: boolean): BookingNotice[] {
+  if (!instant) return [{ bookingId, type: "booking_confirmed", to: "renter", email: true }];
+  return [
+    { bookingId, type: "booking_confirmed", to: "renter", email: true, template: "booking_instant_confirmed" },
+    { bookingId, type: "booking_confirmed", to: "host", email: true, template: "booking_instant_host" },
+  ];
+}
+
+/**
+ * Issue 18: a request on an instant-book listing, confirmed as soon as its card is authorised (payments' event,
+ * bookings/booking-payments.server.ts), by the same confirm as the host's. Only a booking marked instant when it was
+ * requested; one the host already answered, or confirmed by a duplicated event, is left as it is.
+ */
+export async function confirmInstantBooking(
+  context: Context,
+  input: { bookingId: string; origin: string; now?: Date },
+): Promise<BookingActionOutcome> {
+  const now = input.now ?? new Date();
+  const title = FAILURE_TITLE.confirm;
+  const [booking] = await context.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.instantBook, true)))
+    .limit(1);
+  if (!booking) return { ok: false, status: 404, error: "bookings:errors.notFound", title };
+  if (!findTransition(booking, "confirm", "host", now)) {
+    return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
+  }
+  return confirmBooking(context, booking, { now, origin: input.origin, instant: true });
+}
+
+/**
+ * An instant booking whose days were taken (or blocked) while its checkout was open: cancelled as overlapped, the
+ * hold on the card released, the renter told by e-mail and the host in the app.
+ */
+async function endInstantBooking(
+  context: Context,
+  gateway: ReturnType<typeof getPaymentGateway>,
+  booking: BookingRow,
+  { now, origin }: { now: Date; origin: string },
+) {
+  const [ended] = await context.db
+    .update(bookings)
+    .set({ status: "cancelled", cancelReason: "overlapped", cancelledAt: now, updatedAt: now })
+    .where(stillAt(booking))
+    .returning(SETTLEMENT_COLUMNS);
+  if (!ended) return;
+  await returnMoney(context.db, gateway, [ended]);
+  await sendBookingNotices(
+    context,
+    [
+      { bookingId: booking.id, type: "booking_declined", to: "renter", email: true, template: "booking_instant_taken" },
+      { bookingId: booking.id, type: "booking_cancelled", to: "host" },
+    ],
+    origin,
+    now,
+  );
 }

@@ -52,7 +52,11 @@ export type BookingEmailTemplate =
   | "booking_cancelled_by_renter"
   | "booking_expired_host"
   | "booking_payment_failed"
-  | "claim_lapsed";
+  | "claim_lapsed"
+  // Instant book (issue 18): confirmed without the host (both), or the days were taken meanwhile (the renter).
+  | "booking_instant_confirmed"
+  | "booking_instant_host"
+  | "booking_instant_taken";
 
 /** Who is told: the host hears of requests and renter cancellations, the renter of answers. */
 export interface BookingNotice {

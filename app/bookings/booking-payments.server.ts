@@ -1,6 +1,9 @@
 // A payment event, from Stripe's webhook or the local stand-in checkout: payments apply it to the booking's payment
 // (payments/fulfilment.server.ts), and bookings decide who hears of what came of it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray } from "drizzle-orm";
+import { bookings } from "#db/schema";
+import { confirmInstantBooking } from "~/bookings/booking-actions.server";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { applyPaymentEvent, type FulfilmentResult, type PaymentEvent } from "~/payments/fulfilment.server";
 
@@ -18,12 +21,37 @@ export async function handlePaymentEvent(
 ): Promise<FulfilmentResult> {
   const { result, outcomes } = await applyPaymentEvent(context, event, origin, now);
   if (result !== "handled") return result;
+  // An authorised instant booking is not a request for the host to answer: it is confirmed now, by the host's own
+  // confirm (capture, deposit, overlap guard), which tells both parties itself.
+  const instant = await instantBookings(
+    context,
+    outcomes.filter((outcome) => outcome.happened === "request_authorised").map((outcome) => outcome.bookingId),
+  );
+  for (const bookingId of instant) {
+    try {
+      await confirmInstantBooking(context, { bookingId, origin, now });
+    } catch (error) {
+      console.error("instant booking not confirmed", bookingId, error);
+    }
+  }
   // After the write; a failure here is never retried by replaying the event.
-  const notices = outcomes.map(({ bookingId, happened }) => ({ bookingId, ...NOTICE[happened] }));
+  const notices = outcomes
+    .filter(({ bookingId, happened }) => !(happened === "request_authorised" && instant.has(bookingId)))
+    .map(({ bookingId, happened }) => ({ bookingId, ...NOTICE[happened] }));
   try {
     await sendBookingNotices(context, notices, origin, now);
   } catch (error) {
     console.error("booking notices after a payment event", event.id, error);
   }
   return result;
+}
+
+/** Which of these bookings were booked instantly (bookings.instant_book, set when the renter asked). */
+async function instantBookings(context: Pick<AppLoadContext, "db">, bookingIds: string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await context.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(inArray(bookings.id, bookingIds), eq(bookings.instantBook, true)));
+  return new Set(rows.map((row) => row.id));
 }

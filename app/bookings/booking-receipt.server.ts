@@ -29,6 +29,7 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
         dropoffLocation: bookings.dropoffLocation,
         specialRequests: bookings.specialRequests,
         withDriver: bookings.withDriver,
+        instantBook: bookings.instantBook,
         confirmedAt: bookings.confirmedAt,
         cancelledAt: bookings.cancelledAt,
         createdAt: bookings.createdAt,

@@ -10,7 +10,9 @@ import {
   ageIssue,
   checkBookingDates,
   earliestStartDay,
+  instantBookFor,
   type BookingChoice,
+  type InstantBookAnswer,
 } from "~/bookings/booking-request";
 import { daysBetween, vilniusDay } from "~/utils/calendar-days";
 import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
@@ -33,13 +35,19 @@ export interface Evaluation {
   pickup: ReturnType<typeof pickupOptions>[number] | null;
   /** The renter's date of birth is not on their profile: the page asks for it. */
   needsDateOfBirth: boolean;
+  /** Whether this request would be confirmed as soon as the card is authorised (booking-request.ts#instantBookFor). */
+  instantBook: InstantBookAnswer;
   today: string;
   earliest: string;
 }
 
-export async function renterDateOfBirth(db: AppLoadContext["db"], userId: string) {
-  const [row] = await db.select({ dateOfBirth: profiles.dateOfBirth }).from(profiles).where(eq(profiles.id, userId));
-  return row?.dateOfBirth ?? null;
+/** What the rules read of the renter's profile: the date of birth (age rule) and the verification (instant book). */
+export async function renterStanding(db: AppLoadContext["db"], userId: string) {
+  const [row] = await db
+    .select({ dateOfBirth: profiles.dateOfBirth, verificationStatus: profiles.verificationStatus })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { dateOfBirth: row?.dateOfBirth ?? null, verificationStatus: row?.verificationStatus ?? null };
 }
 
 /** Days a confirmed or active booking holds. */
@@ -60,6 +68,8 @@ export function evaluateChoice(input: {
   /** Days the host blocked around the chosen ones. */
   blocked: string[];
   profileDateOfBirth: string | null;
+  /** The renter's verification status, for instant book; unknown means a request. */
+  renterVerification?: string | null;
   now: Date;
 }): Evaluation {
   const { car, choice, packages } = input;
@@ -89,6 +99,11 @@ export function evaluateChoice(input: {
   const needsDateOfBirth = !input.profileDateOfBirth;
   const age = ageIssue(input.profileDateOfBirth ?? choice.dateOfBirth, car.category, choice.start ?? today, today);
   if (age && (needsDateOfBirth || age === "bookings:validation.tooYoung")) issues.dateOfBirth = age;
+  const instantBook = instantBookFor(
+    car,
+    { verificationStatus: input.renterVerification, dateOfBirth: input.profileDateOfBirth ?? choice.dateOfBirth },
+    { start: choice.start ?? today, today },
+  );
 
   let quote: QuoteResult | null = null;
   if (days >= 1) {
@@ -102,7 +117,19 @@ export function evaluateChoice(input: {
       else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = UNAVAILABLE;
     }
   }
-  return { issues, formIssue, days, withDriver, quote, insurance, pickup, needsDateOfBirth, today, earliest };
+  return {
+    issues,
+    formIssue,
+    days,
+    withDriver,
+    quote,
+    insurance,
+    pickup,
+    needsDateOfBirth,
+    instantBook,
+    today,
+    earliest,
+  };
 }
 
 /** Loads what an evaluation needs for the car and the chosen days (and the calendar's months around them). */
@@ -112,13 +139,19 @@ export async function loadChoiceContext(
   userId: string,
   range: { from: string; to: string },
 ) {
-  const [packages, bookings, blocked, profileDateOfBirth] = await Promise.all([
+  const [packages, bookings, blocked, renter] = await Promise.all([
     activeInsurancePackages(db),
     calendarBookings(db, car.id, range.from, range.to),
     findBlockedDays(db, car.id, range.from, range.to),
-    renterDateOfBirth(db, userId),
+    renterStanding(db, userId),
   ]);
-  return { packages, bookings, blocked, profileDateOfBirth };
+  return {
+    packages,
+    bookings,
+    blocked,
+    profileDateOfBirth: renter.dateOfBirth,
+    renterVerification: renter.verificationStatus,
+  };
 }
 
 /**

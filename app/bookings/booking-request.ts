@@ -150,3 +150,21 @@ export function ageIssue(dateOfBirth: string | null | undefined, category: strin
   if (ageOn(dateOfBirth, startDay) < minimumAgeFor(category)) return "bookings:validation.tooYoung";
   return null;
 }
+
+/**
+ * Instant book (issue 18): whether this renter's request on this car is confirmed as soon as their card is authorised
+ * ("instant"), and if not, why: the host does not offer it ("off"), the renter's identity is not verified
+ * ("unverified"), or the age rule is not met on the pickup day (or the date of birth is not known yet: "age").
+ */
+export type InstantBookAnswer = "instant" | "off" | "unverified" | "age";
+
+export function instantBookFor(
+  car: { instantBook: boolean; category: string },
+  renter: { verificationStatus: string | null | undefined; dateOfBirth: string | null | undefined },
+  days: { start: string; today: string },
+): InstantBookAnswer {
+  if (!car.instantBook) return "off";
+  if (renter.verificationStatus !== "verified") return "unverified";
+  if (ageIssue(renter.dateOfBirth, car.category, days.start, days.today)) return "age";
+  return "instant";
+}

@@ -52,6 +52,7 @@ export async function findBookableCar(db: Db, carId: string) {
       driverAvailable: cars.driverAvailable,
       driverOnly: cars.driverOnly,
       cancellationPolicy: cars.cancellationPolicy,
+      instantBook: cars.instantBook,
       minRentalDays: cars.minRentalDays,
       maxRentalDays: cars.maxRentalDays,
       minimumRentalHours: cars.minimumRentalHours,
@@ -162,6 +163,8 @@ export interface NewBookingRequest {
   dropoffLocation: string;
   specialRequests: string | null;
   withDriver: boolean;
+  /** The renter qualified for the listing's instant book when they asked (booking-request.ts#instantBookFor). */
+  instantBook: boolean;
   now: Date;
 }
 
@@ -178,7 +181,8 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
     insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, start_date, end_date, total_days,
       daily_rate, period_count, period_price, extra_days, subtotal, insurance_cost, platform_fee,
       payment_processor_fee, host_earnings, total_amount, deposit_amount, pickup_point_id, pickup_location,
-      dropoff_location, special_requests, with_driver, payment_status, cancellation_policy, created_at, updated_at)
+      dropoff_location, special_requests, with_driver, payment_status, cancellation_policy, instant_book, created_at,
+      updated_at)
     select ${id}, ${request.carId}, ${request.renterId}, ${request.ownerId}, ${request.period}, 'pending',
       ${request.startDate}, ${request.endDate}, ${p.totalDays}, ${p.dailyRate}, ${p.rental.periods},
       ${p.rental.periodPrice}, ${p.rental.extraDays}, ${p.subtotal}, ${p.insuranceCost},
@@ -186,7 +190,10 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
       ${request.pickupPointId}, ${request.pickupLocation}, ${request.dropoffLocation}, ${request.specialRequests},
       ${request.withDriver ? 1 : 0}, 'unpaid',
       -- The listing's cancellation policy as it stands when the request is written: the booking keeps it.
-      (select c.cancellation_policy from cars as c where c.id = ${request.carId}), ${at}, ${at}
+      (select c.cancellation_policy from cars as c where c.id = ${request.carId}),
+      -- Instant only while the listing still offers it: a host who turned it off meanwhile gets a request.
+      ${request.instantBook ? 1 : 0} and (select c.instant_book from cars as c where c.id = ${request.carId}),
+      ${at}, ${at}
     where not exists (
       select 1 from bookings as b
       where b.car_id = ${request.carId} and b.start_date < ${request.endDate} and ${request.startDate} < b.end_date

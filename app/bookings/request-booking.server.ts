@@ -78,6 +78,7 @@ export async function requestBooking(
     dropoffLocation: choice.dropoff === "other" ? choice.dropoffLocation : evaluation.pickup.label,
     specialRequests: choice.requests || null,
     withDriver: evaluation.withDriver,
+    instantBook: evaluation.instantBook === "instant",
     now,
   });
   if (!inserted) {

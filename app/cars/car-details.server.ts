@@ -41,6 +41,7 @@ export async function findCarDetails(
       minRentalDays: cars.minRentalDays,
       maxRentalDays: cars.maxRentalDays,
       cancellationPolicy: cars.cancellationPolicy,
+      instantBook: cars.instantBook,
       salePrice: cars.salePrice,
       depositAmount: cars.depositAmount,
       driverAvailable: cars.driverAvailable,

@@ -21,6 +21,7 @@ export const cardSelection = {
   salePrice: cars.salePrice,
   driverAvailable: cars.driverAvailable,
   driverOnly: cars.driverOnly,
+  instantBook: cars.instantBook,
   features: cars.features,
   viewCount: cars.viewCount,
   rating: cars.rating,

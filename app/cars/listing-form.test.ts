@@ -115,3 +115,29 @@ describe("the cancellation policy (issue 17)", () => {
     expect(pickStep(3, { ...base, cancellationPolicy: "48_hours" }).cancellationPolicy).toBe("48_hours");
   });
 });
+
+describe("instant book (issue 18)", () => {
+  const base: ListingValues = { listingType: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
+
+  it("is a step 3 checkbox, off for a new listing, stored for rentals and read back by the edit form", () => {
+    expect(STEP_FIELDS[3]).toContain("instantBook");
+    expect(newListingValues("rental").instantBook).toBeUndefined();
+    const stored = toCarValues({ ...base, instantBook: "on" });
+    expect(stored.car.instantBook).toBe(true);
+    expect(fromCar(stored.car, stored.pickupPoints).instantBook).toBe("on");
+    expect(toCarValues({ ...base, listingType: "both", instantBook: "on" }).car.instantBook).toBe(true);
+    expect(fromCar(toCarValues(base).car, []).instantBook).toBeUndefined();
+  });
+
+  it("is off for a sale, for an unticked box and for any value but the checkbox's", () => {
+    expect(toCarValues({ ...base, listingType: "sale", instantBook: "on" }).car.instantBook).toBe(false);
+    expect(toCarValues(base).car.instantBook).toBe(false);
+    expect(toCarValues({ ...base, instantBook: "yes please" }).car.instantBook).toBe(false);
+  });
+
+  it("unticking it on step 3 clears the draft's earlier choice", () => {
+    const step = pickStep(3, { ...base });
+    expect("instantBook" in step && step.instantBook === undefined).toBe(true);
+    expect({ ...base, instantBook: "on", ...step }.instantBook).toBeUndefined();
+  });
+});

@@ -98,6 +98,8 @@ export const ListingFields = z.object({
   maxRentalDays: text,
   /** What a renter's cancellation refunds (refund-amounts.ts); rentals only, copied into each booking. */
   cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: "listings:cancellationPolicy.error" }).optional(),
+  /** Instant book (issue 18), a checkbox: "on" when ticked; rentals only. */
+  instantBook: text,
   driverService: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
   dailyPriceWithDriver: text,
   weeklyPriceWithDriver: text,
@@ -212,6 +214,7 @@ export const STEP_FIELDS: Record<WizardStep, readonly (keyof ListingValues)[]> =
     "minRentalDays",
     "maxRentalDays",
     "cancellationPolicy",
+    "instantBook",
     "driverService",
     "dailyPriceWithDriver",
     "weeklyPriceWithDriver",
@@ -462,6 +465,7 @@ export interface CarValues {
   minRentalDays: number;
   maxRentalDays: number;
   cancellationPolicy: CancellationPolicy;
+  instantBook: boolean;
   driverAvailable: boolean;
   driverOnly: boolean;
   dailyPriceWithDriver: number | null;
@@ -549,6 +553,7 @@ export function toCarValues(values: ListingValues): { car: CarValues; pickupPoin
     cancellationPolicy: rents
       ? (values.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY)
       : DEFAULT_CANCELLATION_POLICY,
+    instantBook: rents && values.instantBook === "on",
     driverAvailable: withDriver,
     driverOnly: driver === "driver_only",
     dailyPriceWithDriver: withDriver ? price(values.dailyPriceWithDriver) : null,
@@ -615,6 +620,7 @@ export function fromCar(car: CarValues, points: PickupPointRow[]): ListingValues
     minRentalDays: String(car.minRentalDays),
     maxRentalDays: String(car.maxRentalDays),
     cancellationPolicy: car.cancellationPolicy,
+    instantBook: car.instantBook ? "on" : undefined,
     driverService: car.driverOnly ? "driver_only" : car.driverAvailable ? "both_options" : "self_drive_only",
     dailyPriceWithDriver: euros(car.dailyPriceWithDriver),
     weeklyPriceWithDriver: euros(car.weeklyPriceWithDriver),

@@ -112,3 +112,24 @@ describe("filters back to a URL", () => {
     expect(activeFilterCount(parse("category=suv&powerMin=1&powerMax=2&sort=price_asc&page=2").filters)).toBe(2);
   });
 });
+
+describe("the instant book filter (issue 18)", () => {
+  it("reads instant=1 on rentals and all cars, and writes it back", () => {
+    expect(parse("instant=1", "rental").filters.instantBook).toBe(true);
+    expect(parse("instant=1", "all").filters.instantBook).toBe(true);
+    expect(filtersToParams(parse("instant=1&category=suv", "rental").filters).toString()).toBe(
+      "category=suv&instant=1",
+    );
+    expect(activeFilterCount(parse("instant=1", "rental").filters)).toBe(1);
+  });
+
+  it("ignores it on the sale page and any other value, without a problem", () => {
+    expect(parse("instant=1", "sale").filters.instantBook).toBeUndefined();
+    for (const value of ["0", "true", "yes", "", "1;drop"]) {
+      const { filters, problems } = parse(`instant=${value}`, "rental");
+      expect(filters.instantBook).toBeUndefined();
+      expect(problems).toEqual({});
+    }
+    expect(filtersToParams(parse("instant=0", "rental").filters).has("instant")).toBe(false);
+  });
+});

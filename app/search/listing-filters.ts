@@ -33,6 +33,8 @@ export interface ListingFilters {
   fuelType?: FuelType;
   transmission?: Transmission;
   driverAvailable?: DriverOption;
+  /** Only listings with instant book (issue 18): `instant=1`; any other value is ignored. Rentals only. */
+  instantBook?: true;
   /** In the unit below, as typed. */
   powerMin?: number;
   powerMax?: number;
@@ -108,6 +110,7 @@ export function parseListingFilters(params: URLSearchParams, scope: ListingScope
   filters.transmission = oneOf(TRANSMISSIONS, params.get("transmission"));
   // Driver service means nothing for cars that are only for sale (the sale page hides it).
   if (scope !== "sale") filters.driverAvailable = oneOf(DRIVER_OPTIONS, params.get("driverAvailable"));
+  if (scope !== "sale" && params.get("instant") === "1") filters.instantBook = true;
 
   const location = params.get("location")?.trim();
   if (location) {
@@ -160,6 +163,7 @@ export function filtersToParams(filters: Partial<ListingFilters>, options: { pag
   set("fuelType", filters.fuelType);
   set("transmission", filters.transmission);
   set("driverAvailable", filters.driverAvailable);
+  set("instant", filters.instantBook ? 1 : undefined);
   set("powerMin", filters.powerMin);
   set("powerMax", filters.powerMax);
   if (filters.powerUnit === "kw" && (filters.powerMin !== undefined || filters.powerMax !== undefined))
@@ -182,6 +186,7 @@ export function activeFilterCount(filters: ListingFilters): number {
     "fuelType",
     "transmission",
     "driverAvailable",
+    "instantBook",
     "priceMin",
     "priceMax",
     "yearMin",

@@ -66,6 +66,8 @@ export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL 
     filters.fuelType ? eq(cars.fuelType, filters.fuelType) : undefined,
     filters.transmission ? eq(cars.transmission, filters.transmission) : undefined,
     driverCondition(filters.driverAvailable),
+    // An extra term on whichever partial index the scope and sort use (query-plans.test.ts checks the plans).
+    filters.instantBook ? eq(cars.instantBook, true) : undefined,
     power.min !== undefined ? gte(cars.horsepower, power.min) : undefined,
     power.max !== undefined ? lte(cars.horsepower, power.max) : undefined,
     filters.yearMin !== undefined ? gte(cars.year, filters.yearMin) : undefined,

@@ -387,6 +387,8 @@ export interface CarPlan {
   borderSpot?: "latvia" | "poland";
   /** Listed recently: approved within the last few weeks. */
   fresh?: boolean;
+  /** Instant book (issue 18): a verified renter's booking is confirmed as soon as the card is authorised. */
+  instantBook?: boolean;
 }
 
 export const CAR_PLANS: readonly CarPlan[] = [
@@ -400,10 +402,10 @@ export const CAR_PLANS: readonly CarPlan[] = [
     fuel: "diesel",
     driver: "available",
   },
-  { ref: "host-model3", owner: "host", model: "tesla-model-3", type: "rental", city: "Vilnius" },
+  { ref: "host-model3", owner: "host", model: "tesla-model-3", type: "rental", city: "Vilnius", instantBook: true },
   { ref: "host-eclass", owner: "host", model: "mercedes-e-w213", type: "both", city: "Vilnius", fuel: "hybrid" },
   { ref: "host-911", owner: "host", model: "porsche-911-992", type: "rental", city: "Vilnius" },
-  { ref: "host-rav4", owner: "host", model: "toyota-rav4", type: "rental", city: "Palanga" },
+  { ref: "host-rav4", owner: "host", model: "toyota-rav4", type: "rental", city: "Palanga", instantBook: true },
   { ref: "host-e60", owner: "host", model: "bmw-5-e60", type: "sale", city: "Vilnius", fuel: "lpg" },
   { ref: "host-xc90", owner: "host", model: "volvo-xc90", type: "both", city: "Vilnius", fuel: "hybrid" },
   {

@@ -640,6 +640,7 @@ function buildDemo(now: Date, random: Random): DemoData {
       location: plan.city,
       // Not drawn from the car's random stream, which would change every field after it.
       cancellationPolicy: cancellationPolicyFor(model.category, plan.ref),
+      instantBook: rents && Boolean(plan.instantBook),
       category: model.category,
       fuelType: engine.fuel,
       transmission: engine.transmission,

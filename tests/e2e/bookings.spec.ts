@@ -40,9 +40,9 @@ test("book → pay on the stand-in → the host confirms and the card is capture
   // A renter of its own (the demo renter's mailbox belongs to other journeys); without a date of birth yet.
   await registerAndSignIn(page, tripperEmail());
 
-  // Step 1: the car page's "Book now" opens the booking steps over the car.
+  // Step 1: the car page's "Request to book" (a renter not verified yet) opens the booking steps over the car.
   await visit(page, `/car/${car.id}`);
-  await page.getByRole("link", { name: "Rezervuoti" }).first().click();
+  await page.getByRole("link", { name: "Siųsti užklausą" }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.getByLabel("Atsiėmimo data").fill(car.start);
   await page.getByLabel("Grąžinimo data").fill(car.end);

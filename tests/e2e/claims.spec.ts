@@ -11,8 +11,18 @@ import type { Client } from "@libsql/client";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type ClaimTexts from "../../app/locales/en/claims.json";
-import type { Browser } from "@playwright/test";
-import { expect, isoDay, registerAndSignIn, signInAs, test, uniqueEmail, visit, visitCurrent } from "./support";
+import {
+  expect,
+  isoDay,
+  person,
+  registerAndSignIn,
+  signInAs,
+  test,
+  uniqueEmail,
+  userId,
+  visit,
+  visitCurrent,
+} from "./support";
 
 const DEPOSIT = 30_000;
 /** The page's own texts, read from the translations (a JSON import needs an attribute Playwright's loader lacks). */
@@ -34,11 +44,6 @@ const money = (cents: number, lang: Lang) =>
 
 /** Intl writes a narrow no-break space where people type a space: match either. */
 const loose = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
-
-async function userId(database: Client, email: string) {
-  const row = await database.execute({ sql: "select id from users where email = ?", args: [email] });
-  return String(row.rows[0]!.id);
-}
 
 /** The trip described at the top, between this journey's host and renter; returns the booking's id. */
 async function completedTrip(database: Client, hostId: string, renterId: string) {
@@ -87,13 +92,6 @@ async function completedTrip(database: Client, hostId: string, renterId: string)
     });
   }
   return bookingId;
-}
-
-/** A browser of its own for one more person, from an address of its own (the server's rate limits count by address). */
-async function person(browser: Browser, javaScriptEnabled: boolean, address: string) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": address });
-  return context.newPage();
 }
 
 for (const lang of ["lt", "en"] as const) {

@@ -357,3 +357,16 @@ export async function freeCarInLane<T extends Row>(database: Client, cars: T[], 
   }
   throw new Error(`no car free for ${days} days in lane ${lane}`);
 }
+
+/** The id of the account with this e-mail (a journey's own, signed up with registerAndSignIn). */
+export async function userId(database: Client, email: string) {
+  const row = await database.execute({ sql: "select id from users where email = ?", args: [email] });
+  return String(row.rows[0]!.id);
+}
+
+/** A browser of its own for one more person, from an address of its own (the server's rate limits count by address). */
+export async function person(browser: Browser, javaScriptEnabled: boolean, address: string) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": address });
+  return context.newPage();
+}

@@ -678,6 +678,8 @@ const ENTRIES: Record<string, Entry> = {
             transmission: "automatic",
             dailyPrice: "45",
             description: "Tvarkingas",
+            // Instant book (issue 18): any other value, or none, is simply off.
+            instantBook: "on",
           },
           required: ["make", "model", "year", "mileage", "location", "dailyPrice"],
           numbers: ["year", "mileage", "dailyPrice", "seats", "doors"],

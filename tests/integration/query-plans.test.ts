@@ -72,6 +72,8 @@ const FILTER_QUERIES = [
   "yearMin=2018&yearMax=2022",
   "powerMin=100&powerMax=200&powerUnit=kw",
   ...DRIVER_OPTIONS.map((option) => `driverAvailable=${option}`),
+  "instant=1",
+  "instant=1&category=suv&priceMax=150",
   "category=suv&fuelType=petrol",
   "category=luxury&priceMin=100&yearMin=2020&transmission=automatic&search=mercedes",
   "page=3",

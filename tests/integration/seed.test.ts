@@ -149,6 +149,17 @@ describe("demo seed", () => {
       const companyCars = await owned("company@demo.lt");
       expect(companyCars.length).toBeGreaterThanOrEqual(8);
       expect(companyCars.every((c) => c.listing_type === "rental")).toBe(true);
+      // Instant book (issue 18): a couple of the demo host's approved rentals, which the verified demo renter books at
+      // once and the unverified newbie only requests; never a car that is only for sale.
+      const instant = hostCars.filter((c) => c.instant_book === 1);
+      expect(instant.length).toBeGreaterThanOrEqual(1);
+      expect(instant.length).toBeLessThanOrEqual(2);
+      expect(instant.every((c) => c.status === "approved" && c.listing_type !== "sale" && c.available === 1)).toBe(
+        true,
+      );
+      expect(hostCars.filter((c) => c.instant_book === 0).length).toBeGreaterThan(instant.length);
+      const saleInstant = await all(client, "select id from cars where instant_book = 1 and listing_type = 'sale'");
+      expect(saleInstant).toHaveLength(0);
 
       const others = await all(
         client,

@@ -7,6 +7,7 @@ import { bookingHref, choiceQuery } from "~/bookings/booking-request";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
 import { formatDate } from "~/utils/format";
 
 /** Step 2 of the booking dialog: the summary and the terms; "Pay" POSTs the choice and opens the checkout. */
@@ -33,6 +34,13 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
   return (
     <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid gap-6">
+        <p
+          data-testid="review-kind"
+          className={`flex gap-3 rounded-xl border p-3 text-sm ${evaluation.instantBook ? "border-success/30 bg-success-soft" : "border-line bg-info-soft"}`}
+        >
+          <Icon name={evaluation.instantBook ? "bolt" : "info"} className="mt-0.5 size-5 shrink-0" />
+          <span>{t(evaluation.instantBook ? "instantBook.instant" : "instantBook.request")}</span>
+        </p>
         <section aria-labelledby="review-details">
           <h2 id="review-details" className="mb-3 text-base font-bold">
             {t("review.details")}
@@ -51,8 +59,12 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
             {t("review.terms")}
           </h2>
           <ul className="grid list-disc gap-1.5 pl-5 text-sm text-muted">
-            <li>{t("review.termHold")}</li>
-            <li>{t("review.termAnswer")}</li>
+            {evaluation.instantBook ? null : (
+              <>
+                <li>{t("review.termHold")}</li>
+                <li>{t("review.termAnswer")}</li>
+              </>
+            )}
             <li>{t("review.termDeposit")}</li>
             <li>{t("review.termCancel")}</li>
             <li>

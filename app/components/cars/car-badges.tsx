@@ -1,6 +1,7 @@
 // The badges of a car (part 1 §2 listing card, part 2 §2 car details): listing type, driver service, verified
-// owner, electric.
+// owner, electric, instant book.
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/icons";
 
 export interface BadgedCar {
   listingType: "rental" | "sale" | "both";
@@ -8,6 +9,8 @@ export interface BadgedCar {
   driverOnly: boolean;
   fuelType: string;
   verified: boolean;
+  /** Instant book (issue 18): shown on rental listings only. */
+  instantBook: boolean;
 }
 
 const tone = {
@@ -34,7 +37,7 @@ export function driverService(car: Pick<BadgedCar, "driverAvailable" | "driverOn
 
 export function CarBadges({
   car,
-  show = ["type", "driver", "verified", "electric"],
+  show = ["type", "instant", "driver", "verified", "electric"],
 }: {
   car: BadgedCar;
   show?: string[];
@@ -43,6 +46,12 @@ export function CarBadges({
   return (
     <div className="flex flex-wrap gap-1.5">
       {show.includes("type") ? <Badge variant="primary">{t(`listingType.${car.listingType}`)}</Badge> : null}
+      {show.includes("instant") && car.instantBook && car.listingType !== "sale" ? (
+        <Badge variant="success">
+          <Icon name="bolt" className="-ml-0.5 mr-1 size-3.5" />
+          {t("instantBook.badge")}
+        </Badge>
+      ) : null}
       {show.includes("driver") && car.listingType !== "sale" ? (
         <Badge variant="info">{t(`driver.${driverService(car)}`)}</Badge>
       ) : null}

@@ -27,6 +27,7 @@ export interface CardCar {
   salePrice: number | null;
   driverAvailable: boolean;
   driverOnly: boolean;
+  instantBook: boolean;
   features: string[];
   featureCount: number;
   viewCount: number;
@@ -70,9 +71,9 @@ export function ListingCard({
   const more = car.featureCount - features.length;
   const badges =
     variant === "featured"
-      ? ["driver", "verified", "electric"]
+      ? ["instant", "driver", "verified", "electric"]
       : variant === "favorite" || variant === "sale"
-        ? ["type", "verified"]
+        ? ["type", "instant", "verified"]
         : undefined;
   // The home page's featured rentals show the price per day, its sales section the sale price (part 1 §2).
   const priced =

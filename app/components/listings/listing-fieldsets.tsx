@@ -20,6 +20,7 @@ import { asText, Legend, type Fields } from "~/components/listings/listing-field
 import { PickupPointsFieldset } from "~/components/listings/pickup-points-fieldset";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { Icon } from "~/components/ui/icons";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** The spec's titled message of a step (Missing Information, Invalid Data, Missing Price). */
@@ -266,6 +267,7 @@ export function PricingFieldset({
             <PriceField meta={fields.monthlyDeposit} label={t("fields.monthly_deposit")} />
           </fieldset>
           <CancellationPolicyFieldset meta={fields.cancellationPolicy} />
+          <InstantBookFieldset meta={fields.instantBook} />
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <Legend>{t("wizard.rentalLength")}</Legend>
             <TextField
@@ -399,6 +401,34 @@ export function FeaturesFieldset({
       />
       <TextAreaField meta={asText(fields.rules)} label={t("fields.rules")} hint={t("hints.rules")} maxLength={1000} />
     </>
+  );
+}
+
+/** Instant book (issue 18): one checkbox, with what it means for the host and for renters. */
+function InstantBookFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
+  const { t } = useTranslation("listings");
+  const field = asText(meta);
+  return (
+    <fieldset>
+      <Legend>{t("instantBook.legend")}</Legend>
+      <label className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg border border-line bg-surface p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/30">
+        <input
+          type="checkbox"
+          name={field.name}
+          value="on"
+          defaultChecked={field.initialValue === "on"}
+          aria-describedby="instant-book-hint"
+          className="row-span-2 mt-0.5 size-4 accent-[var(--primary)]"
+        />
+        <span className="flex items-center gap-1.5 font-semibold">
+          <Icon name="bolt" className="size-4" />
+          {t("instantBook.label")}
+        </span>
+        <span id="instant-book-hint" className="text-muted">
+          {t("instantBook.hint")}
+        </span>
+      </label>
+    </fieldset>
   );
 }
 

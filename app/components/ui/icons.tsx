@@ -36,6 +36,7 @@ const paths = {
   arrowDown: "M12 5v14M19 12l-7 7-7-7",
   trash: "M3 6h18M8 6V4h8v2M19 6l-1 14a2 2 0 01-2 2H8a2 2 0 01-2-2L5 6",
   upload: "M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M17 8l-5-5-5 5M12 3v12",
+  bolt: "M13 2L3 14h9l-1 8 10-12h-9l1-8z",
   expand: "M8 3H5a2 2 0 00-2 2v3M21 8V5a2 2 0 00-2-2h-3M3 16v3a2 2 0 002 2h3M16 21h3a2 2 0 002-2v-3",
 } as const;
 

@@ -193,7 +193,15 @@ function StatusHeader({
     );
   } else if (phase === "confirmed") {
     body = (
-      <p>{booking.paymentStatus === "captured" ? t("status.confirmed.text") : t("status.confirmed.textCapturing")}</p>
+      <>
+        <p>{booking.paymentStatus === "captured" ? t("status.confirmed.text") : t("status.confirmed.textCapturing")}</p>
+        {booking.instantBook ? (
+          <p className="mt-2 flex items-center gap-2">
+            <Icon name="bolt" className="size-4 shrink-0 text-success" />
+            {t("status.confirmed.instant")}
+          </p>
+        ) : null}
+      </>
     );
   } else {
     body = (

@@ -253,6 +253,28 @@ function FilterPanel({ data }: { data: ListingPageData }) {
             options={DRIVER_OPTIONS.map((value) => ({ value, label: t(`driver.${value}`) }))}
           />
         ) : null}
+        {scope !== "sale" ? (
+          <div className="flex items-start gap-2 sm:self-end">
+            <input
+              id="filter-instant"
+              type="checkbox"
+              name="instant"
+              value="1"
+              defaultChecked={filters.instantBook === true}
+              aria-describedby="filter-instant-hint"
+              className="mt-1 size-4 shrink-0 accent-[var(--primary)]"
+            />
+            <div>
+              <label htmlFor="filter-instant" className="flex items-center gap-1 text-sm font-semibold">
+                <Icon name="bolt" className="size-4" />
+                {t("instantBook.filter")}
+              </label>
+              <p id="filter-instant-hint" className="text-xs text-muted">
+                {t("instantBook.filterHint")}
+              </p>
+            </div>
+          </div>
+        ) : null}
         <RangeFields
           field="power"
           legend={t("filters.power")}

@@ -7,6 +7,8 @@ import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@rem
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { loadCarCalendar } from "~/bookings/blocked-days.server";
+import { instantBookFor, minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request";
+import { renterStanding } from "~/bookings/booking-request.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
 import { groupFeatures } from "~/cars/feature-catalogue";
@@ -25,6 +27,7 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { hpToKw } from "~/search/listing-filters";
+import { vilniusDay } from "~/utils/calendar-days";
 import { formatDate, formatNumber, formatPrice, formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -66,10 +69,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     car.listingType !== "sale"
       ? await loadCarCalendar(context.db, car.id, url.searchParams.get("month"), new Date())
       : null;
+  // Instant book (issue 18): whether this renter's booking would be confirmed at once, as their request will be told.
+  const today = vilniusDay(new Date());
+  const instantBook: InstantBookAnswer | null =
+    user && car.instantBook && car.listingType !== "sale" && user.id !== car.ownerId
+      ? instantBookFor(car, await renterStanding(context.db, user.id), { start: today, today })
+      : null;
   return {
     car: details,
     calendar,
-    viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user) },
+    viewer: { isOwner: user?.id === car.ownerId, signedIn: Boolean(user), instantBook },
     allReviews,
     reviewSummary,
   };
@@ -86,7 +95,17 @@ function Section({ title, id, children }: { title: string; id?: string; children
   );
 }
 
-function Actions({ car, isOwner, signedIn }: { car: CarDetails; isOwner: boolean; signedIn: boolean }) {
+function Actions({
+  car,
+  isOwner,
+  signedIn,
+  instantBook,
+}: {
+  car: CarDetails;
+  isOwner: boolean;
+  signedIn: boolean;
+  instantBook: InstantBookAnswer | null;
+}) {
   const { t } = useTranslation("cars");
   const rentable = car.listingType !== "sale";
   if (isOwner) {
@@ -108,6 +127,8 @@ function Actions({ car, isOwner, signedIn }: { car: CarDetails; isOwner: boolean
             {t("detail.registerToBook")}
           </AuthLink>
         ) : null}
+        {/* A visitor learns what instant book means; whether they qualify shows once they are signed in. */}
+        {rentable && car.instantBook ? <InstantBookLine car={car} answer="instant" /> : null}
         <AuthLink mode="signup" className={buttonClass(rentable ? "secondary" : "primary", "lg")}>
           {t("detail.registerToContact")}
         </AuthLink>
@@ -118,14 +139,40 @@ function Actions({ car, isOwner, signedIn }: { car: CarDetails; isOwner: boolean
     <div className="grid gap-2">
       {rentable ? (
         <ButtonLink to={`/car/${car.id}/book`} size="lg">
-          {t("detail.bookNow")}
+          {instantBook === "instant" ? (
+            <>
+              <Icon name="bolt" className="size-5" />
+              {t("detail.bookNow")}
+            </>
+          ) : (
+            t("instantBook.requestToBook")
+          )}
         </ButtonLink>
       ) : null}
+      {rentable ? <InstantBookLine car={car} answer={instantBook} /> : null}
       <ButtonLink to={`/car/${car.id}/contact`} variant={rentable ? "secondary" : "primary"} size="lg">
         {t("detail.contactOwner")}
       </ButtonLink>
     </div>
   );
+}
+
+/** Under the booking button of an instant-book listing: what instant book means, or why this renter sends a request. */
+function InstantBookLine({ car, answer }: { car: CarDetails; answer: InstantBookAnswer | null }) {
+  const { t } = useTranslation("cars");
+  if (answer === "instant") return <p className="text-sm text-muted">{t("instantBook.note")}</p>;
+  if (answer === "unverified") {
+    return (
+      <p className="text-sm">
+        <Link to="/profile/verification" className="font-semibold text-primary underline underline-offset-2">
+          {t("instantBook.verify")}
+        </Link>
+      </p>
+    );
+  }
+  if (answer === "age")
+    return <p className="text-sm text-muted">{t("instantBook.age", { age: minimumAgeFor(car.category) })}</p>;
+  return null;
 }
 
 function PriceHeadline({ car }: { car: CarDetails }) {
@@ -313,7 +360,7 @@ export default function CarPage() {
           </div>
           <aside className="flex flex-col gap-5 lg:sticky lg:top-20 lg:self-start">
             <div>
-              <CarBadges car={car} show={["type", "verified", "electric"]} />
+              <CarBadges car={car} show={["type", "instant", "verified", "electric"]} />
               <div className="mt-3 flex items-start justify-between gap-3">
                 <h1 id="car-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
                   {title} <span className="font-semibold text-muted">{car.year}</span>
@@ -328,7 +375,7 @@ export default function CarPage() {
               </p>
             </div>
             <PriceHeadline car={car} />
-            <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} />
+            <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} instantBook={viewer.instantBook} />
             <OwnerCard car={car} />
             <Statistics car={car} />
           </aside>

@@ -140,6 +140,7 @@ export function bookingRequest(
     dropoffLocation: "Vilnius",
     specialRequests: null,
     withDriver: false,
+    instantBook: false,
     now: new Date(),
   };
 }
