@@ -55,6 +55,8 @@ describe("translations", () => {
   });
 
   it("has every key the code names", () => {
+    // Stripe's event types look like keys of a namespace with an "account" group.
+    const STRIPE_EVENT_TYPES = new Set(["account.updated"]);
     const sourceFiles = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
         const path = join(dir, name);
@@ -67,6 +69,7 @@ describe("translations", () => {
     for (const file of sourceFiles("app")) {
       const source = readFileSync(file, "utf8");
       for (const [, literal] of source.matchAll(/["'`]((?:[a-z]+:)?[a-zA-Z]+(?:\.[a-zA-Z0-9_]+)+)["'`]/g)) {
+        if (STRIPE_EVENT_TYPES.has(literal!)) continue; // Stripe's name of an event, not a text
         const [nsPart, keyPart] = literal!.includes(":") ? literal!.split(":") : [undefined, literal!];
         const head = keyPart!.split(".")[0]!;
         const candidates = nsPart ? [nsPart] : namespaces.filter((ns) => topLevel.get(ns)?.has(head));
