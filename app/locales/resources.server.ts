@@ -19,6 +19,8 @@ import enDashboard from "./en/dashboard.json";
 import enInformation from "./en/information.json";
 import enClaims from "./en/claims.json";
 import enTrips from "./en/trips.json";
+import enPayouts from "./en/payouts.json";
+import enStatements from "./en/statements.json";
 import ltAuth from "./lt/auth.json";
 import ltCars from "./lt/cars.json";
 import ltCommon from "./lt/common.json";
@@ -39,6 +41,8 @@ import ltDashboard from "./lt/dashboard.json";
 import ltInformation from "./lt/information.json";
 import ltClaims from "./lt/claims.json";
 import ltTrips from "./lt/trips.json";
+import ltPayouts from "./lt/payouts.json";
+import ltStatements from "./lt/statements.json";
 
 export const resources = {
   lt: {
@@ -62,6 +66,8 @@ export const resources = {
     information: ltInformation,
     claims: ltClaims,
     trips: ltTrips,
+    payouts: ltPayouts,
+    statements: ltStatements,
   },
   en: {
     common: enCommon,
@@ -84,5 +90,7 @@ export const resources = {
     information: enInformation,
     claims: enClaims,
     trips: enTrips,
+    payouts: enPayouts,
+    statements: enStatements,
   },
 };
