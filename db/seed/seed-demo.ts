@@ -45,6 +45,7 @@ import {
   type InsuranceKey,
   type PersonKey,
 } from "./demo-data";
+import { buildDemoPayouts, demoPayoutSince, type DemoPayouts } from "./demo-payouts";
 import { buildDemoTrips, type DemoTrips } from "./demo-trips";
 import type { PhotoStore } from "./photo-store";
 import { samplePdf } from "./sample-document";
@@ -254,6 +255,7 @@ interface DemoData {
   contactMessages: ContactRow[];
   blockedDays: BlockedDayRow[];
   trips: DemoTrips;
+  payouts: DemoPayouts;
 }
 
 type PackageKey = Exclude<InsuranceKey, "none">;
@@ -964,6 +966,57 @@ function buildDemo(now: Date, random: Random): DemoData {
     pick: (low, high) => tripRandom.int(low, high),
   });
 
+  // ---------------------------------------------------------------- payouts: the host paid, the company halfway
+  const settling = bookings.map((b) => ({
+    id: b.id,
+    ownerId: b.ownerId,
+    status: b.status ?? "pending",
+    paymentStatus: b.paymentStatus ?? "unpaid",
+    depositStatus: b.depositStatus ?? "none",
+    cancelReason: b.cancelReason ?? null,
+    startDate: b.startDate,
+    endDate: b.endDate,
+    completedAt: b.completedAt instanceof Date ? b.completedAt : null,
+    cancelledAt: b.cancelledAt instanceof Date ? b.cancelledAt : null,
+    claimWindowEndsAt: b.claimWindowEndsAt instanceof Date ? b.claimWindowEndsAt : null,
+    totalAmount: b.totalAmount,
+    depositAmount: b.depositAmount ?? 0,
+    depositKept: b.depositKept ?? 0,
+    insuranceCost: b.insuranceCost ?? 0,
+    platformFee: b.platformFee,
+    dailyRate: b.dailyRate,
+    subtotal: b.subtotal,
+    hostEarnings: b.hostEarnings,
+    cancellationPolicy: b.cancellationPolicy ?? "24_hours",
+  }));
+  const hostsFirstSettlement = Math.min(
+    ...settling
+      .filter((b) => b.ownerId === who("host").id && b.claimWindowEndsAt !== null)
+      .map((b) => b.claimWindowEndsAt!.getTime()),
+    nowMs,
+  );
+  const payoutRandom = random.fork("payouts");
+  const demoPayouts = buildDemoPayouts({
+    bookings: settling,
+    hosts: [
+      {
+        userId: who("host").id,
+        businessType: "individual",
+        state: "enabled",
+        since: demoPayoutSince.enabled(hostsFirstSettlement),
+      },
+      {
+        userId: who("company").id,
+        businessType: "company",
+        state: "details_needed",
+        since: demoPayoutSince.unfinished(nowMs),
+      },
+    ],
+    nowMs,
+    uuid: () => payoutRandom.uuid(),
+    pick: (low, high) => payoutRandom.int(low, high),
+  });
+
   // ---------------------------------------------------------------- favourites and saved searches
   const favoriteRandom = random.fork("favorites");
   const favorites: FavoriteRow[] = [];
@@ -1299,6 +1352,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     contactMessages: demoContactMessages(nowMs, clampPast).map((row) => ({ ...row, id: documentRandom.uuid() })),
     blockedDays,
     trips,
+    payouts: demoPayouts,
   };
 }
 
@@ -1399,6 +1453,8 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.tripPhotos, data.trips.photos),
     ...inserts(schema.damageClaims, data.trips.claims),
     ...inserts(schema.refunds, data.trips.refunds),
+    ...inserts(schema.payoutAccounts, data.payouts.accounts),
+    ...inserts(schema.payouts, data.payouts.payouts),
   ];
   const [first, ...rest] = statements;
   if (!first) return;

@@ -6,6 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "../../app/accounts/password.server";
+import { createDb } from "../../app/db.server";
 import { FEATURE_GROUPS, allFeatureCodes, isFeatureCode } from "../../app/cars/feature-catalogue";
 import { vinError } from "../../app/cars/listing-rules";
 import enFeatures from "../../app/locales/en/features.json";
@@ -17,6 +18,7 @@ import {
   type InsuranceChoice,
   type PricingPeriod,
 } from "../../app/pricing/booking-price";
+import { owePayouts } from "../../app/payouts/payouts.server";
 import { migrateDatabase } from "../../db/migrate";
 import { prepareLocalFile } from "../../db/node-client";
 import { BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LISTING_TYPES, TRANSMISSIONS } from "../../db/schema";
@@ -596,6 +598,63 @@ describe("demo seed", () => {
         "select id, email from profiles where email in ('host@demo.lt', 'renter@demo.lt')",
       );
       expect(new Set([claimed.owner_id, claimed.renter_id])).toEqual(new Set(demo.map((p) => p.id)));
+    },
+    SEED_TIMEOUT,
+  );
+
+  it(
+    "pays the demo host for every settled trip, leaves the company's onboarding unfinished, and owes the job nothing",
+    async () => {
+      const now = new Date();
+      const { client } = await seeded({ now });
+      const ids = Object.fromEntries(
+        (await all(client, "select id, email from profiles where email in ('host@demo.lt', 'company@demo.lt')")).map(
+          (p) => [String(p.email), String(p.id)],
+        ),
+      );
+      const accounts = await all(client, "select * from payout_accounts order by business_type");
+      expect(accounts).toEqual([
+        expect.objectContaining({
+          user_id: ids["company@demo.lt"],
+          business_type: "company",
+          status: "details_needed",
+        }),
+        expect.objectContaining({ user_id: ids["host@demo.lt"], business_type: "individual", status: "enabled" }),
+      ]);
+      expect(JSON.parse(String(accounts[0]!.requirements_due)).length).toBeGreaterThan(0);
+
+      const payouts = await all(
+        client,
+        `select p.*, b.host_earnings, b.deposit_kept, b.claim_window_ends_at, b.owner_id
+           from payouts p join bookings b on b.id = p.booking_id`,
+      );
+      for (const payout of payouts) {
+        expect(payout.host_id).toBe(payout.owner_id);
+        expect(num(payout.amount)).toBe(num(payout.host_earnings) + num(payout.deposit_kept));
+        expect(num(payout.settled_at)).toBe(num(payout.claim_window_ends_at));
+        expect(num(payout.settled_at)).toBeLessThanOrEqual(now.getTime());
+        expect(payout.idempotency_key).toBe(`payout-${String(payout.booking_id)}`);
+      }
+      const hosts = (id: string) => payouts.filter((p) => p.host_id === id);
+      const paid = hosts(ids["host@demo.lt"]!);
+      expect(paid.length).toBeGreaterThanOrEqual(3);
+      for (const payout of paid) {
+        expect(payout).toMatchObject({ status: "paid", attempts: 1 });
+        expect(num(payout.sent_amount)).toBe(num(payout.amount));
+        expect(String(payout.stripe_transfer_id)).toMatch(/^tr_demo_/);
+        expect(num(payout.paid_at)).toBeGreaterThan(num(payout.settled_at));
+      }
+      // Months of statements: the host's paid trips fall in more than one Vilnius calendar month.
+      const months = new Set(paid.map((p) => new Date(num(p.settled_at)).toISOString().slice(0, 7)));
+      expect(months.size).toBeGreaterThanOrEqual(2);
+      // Everyone else's earnings wait for an account, the company's included.
+      const waiting = payouts.filter((p) => p.host_id !== ids["host@demo.lt"]);
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(new Set(waiting.map((p) => p.status))).toEqual(new Set(["waiting_for_account"]));
+      expect(hosts(ids["company@demo.lt"]!).length).toBeGreaterThan(0);
+
+      // The job, run at the seed's moment, finds every settled booking already paid or waiting.
+      expect(await owePayouts(createDb(client), now)).toBe(0);
     },
     SEED_TIMEOUT,
   );
