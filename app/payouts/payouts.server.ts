@@ -192,6 +192,7 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
                 amount,
                 idempotencyKey: row.idempotencyKey,
                 paymentIntentId: row.paymentIntentId,
+                attempt: attempts,
                 description: `Ratai booking ${row.bookingId.slice(0, 8).toUpperCase()}`,
               })
             ).transferId;
@@ -272,6 +273,7 @@ export async function sendDueReversals(context: Context, now: Date, origin: stri
       const { reversalId } = await gateway.reverseTransfer(row.transferId!, {
         amount: row.amount,
         idempotencyKey: row.idempotencyKey,
+        attempt: attempts,
       });
       await db
         .update(payoutReversals)

@@ -127,7 +127,8 @@ export interface FakeRequirements {
 }
 
 /** A connected account (Express), as GET /v1/accounts/:id answers it. */
-export interface FakeAccount {
+// A type, not an interface: it passes where an event's object is a Record<string, unknown> (handleAccountEvent).
+export type FakeAccount = {
   id: string;
   object: "account";
   business_profile: { name: string | null; url: string | null; mcc: string | null; product_description: string | null };
@@ -144,7 +145,7 @@ export interface FakeAccount {
   requirements: FakeRequirements;
   settings: { payouts: { schedule: { interval: string } } };
   type: "express";
-}
+};
 
 /** What a test changes of an account (Stripe's verification moving on), or one of the usual stages. */
 export type AccountChange =
