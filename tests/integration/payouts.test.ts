@@ -9,9 +9,9 @@ import { type bookings, notifications, payoutReversals, payouts, refunds } from 
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
 import { PAYOUT_KEY_METADATA } from "~/payments/gateway.server";
-import { REFUND_BACKOFF_MINUTES } from "~/payments/refunds.server";
+import { MAX_AUTOMATIC_REFUND_ATTEMPTS, REFUND_BACKOFF_MINUTES } from "~/payments/refunds.server";
 import { handleAccountEvent, startOnboarding } from "~/payouts/payout-accounts.server";
-import { findPayout, runPayoutJobs, SENDING_STALE_MS } from "~/payouts/payouts.server";
+import { findPayout, retryPayoutNow, runPayoutJobs, sendDuePayouts, SENDING_STALE_MS } from "~/payouts/payouts.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -341,6 +341,34 @@ describe("a refused transfer", () => {
       `payout-${trip.id}-attempt-3`,
     ]);
     expect((await notices(trip.id)).map((n) => n.type)).toEqual(["payout_failed", "payout_sent"]);
+  });
+});
+
+describe("an admin's retry", () => {
+  it("sends a failed payout at once, even one the job gave up on", async () => {
+    await enableHost();
+    const trip = await completedTrip({ depositStatus: "returned" });
+    const at = after(WINDOW_ENDS, MINUTE);
+    fake.refuseNextTransfer();
+    await runPayoutJobs(ctx.context, at, ORIGIN);
+    expectFailureLogged("payout failed");
+    // The job's attempts are spent: nothing more is scheduled.
+    await ctx.db
+      .update(payouts)
+      .set({ attempts: MAX_AUTOMATIC_REFUND_ATTEMPTS, nextAttemptAt: null })
+      .where(eq(payouts.bookingId, trip.id));
+    await runPayoutJobs(ctx.context, after(at, 48 * HOUR), ORIGIN);
+    expect(transferPosts()).toHaveLength(1);
+
+    const payout = (await payoutOf(trip.id))!;
+    const retryAt = after(at, 49 * HOUR);
+    expect(await retryPayoutNow(ctx.db, payout.id, retryAt)).toEqual({ bookingId: trip.id });
+    const [sent] = await sendDuePayouts(ctx.context, retryAt, ORIGIN, [trip.id]);
+    expect(sent).toMatchObject({ bookingId: trip.id, ok: true, amount: 11760 });
+    expect(await payoutOf(trip.id)).toMatchObject({ status: "paid", lastError: null, paidAt: retryAt });
+    expect(fake.transfers).toHaveLength(1);
+    // Nothing failed any more: a second retry finds nothing.
+    expect(await retryPayoutNow(ctx.db, payout.id, retryAt)).toBeNull();
   });
 });
 
