@@ -438,6 +438,20 @@ describe("a refund after settlement", () => {
   });
 });
 
+describe("a payout refunds took back in full before it went", () => {
+  it("is closed without a transfer and without telling the host money is on its way", async () => {
+    const trip = await completedTrip({ depositStatus: "returned" });
+    const at = after(WINDOW_ENDS, MINUTE);
+    await runPayoutJobs(ctx.context, at, ORIGIN);
+    await adminRefund(trip.id, 12640, 11760);
+    await enableHost();
+    await runPayoutJobs(ctx.context, after(at, HOUR), ORIGIN);
+    expect(await payoutOf(trip.id)).toMatchObject({ status: "paid", sentAmount: 0, stripeTransferId: null });
+    expect(transferPosts()).toEqual([]);
+    expect(await notices(trip.id)).toEqual([]);
+  });
+});
+
 describe("an account that stops receiving transfers", () => {
   it("puts its host's scheduled payouts back to waiting", async () => {
     const trip = await completedTrip({ depositStatus: "returned" });
