@@ -163,6 +163,14 @@ describe("account.updated through the webhook", () => {
     expect((await accountRow(host.id))!.stripeStateAt?.getTime()).toBe(1_800_000_060_000);
   });
 
+  it("answers other account events as ignored, changing nothing", async () => {
+    const { host, accountId } = await onboardedHost();
+    const event = fake.event("account.application.authorized", { id: "ca_1", object: "application" }, accountId);
+    const delivered = await deliverWebhook(ctx.context, event, CONNECT_SECRET);
+    expect(delivered).toMatchObject({ status: 200, data: { result: "ignored" } });
+    expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "details_needed" });
+  });
+
   it("ignores an event for an account that is not ours", async () => {
     const { host } = await onboardedHost();
     const other = await onboardedHost();
