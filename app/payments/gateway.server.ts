@@ -59,7 +59,7 @@ export interface PaymentGateway {
   /** Takes `amount` cents of a transfer back from the host's account (a refund after the payout). */
   reverseTransfer(
     transferId: string,
-    input: { amount: number; idempotencyKey: string },
+    input: { amount: number; idempotencyKey: string; attempt?: number },
   ): Promise<{ reversalId: string }>;
 }
 
@@ -96,6 +96,8 @@ export interface TransferInput {
   /** The booking's payment: its charge becomes the transfer's source_transaction (funds move when it settles). */
   paymentIntentId: string | null;
   description: string;
+  /** Which attempt of the ledger's this is (1 for the first): see attemptKey. */
+  attempt?: number;
 }
 
 /** The metadata entry of a Stripe transfer that names its idempotency key (the payouts ledger's payout). */
@@ -114,6 +116,15 @@ export function stripeClient(config: Extract<AppEnv["stripe"], { kind: "stripe" 
     }),
   });
 }
+
+/**
+ * The Idempotency-Key of one attempt at a ledger's transfer or reversal. Stripe saves a refused request's answer
+ * under its key for 24 hours and replays it, so a retry after a refusal (insufficient balance, an account not yet
+ * able to receive) under the same key would fail the same way for a day whatever changed. Each retry after a
+ * recorded failure asks under a key of its own; what keeps it to one transfer is the lookup by the ledger's key in
+ * the metadata first. An attempt interrupted before its outcome was written keeps its number, so its key.
+ */
+export const attemptKey = (key: string, attempt = 1) => (attempt > 1 ? `${key}-attempt-${attempt}` : key);
 
 /** The metadata entry of a Stripe refund that names its idempotency key (the refunds ledger's refund). */
 export const REFUND_KEY_METADATA = "refund_key";
@@ -247,18 +258,18 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
           ...(sourceTransaction && { source_transaction: sourceTransaction }),
           metadata: { booking_id: input.bookingId, [PAYOUT_KEY_METADATA]: input.idempotencyKey },
         },
-        { idempotencyKey: input.idempotencyKey },
+        { idempotencyKey: attemptKey(input.idempotencyKey, input.attempt) },
       );
       return { transferId: transfer.id };
     },
-    async reverseTransfer(transferId, { amount, idempotencyKey }) {
+    async reverseTransfer(transferId, { amount, idempotencyKey, attempt }) {
       const made = await stripe.transfers.listReversals(transferId, { limit: 100 });
       const earlier = made.data.find((r) => r.metadata?.[PAYOUT_KEY_METADATA] === idempotencyKey);
       if (earlier) return { reversalId: earlier.id };
       const reversal = await stripe.transfers.createReversal(
         transferId,
         { amount, metadata: { [PAYOUT_KEY_METADATA]: idempotencyKey } },
-        { idempotencyKey },
+        { idempotencyKey: attemptKey(idempotencyKey, attempt) },
       );
       return { reversalId: reversal.id };
     },

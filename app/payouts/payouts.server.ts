@@ -192,6 +192,7 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
                 amount,
                 idempotencyKey: row.idempotencyKey,
                 paymentIntentId: row.paymentIntentId,
+                attempt: attempts,
                 description: `Ratai booking ${row.bookingId.slice(0, 8).toUpperCase()}`,
               })
             ).transferId;
@@ -272,6 +273,7 @@ export async function sendDueReversals(context: Context, now: Date, origin: stri
       const { reversalId } = await gateway.reverseTransfer(row.transferId!, {
         amount: row.amount,
         idempotencyKey: row.idempotencyKey,
+        attempt: attempts,
       });
       await db
         .update(payoutReversals)
@@ -303,9 +305,12 @@ export async function sendDueReversals(context: Context, now: Date, origin: stri
   return results;
 }
 
-/** What the host hears of their payouts: each one sent, and the first failure of each (with Stripe's reason). */
+/**
+ * What the host hears of their payouts: each one sent, and the first failure of each (with Stripe's reason). A payout
+ * that refunds took back in full before it went sends nothing, and is not announced as money on its way.
+ */
 async function notifyHosts(db: Db, sent: SentPayout[], now: Date) {
-  const told = sent.filter((s) => s.ok || s.firstFailure);
+  const told = sent.filter((s) => (s.ok && s.amount > 0) || s.firstFailure);
   if (told.length === 0) return;
   await db.insert(notifications).values(
     told.map((s) => ({

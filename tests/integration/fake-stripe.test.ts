@@ -320,3 +320,216 @@ describe("webhooks", () => {
     await expect(verify(recent.body, recent.signature)).resolves.toMatchObject({ id: expect.stringMatching(/^evt_/) });
   });
 });
+
+describe("Connect accounts", () => {
+  const createAccount = (overrides: Partial<Stripe.AccountCreateParams> = {}) =>
+    stripe.accounts.create(
+      {
+        type: "express",
+        country: "LT",
+        email: "host@example.lt",
+        business_type: "company",
+        capabilities: { transfers: { requested: true } },
+        business_profile: { name: "UAB Testas" },
+        settings: { payouts: { schedule: { interval: "daily" } } },
+        metadata: { user_id: "u_1" },
+        ...overrides,
+      },
+      { idempotencyKey: "account-u_1" },
+    );
+
+  it("creates an Express account that cannot receive transfers yet, and reads it back", async () => {
+    const account = await createAccount();
+    expect(account).toMatchObject({
+      id: expect.stringMatching(/^acct_/),
+      object: "account",
+      type: "express",
+      country: "LT",
+      email: "host@example.lt",
+      business_type: "company",
+      business_profile: { name: "UAB Testas" },
+      capabilities: { transfers: "inactive" },
+      details_submitted: false,
+      payouts_enabled: false,
+      metadata: { user_id: "u_1" },
+      requirements: { currently_due: expect.arrayContaining(["external_account"]) },
+    });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ capabilities: { transfers: { requested: "true" } } });
+    await expect(stripe.accounts.retrieve(account.id)).resolves.toEqual(account);
+    // The same key answers with the same account.
+    await expect(createAccount()).resolves.toMatchObject({ id: account.id });
+    expect(fake.accounts.size).toBe(1);
+    await expect(stripe.accounts.retrieve("acct_missing")).rejects.toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
+    await expect(
+      stripe.accounts.create({ type: "custom", country: "LT" }, { idempotencyKey: "other" }),
+    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "type" });
+  });
+
+  it("moves an account along and emits account.updated with the account set", async () => {
+    const { id } = await createAccount();
+    const review = fake.updateAccount(id, "in_review");
+    expect(review).toMatchObject({
+      type: "account.updated",
+      account: id,
+      data: { object: { id, details_submitted: true, payouts_enabled: false, capabilities: { transfers: "pending" } } },
+    });
+    const enabled = fake.updateAccount(id, "enabled", review.created + 5);
+    expect(enabled).toMatchObject({ account: id, created: review.created + 5 });
+    expect(enabled.data.object).toMatchObject({
+      payouts_enabled: true,
+      capabilities: { transfers: "active" },
+      requirements: { currently_due: [], disabled_reason: null },
+    });
+    // Events are snapshots.
+    expect(review.data.object.payouts_enabled).toBe(false);
+    fake.updateAccount(id, { requirements: { currently_due: ["individual.id_number"] } });
+    await expect(stripe.accounts.retrieve(id)).resolves.toMatchObject({
+      payouts_enabled: true,
+      requirements: { currently_due: ["individual.id_number"] },
+    });
+    expect(fake.events.filter((e) => e.type === "account.updated")).toHaveLength(3);
+  });
+
+  it("makes an onboarding link", async () => {
+    const { id } = await createAccount();
+    const link = await stripe.accountLinks.create({
+      account: id,
+      type: "account_onboarding",
+      refresh_url: "https://ratai.test/profile/payouts/refresh",
+      return_url: "https://ratai.test/profile/payouts/return",
+      collection_options: { fields: "eventually_due" },
+    });
+    expect(link).toMatchObject({ object: "account_link", url: expect.stringContaining(id) });
+    expect(link.expires_at).toBeGreaterThan(link.created);
+    await expect(
+      stripe.accountLinks.create({ account: id, type: "account_onboarding", return_url: "https://ratai.test/r" }),
+    ).rejects.toMatchObject({ code: "parameter_missing", param: "refresh_url" });
+  });
+});
+
+describe("transfers", () => {
+  async function enabledAccount() {
+    const account = await stripe.accounts.create({
+      type: "express",
+      country: "LT",
+      capabilities: { transfers: { requested: true } },
+    });
+    fake.updateAccount(account.id, "enabled");
+    return account.id;
+  }
+
+  async function capturedCharge() {
+    const intent = await authorisedIntent();
+    await stripe.paymentIntents.capture(intent, {}, { idempotencyKey: `capture-${intent}` });
+    return fake.chargeOf(intent).id;
+  }
+
+  const transfer = (destination: string, overrides: Partial<Stripe.TransferCreateParams> = {}, key = "payout-bk_1") =>
+    stripe.transfers.create(
+      {
+        amount: 10_000,
+        currency: "eur",
+        destination,
+        transfer_group: "bk_1",
+        description: "Ratai booking BK_1",
+        metadata: { booking_id: "bk_1", payout_key: "payout-bk_1" },
+        ...overrides,
+      },
+      { idempotencyKey: key },
+    );
+
+  it("sends to an enabled account from a captured charge, once per key, and lists by transfer group", async () => {
+    const destination = await enabledAccount();
+    const charge = await capturedCharge();
+    const made = await transfer(destination, { source_transaction: charge });
+    expect(made).toMatchObject({
+      id: expect.stringMatching(/^tr_/),
+      object: "transfer",
+      amount: 10_000,
+      amount_reversed: 0,
+      currency: "eur",
+      destination,
+      source_transaction: charge,
+      transfer_group: "bk_1",
+      metadata: { payout_key: "payout-bk_1" },
+      reversed: false,
+    });
+    await expect(transfer(destination, { source_transaction: charge })).resolves.toMatchObject({ id: made.id });
+    expect(fake.transfers).toHaveLength(1);
+    await transfer(destination, { transfer_group: "bk_2" }, "payout-bk_2");
+
+    const listed = await stripe.transfers.list({ transfer_group: "bk_1", limit: 100 });
+    expect(listed.data.map((t) => t.id)).toEqual([made.id]);
+    await expect(stripe.transfers.retrieve(made.id)).resolves.toMatchObject({ id: made.id, amount: 10_000 });
+    // Forgotten keys make a second transfer: why the gateway looks by transfer group first.
+    fake.forgetIdempotencyKeys();
+    await transfer(destination, { source_transaction: charge });
+    expect((await stripe.transfers.list({ transfer_group: "bk_1" })).data).toHaveLength(2);
+  });
+
+  it("refuses an account whose transfers are not active, an unknown one, and more than the charge", async () => {
+    const account = await stripe.accounts.create({ type: "express", country: "LT" });
+    await expect(transfer(account.id)).rejects.toMatchObject({ code: "insufficient_capabilities_for_transfer" });
+    await expect(transfer("acct_missing", {}, "k2")).rejects.toMatchObject({ code: "resource_missing" });
+    const destination = await enabledAccount();
+    const charge = await capturedCharge();
+    await expect(transfer(destination, { amount: 12_301, source_transaction: charge }, "k3")).rejects.toMatchObject({
+      code: "amount_too_large",
+    });
+    await expect(transfer(destination, { transfer_grup: "x" } as never, "k4")).rejects.toMatchObject({
+      code: "parameter_unknown",
+    });
+    expect(fake.transfers).toHaveLength(0);
+  });
+
+  it("refuses a transfer on request with Stripe's reason, and replays the refusal under the same key", async () => {
+    const destination = await enabledAccount();
+    fake.refuseNextTransfer();
+    const refused = transfer(destination);
+    await expect(refused).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(refused).rejects.toMatchObject({
+      code: "balance_insufficient",
+      message: expect.stringMatching(/^Insufficient funds in Stripe account/),
+    });
+    await expect(transfer(destination)).rejects.toMatchObject({ code: "balance_insufficient" });
+    await expect(transfer(destination, {}, "payout-bk_1-2")).resolves.toMatchObject({ amount: 10_000 });
+    expect(fake.transfers).toHaveLength(1);
+  });
+
+  it("reverses part and then the rest, refusing more than is left", async () => {
+    const made = await transfer(await enabledAccount());
+    const first = await stripe.transfers.createReversal(
+      made.id,
+      { amount: 4_000, metadata: { payout_key: "reversal-r1" } },
+      { idempotencyKey: "reversal-r1" },
+    );
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^trr_/),
+      object: "transfer_reversal",
+      amount: 4_000,
+      transfer: made.id,
+      metadata: { payout_key: "reversal-r1" },
+    });
+    // The same key with other parameters is Stripe's idempotency error.
+    await expect(
+      stripe.transfers.createReversal(made.id, { amount: 4_000 }, { idempotencyKey: "reversal-r1" }),
+    ).rejects.toMatchObject({ type: "StripeIdempotencyError" });
+    await expect(
+      stripe.transfers.createReversal(made.id, { amount: 6_001 }, { idempotencyKey: "reversal-r2" }),
+    ).rejects.toMatchObject({ code: "amount_too_large" });
+    fake.refuseNextReversal({ message: "Insufficient funds in the connected account" });
+    await expect(
+      stripe.transfers.createReversal(made.id, { amount: 6_000 }, { idempotencyKey: "reversal-r3" }),
+    ).rejects.toMatchObject({ message: "Insufficient funds in the connected account" });
+    await stripe.transfers.createReversal(made.id, { amount: 6_000 }, { idempotencyKey: "reversal-r4" });
+    await expect(stripe.transfers.retrieve(made.id)).resolves.toMatchObject({
+      amount_reversed: 10_000,
+      reversed: true,
+    });
+    const listed = await stripe.transfers.listReversals(made.id, { limit: 100 });
+    expect(listed.data.map((r) => r.amount)).toEqual([6_000, 4_000]);
+  });
+});

@@ -7,6 +7,12 @@
 // GET /v1/refunds, POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
 // refused with `amount_too_large`; each refund updates the charge's `amount_refunded` and `refunded` and emits
 // `charge.refunded`).
+// Connect (the hosts' payouts): POST /v1/accounts (Express), GET /v1/accounts/:id, POST /v1/account_links,
+// POST /v1/transfers, GET /v1/transfers (by transfer_group or destination), GET /v1/transfers/:id,
+// POST and GET /v1/transfers/:id/reversals (until nothing is left of the transfer: `amount_reversed`, `reversed`).
+// Tests move an account along (`updateAccount`: details submitted, requirements, payouts and the transfers
+// capability), which emits `account.updated` with `account` set as Connect events have; a transfer needs a
+// destination whose transfers capability is active and, with `source_transaction`, a captured charge it fits in.
 // A session's `url` is GET /pay/:id on the fake: a page whose Pay button completes the session and redirects to
 // `success_url`, so browser journeys can pass through checkout.
 //
@@ -104,6 +110,88 @@ export interface FakeEvent<T = object> {
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
   type: string;
+  /** The connected account the event is about (Connect events only). */
+  account?: string;
+}
+
+export type TransfersCapability = "inactive" | "pending" | "active";
+
+export interface FakeRequirements {
+  currently_due: string[];
+  eventually_due: string[];
+  past_due: string[];
+  pending_verification: string[];
+  disabled_reason: string | null;
+  current_deadline: number | null;
+  errors: never[];
+}
+
+/** A connected account (Express), as GET /v1/accounts/:id answers it. */
+// A type, not an interface: it passes where an event's object is a Record<string, unknown> (handleAccountEvent).
+export type FakeAccount = {
+  id: string;
+  object: "account";
+  business_profile: { name: string | null; url: string | null; mcc: string | null; product_description: string | null };
+  business_type: "individual" | "company" | null;
+  capabilities: { transfers?: TransfersCapability };
+  charges_enabled: boolean;
+  country: string;
+  created: number;
+  default_currency: string;
+  details_submitted: boolean;
+  email: string | null;
+  metadata: Record<string, string>;
+  payouts_enabled: boolean;
+  requirements: FakeRequirements;
+  settings: { payouts: { schedule: { interval: string } } };
+  type: "express";
+};
+
+/** What a test changes of an account (Stripe's verification moving on), or one of the usual stages. */
+export type AccountChange =
+  | "enabled"
+  | "in_review"
+  | "details_needed"
+  | {
+      details_submitted?: boolean;
+      payouts_enabled?: boolean;
+      charges_enabled?: boolean;
+      capabilities?: { transfers?: TransfersCapability };
+      requirements?: Partial<FakeRequirements>;
+    };
+
+export interface FakeTransferReversal {
+  id: string;
+  object: "transfer_reversal";
+  amount: number;
+  balance_transaction: string;
+  created: number;
+  currency: string;
+  destination_payment_refund: string;
+  metadata: Record<string, string>;
+  source_refund: null;
+  transfer: string;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  amount_reversed: number;
+  balance_transaction: string;
+  created: number;
+  currency: string;
+  description: string | null;
+  destination: string;
+  destination_payment: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  reversals: { object: "list"; data: FakeTransferReversal[]; has_more: boolean; total_count: number; url: string };
+  /** True once all of the amount has been reversed. */
+  reversed: boolean;
+  source_transaction: string | null;
+  source_type: "card";
+  transfer_group: string | null;
 }
 
 export interface RecordedRequest {
@@ -138,6 +226,22 @@ export interface FakeStripe {
   readonly refunds: FakeRefund[];
   /** Every event the fake's state changes caused, in order; nothing delivers them, tests sign and post them. */
   readonly events: FakeEvent[];
+  /** Connected accounts by id. */
+  readonly accounts: Map<string, FakeAccount>;
+  /** Every transfer made, in order (replays of an idempotency key and refused transfers are not in it). */
+  readonly transfers: FakeTransfer[];
+  /**
+   * Stripe's verification moves the account on (or a test's `change`); returns the `account.updated` event, with
+   * `account` set. `created` (Unix seconds) dates the event, so a test can tell an older event from a newer one.
+   */
+  updateAccount(accountId: string, change: AccountChange, created?: number): FakeEvent<FakeAccount>;
+  /**
+   * The next transfer (or reversal) Stripe would carry out is refused with `error` (by default Stripe's
+   * `balance_insufficient`: "Insufficient funds in Stripe account…"). Unlike `failNext`, the request ran, so, as on
+   * Stripe, its outcome is saved under its idempotency key and a repeat within 24 hours gets the same refusal.
+   */
+  refuseNextTransfer(error?: Partial<StripeErrorBody>): void;
+  refuseNextReversal(error?: Partial<StripeErrorBody>): void;
   /** Captures that took effect (replays and refused captures do not count). */
   captureCount(paymentIntentId: string): number;
   cancelCount(paymentIntentId: string): number;
@@ -160,7 +264,7 @@ export interface FakeStripe {
   completeSession(sessionId: string): FakeEvent<FakeCheckoutSession>;
   /** The session runs out of time. Returns the `checkout.session.expired` event. */
   expireSession(sessionId: string): FakeEvent<FakeCheckoutSession>;
-  event<T extends object>(type: string, object: T): FakeEvent<T>;
+  event<T extends object>(type: string, object: T, account?: string): FakeEvent<T>;
   paymentIntentEvent(paymentIntentId: string, type: PaymentIntentEventType): FakeEvent<FakePaymentIntent>;
   close(): Promise<void>;
 }
@@ -225,17 +329,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const counts = new Map<string, number>();
   const faults: Array<{ pattern: RegExp; status: number; error?: Partial<StripeErrorBody> }> = [];
   const idempotent = new Map<string, StoredResponse>();
+  const accounts = new Map<string, FakeAccount>();
+  const transfers: FakeTransfer[] = [];
+  const refusals: Array<{ kind: "transfer" | "reversal"; error: StripeErrorBody }> = [];
   let origin = "";
 
   const count = (action: string, id: string) => counts.get(`${action} ${id}`) ?? 0;
   const bump = (action: string, id: string) => counts.set(`${action} ${id}`, count(action, id) + 1);
 
-  function event<T extends object>(type: string, object: T): FakeEvent<T> {
+  function event<T extends object>(type: string, object: T, account?: string, created = now()): FakeEvent<T> {
     return {
       id: randomId("evt_1", 23),
       object: "event",
+      ...(account !== undefined && { account }),
       api_version: Stripe.API_VERSION,
-      created: now(),
+      created,
       // A snapshot, as Stripe's are: later changes to the object do not rewrite past events.
       data: { object: structuredClone(object) },
       livemode: false,
@@ -245,8 +353,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
-  function emit<T extends object>(type: string, object: T): FakeEvent<T> {
-    const created = event(type, object);
+  function emit<T extends object>(type: string, object: T, account?: string, at?: number): FakeEvent<T> {
+    const created = event(type, object, account, at);
     events.push(created);
     return created;
   }
@@ -532,7 +640,361 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
+  // ------------------------------------------------------------------ Connect
+
+  function findAccount(id: string, param = "account"): FakeAccount {
+    const account = accounts.get(id);
+    if (!account) throw notFound("account", id, param);
+    return account;
+  }
+
+  /** POST /v1/accounts: an Express account, nothing submitted yet, transfers requested (inactive until verified). */
+  function createAccount(params: Params): FakeAccount {
+    allowOnly(params, "", [
+      "type",
+      "country",
+      "email",
+      "business_type",
+      "capabilities",
+      "business_profile",
+      "settings",
+      "metadata",
+    ]);
+    const type = asString(params.type, "type");
+    if (type === undefined) throw missing("type");
+    if (type !== "express") throw invalid(`fake-stripe supports only type=express, not ${type}.`, { param: "type" });
+    const country = asString(params.country, "country") ?? "US";
+    if (!/^[A-Z]{2}$/.test(country)) throw invalid(`Country '${country}' is unknown.`, { param: "country" });
+    const businessType = asString(params.business_type, "business_type") ?? null;
+    if (businessType !== null && businessType !== "individual" && businessType !== "company") {
+      throw invalid(`Invalid business_type: must be one of individual, company`, { param: "business_type" });
+    }
+    const capabilities = asObject(params.capabilities, "capabilities", ["transfers"]);
+    const transfers = asObject(capabilities?.transfers, "capabilities[transfers]", ["requested"]);
+    const requested = asString(transfers?.requested, "capabilities[transfers][requested]");
+    if (requested !== undefined && requested !== "true" && requested !== "false") {
+      throw invalid(`Invalid boolean: ${requested}`, { param: "capabilities[transfers][requested]" });
+    }
+    const profile = asObject(params.business_profile, "business_profile", [
+      "name",
+      "url",
+      "mcc",
+      "product_description",
+    ]);
+    const settings = asObject(params.settings, "settings", ["payouts"]);
+    const payouts = asObject(settings?.payouts, "settings[payouts]", ["schedule"]);
+    const schedule = asObject(payouts?.schedule, "settings[payouts][schedule]", ["interval"]);
+    const interval = asString(schedule?.interval, "settings[payouts][schedule][interval]") ?? "daily";
+    if (!["manual", "daily", "weekly", "monthly"].includes(interval)) {
+      throw invalid(`Invalid settings[payouts][schedule][interval]: ${interval}`, {
+        param: "settings[payouts][schedule][interval]",
+      });
+    }
+    const person = businessType === "company" ? "company" : "individual";
+    const account: FakeAccount = {
+      id: randomId("acct_1", 16),
+      object: "account",
+      business_profile: {
+        name: asString(profile?.name, "business_profile[name]") ?? null,
+        url: asString(profile?.url, "business_profile[url]") ?? null,
+        mcc: asString(profile?.mcc, "business_profile[mcc]") ?? null,
+        product_description: asString(profile?.product_description, "business_profile[product_description]") ?? null,
+      },
+      business_type: businessType,
+      capabilities: requested === "true" ? { transfers: "inactive" } : {},
+      charges_enabled: false,
+      country,
+      created: now(),
+      default_currency: "eur",
+      details_submitted: false,
+      email: asString(params.email, "email") ?? null,
+      metadata: asMetadata(params.metadata, "metadata"),
+      payouts_enabled: false,
+      requirements: requirements({
+        currently_due: [
+          "business_profile.url",
+          "external_account",
+          `${person}.verification.document`,
+          "tos_acceptance.date",
+        ],
+        disabled_reason: "requirements.past_due",
+      }),
+      settings: { payouts: { schedule: { interval } } },
+      type: "express",
+    };
+    accounts.set(account.id, account);
+    return account;
+  }
+
+  function requirements(over: Partial<FakeRequirements>): FakeRequirements {
+    const currentlyDue = over.currently_due ?? [];
+    return {
+      currently_due: currentlyDue,
+      eventually_due: over.eventually_due ?? currentlyDue,
+      past_due: over.past_due ?? [],
+      pending_verification: over.pending_verification ?? [],
+      disabled_reason: over.disabled_reason ?? null,
+      current_deadline: over.current_deadline ?? null,
+      errors: [],
+    };
+  }
+
+  const STAGES = {
+    enabled: {
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: true,
+      capabilities: { transfers: "active" },
+      requirements: requirements({}),
+    },
+    in_review: {
+      details_submitted: true,
+      payouts_enabled: false,
+      charges_enabled: false,
+      capabilities: { transfers: "pending" },
+      requirements: requirements({
+        pending_verification: ["individual.verification.document"],
+        disabled_reason: "requirements.pending_verification",
+      }),
+    },
+    details_needed: {
+      details_submitted: false,
+      payouts_enabled: false,
+      charges_enabled: false,
+      capabilities: { transfers: "inactive" },
+      requirements: requirements({
+        currently_due: ["external_account"],
+        past_due: ["external_account"],
+        disabled_reason: "requirements.past_due",
+      }),
+    },
+  } as const;
+
+  function updateAccount(id: string, change: AccountChange, created?: number): FakeEvent<FakeAccount> {
+    const account = findAccount(id);
+    const next = typeof change === "string" ? STAGES[change] : change;
+    Object.assign(account, {
+      ...(next.details_submitted !== undefined && { details_submitted: next.details_submitted }),
+      ...(next.payouts_enabled !== undefined && { payouts_enabled: next.payouts_enabled }),
+      ...(next.charges_enabled !== undefined && { charges_enabled: next.charges_enabled }),
+      capabilities: { ...account.capabilities, ...next.capabilities },
+      requirements: next.requirements
+        ? requirements({ ...account.requirements, ...next.requirements })
+        : account.requirements,
+    });
+    return emit("account.updated", account, account.id, created);
+  }
+
+  /** POST /v1/account_links: a single-use link to Stripe's hosted onboarding, valid for five minutes. */
+  function createAccountLink(params: Params): object {
+    allowOnly(params, "", ["account", "type", "refresh_url", "return_url", "collection_options"]);
+    const accountId = asString(params.account, "account");
+    if (!accountId) throw missing("account");
+    const account = findAccount(accountId);
+    const type = asString(params.type, "type");
+    if (!type) throw missing("type");
+    if (type !== "account_onboarding" && type !== "account_update") {
+      throw invalid(`Invalid type: must be one of account_onboarding, account_update`, { param: "type" });
+    }
+    for (const name of ["refresh_url", "return_url"]) {
+      const url = asString(params[name], name);
+      if (!url) throw missing(name);
+      if (!URL.canParse(url)) throw invalid("Not a valid URL", { param: name });
+    }
+    const options = asObject(params.collection_options, "collection_options", ["fields", "future_requirements"]);
+    const fields = asString(options?.fields, "collection_options[fields]");
+    if (fields !== undefined && fields !== "currently_due" && fields !== "eventually_due") {
+      throw invalid(`Invalid collection_options[fields]: ${fields}`, { param: "collection_options[fields]" });
+    }
+    const created = now();
+    return {
+      object: "account_link",
+      created,
+      expires_at: created + 300,
+      url: `${origin}/setup/e/${account.id}/${randomId("", 24)}`,
+    };
+  }
+
+  function findTransfer(id: string): FakeTransfer {
+    const transfer = transfers.find((t) => t.id === id);
+    if (!transfer) throw notFound("transfer", id, "id");
+    return transfer;
+  }
+
+  function refusal(kind: "transfer" | "reversal") {
+    const index = refusals.findIndex((r) => r.kind === kind);
+    if (index === -1) return;
+    const [next] = refusals.splice(index, 1);
+    throw new ApiError(400, next!.error, true);
+  }
+
+  /** POST /v1/transfers: money from the platform's balance to a connected account whose transfers are active. */
+  function createTransfer(params: Params): FakeTransfer {
+    allowOnly(params, "", [
+      "amount",
+      "currency",
+      "destination",
+      "transfer_group",
+      "source_transaction",
+      "metadata",
+      "description",
+    ]);
+    const amount = asInteger(params.amount, "amount");
+    if (amount === undefined) throw missing("amount");
+    if (amount < 1) throw invalid("This value must be greater than or equal to 1.", { param: "amount" });
+    const currency = asString(params.currency, "currency")?.toLowerCase();
+    if (!currency) throw missing("currency");
+    const destinationId = asString(params.destination, "destination");
+    if (!destinationId) throw missing("destination");
+    const destination = accounts.get(destinationId);
+    if (!destination)
+      throw invalid(`No such destination: '${destinationId}'`, { code: "resource_missing", param: "destination" });
+    if (destination.capabilities.transfers !== "active") {
+      throw refused(
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+        { code: "insufficient_capabilities_for_transfer", param: "destination" },
+      );
+    }
+    const sourceId = asString(params.source_transaction, "source_transaction") ?? null;
+    if (sourceId !== null) {
+      const charge = charges.get(sourceId);
+      if (!charge)
+        throw invalid(`No such charge: '${sourceId}'`, { code: "resource_missing", param: "source_transaction" });
+      if (!charge.captured) {
+        throw refused(`Charge ${sourceId} has not been captured.`, { param: "source_transaction" });
+      }
+      if (charge.currency !== currency) {
+        throw invalid(
+          `The currency of source_transaction's balance transaction (${charge.currency}) must be the same as the transfer currency (${currency})`,
+          { param: "currency" },
+        );
+      }
+      if (amount > charge.amount_captured) {
+        throw refused(
+          `The transfer amount (${amount}) is greater than the amount of the source transaction (${charge.amount_captured}).`,
+          { code: "amount_too_large", param: "amount" },
+        );
+      }
+    }
+    refusal("transfer");
+    const id = randomId("tr_1", 23);
+    const transfer: FakeTransfer = {
+      id,
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      balance_transaction: randomId("txn_1", 23),
+      created: now(),
+      currency,
+      description: asString(params.description, "description") ?? null,
+      destination: destination.id,
+      destination_payment: randomId("py_1", 23),
+      livemode: false,
+      metadata: asMetadata(params.metadata, "metadata"),
+      reversals: { object: "list", data: [], has_more: false, total_count: 0, url: `/v1/transfers/${id}/reversals` },
+      reversed: false,
+      source_transaction: sourceId,
+      source_type: "card",
+      transfer_group: asString(params.transfer_group, "transfer_group") ?? null,
+    };
+    transfers.push(transfer);
+    return transfer;
+  }
+
+  function page<T>(items: T[], params: Params, url: string): object {
+    const limit = asInteger(params.limit, "limit") ?? 10;
+    if (limit < 1 || limit > 100) throw invalid("This value must be between 1 and 100.", { param: "limit" });
+    return { object: "list", data: items.slice(0, limit), has_more: items.length > limit, url };
+  }
+
+  /** GET /v1/transfers: newest first, of one transfer_group or destination if asked. */
+  function listTransfers(params: Params): object {
+    allowOnly(params, "", ["transfer_group", "destination", "limit"]);
+    const group = asString(params.transfer_group, "transfer_group");
+    const destination = asString(params.destination, "destination");
+    const matching = transfers
+      .filter(
+        (t) =>
+          (group === undefined || t.transfer_group === group) &&
+          (destination === undefined || t.destination === destination),
+      )
+      .reverse();
+    return page(matching, params, "/v1/transfers");
+  }
+
+  /** POST /v1/transfers/:id/reversals: all (no amount) or part of what is left of the transfer. */
+  function reverse(transfer: FakeTransfer, params: Params): FakeTransferReversal {
+    allowOnly(params, "", ["amount", "metadata"]);
+    const left = transfer.amount - transfer.amount_reversed;
+    if (left === 0)
+      throw refused(`Transfer ${transfer.id} has already been reversed.`, { code: "transfer_already_reversed" });
+    const amount = asInteger(params.amount, "amount") ?? left;
+    if (amount < 1) throw invalid("This value must be greater than or equal to 1.", { param: "amount" });
+    if (amount > left) {
+      const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+      throw refused(
+        `Reversal amount (${euros(amount)}) is greater than the amount left to reverse on transfer ${transfer.id} (${euros(left)}).`,
+        { code: "amount_too_large", param: "amount" },
+      );
+    }
+    refusal("reversal");
+    const reversal: FakeTransferReversal = {
+      id: randomId("trr_1", 23),
+      object: "transfer_reversal",
+      amount,
+      balance_transaction: randomId("txn_1", 23),
+      created: now(),
+      currency: transfer.currency,
+      destination_payment_refund: randomId("pyr_1", 23),
+      metadata: asMetadata(params.metadata, "metadata"),
+      source_refund: null,
+      transfer: transfer.id,
+    };
+    transfer.reversals.data.unshift(reversal);
+    transfer.reversals.total_count += 1;
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    return reversal;
+  }
+
+  const balanceInsufficient = (): StripeErrorBody =>
+    errorBody(
+      "invalid_request_error",
+      "Insufficient funds in Stripe account. In test mode, you can add funds to your available balance (bypassing your pending balance) by creating a charge with 4000 0000 0000 0077 as the card number. You can use the /v1/balance endpoint to view your Stripe balance (for more details, see stripe.com/docs/api#balance).",
+      { code: "balance_insufficient" },
+    );
+
   const routes: Array<{ method: string; path: RegExp; run(id: string, params: Params): object }> = [
+    { method: "POST", path: /^\/v1\/accounts$/, run: (_, p) => createAccount(p) },
+    {
+      method: "GET",
+      path: /^\/v1\/accounts\/([^/]+)$/,
+      run: (id, p) => {
+        allowOnly(p, "", []);
+        return findAccount(id);
+      },
+    },
+    { method: "POST", path: /^\/v1\/account_links$/, run: (_, p) => createAccountLink(p) },
+    { method: "POST", path: /^\/v1\/transfers$/, run: (_, p) => createTransfer(p) },
+    { method: "GET", path: /^\/v1\/transfers$/, run: (_, p) => listTransfers(p) },
+    {
+      method: "GET",
+      path: /^\/v1\/transfers\/([^/]+)$/,
+      run: (id, p) => {
+        allowOnly(p, "", []);
+        return findTransfer(id);
+      },
+    },
+    { method: "POST", path: /^\/v1\/transfers\/([^/]+)\/reversals$/, run: (id, p) => reverse(findTransfer(id), p) },
+    {
+      method: "GET",
+      path: /^\/v1\/transfers\/([^/]+)\/reversals$/,
+      run: (id, p) => {
+        allowOnly(p, "", ["limit"]);
+        const transfer = findTransfer(id);
+        return page(transfer.reversals.data, p, transfer.reversals.url);
+      },
+    },
     { method: "POST", path: /^\/v1\/refunds$/, run: (_, p) => refund(p) },
     { method: "GET", path: /^\/v1\/refunds$/, run: (_, p) => listRefunds(p) },
     { method: "POST", path: /^\/v1\/checkout\/sessions$/, run: (_, p) => presentSession(createSession(p), p) },
@@ -689,6 +1151,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refundCount: (id) => count("refund", id),
     charges,
     refunds,
+    accounts,
+    transfers,
+    updateAccount,
+    refuseNextTransfer: (error) =>
+      void refusals.push({ kind: "transfer", error: { ...balanceInsufficient(), ...error } }),
+    refuseNextReversal: (error) =>
+      void refusals.push({ kind: "reversal", error: { ...balanceInsufficient(), ...error } }),
     chargeOf(id) {
       const charge = charges.get(findIntent(id).latest_charge);
       if (!charge) throw new Error(`${id} has no charge`);
