@@ -1,7 +1,6 @@
 // What the trip page (/bookings/{id}) shows: the booking and its two parties, the two records of the trip side by
-// side with their photos, what they measure against the agreement, where the deposit is, the refunds, the host's
-// payout (app/payouts/statements.server.ts), and the steps so far. Only the booking's renter and host see it (and
-// admins, read-only); anyone else gets 403, no booking 404.
+// side with their photos, what they measure against the agreement, where the deposit is, the refunds, and the steps
+// so far. Only the booking's renter and host see it (and admins, read-only); anyone else gets 403, no booking 404.
 import { eq } from "drizzle-orm";
 import type { DepositStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
@@ -14,7 +13,6 @@ import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
 import { recordWindow, tripMeasures, tripTimes, type TripMeasures } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { findRefunds } from "~/payments/refunds.server";
-import { findTripPayout } from "~/payouts/statements.server";
 
 export type { TripPhotoView };
 
@@ -76,7 +74,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
   const role = roleIn(booking, input.userId);
   if (!role && !input.isAdmin) forbidden();
 
-  const [records, photos, names, refunds, [claim], payout] = await Promise.all([
+  const [records, photos, names, refunds, [claim]] = await Promise.all([
     db.select().from(tripRecords).where(eq(tripRecords.bookingId, booking.id)),
     findTripPhotos(db, booking.id),
     findPartyNames(db, booking),
@@ -94,8 +92,6 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
       .from(damageClaims)
       .where(eq(damageClaims.bookingId, booking.id))
       .limit(1),
-    // The host's payout: theirs to read (and the admins', who see the host's earnings here too), never the renter's.
-    role === "renter" ? null : findTripPayout(db, booking),
   ]);
 
   const sideOf = (userId: string | null) => (userId === null ? null : roleIn(booking, userId));
@@ -216,7 +212,6 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     deposit,
     refunds: refunds.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, status: r.status })),
     timeline,
-    payout,
   };
 }
 

@@ -13,7 +13,7 @@ import { bookings, cars, payoutReversals, payouts, profiles } from "#db/schema";
 import { bookingReference } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
-import { settlement, type SettlingBooking } from "~/payouts/payout-rules";
+import { settlement } from "~/payouts/payout-rules";
 import { findPayout, reversedTotal } from "~/payouts/payouts.server";
 import { payoutFor, statementLine, statementTotals, type StatementLine } from "~/pricing/payout-amounts";
 import { vilniusDay } from "~/utils/calendar-days";
@@ -189,8 +189,35 @@ export type TripPayout =
       accountReady: boolean;
     };
 
-export async function findTripPayout(db: Db, booking: SettlingBooking & { id: string; ownerId: string }) {
-  const [found, setup] = await Promise.all([findPayout(db, booking.id), payoutSetupOf(db, booking.ownerId)]);
+/** The trip page's payout of a booking (see TripPayout), or null. The page shows it to the host and admins only. */
+export async function findTripPayout(db: Db, bookingId: string): Promise<TripPayout | null> {
+  const [booking] = await db
+    .select({
+      ownerId: bookings.ownerId,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      depositStatus: bookings.depositStatus,
+      cancelReason: bookings.cancelReason,
+      startDate: bookings.startDate,
+      endDate: bookings.endDate,
+      completedAt: bookings.completedAt,
+      cancelledAt: bookings.cancelledAt,
+      claimWindowEndsAt: bookings.claimWindowEndsAt,
+      totalAmount: bookings.totalAmount,
+      depositAmount: bookings.depositAmount,
+      depositKept: bookings.depositKept,
+      insuranceCost: bookings.insuranceCost,
+      platformFee: bookings.platformFee,
+      dailyRate: bookings.dailyRate,
+      subtotal: bookings.subtotal,
+      hostEarnings: bookings.hostEarnings,
+      cancellationPolicy: bookings.cancellationPolicy,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!booking) return null;
+  const [found, setup] = await Promise.all([findPayout(db, bookingId), payoutSetupOf(db, booking.ownerId)]);
   const accountReady = setup.state === "enabled";
   if (found) {
     const reversed = reversedTotal(found.reversals);

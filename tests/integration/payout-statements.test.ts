@@ -25,8 +25,6 @@ async function person(options: Parameters<typeof createUser>[1] = {}): Promise<P
   return { id, cookie: await sessionCookieFor(ctx, id) };
 }
 
-let sequence = 0;
-
 /** A completed, captured booking of the host's car and its payout row (a paid one unless told). */
 async function payout(
   host: Person,
@@ -34,7 +32,6 @@ async function payout(
   values: Partial<typeof payouts.$inferInsert> & { settledAt: Date },
   options: { carMake?: string; startDate?: string; endDate?: string } = {},
 ) {
-  sequence += 1;
   const car = await createCar(ctx, host.id, { make: options.carMake ?? "Škoda", model: "Octavia", year: 2021 });
   const bookingId = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: host.id }, "completed", {
     startDate: options.startDate ?? "2026-09-20",

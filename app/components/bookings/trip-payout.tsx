@@ -3,12 +3,12 @@
 // on the page too); never to the renter (the loader sends nothing for them).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { TripPage } from "~/bookings/trip-page.server";
+import type { TripPayout as Payout } from "~/payouts/statements.server";
 import { TripSection } from "~/components/bookings/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 
-export function TripPayout({ payout, own }: { payout: NonNullable<TripPage["payout"]>; own: boolean }) {
+export function TripPayout({ payout, own }: { payout: Payout; own: boolean }) {
   const { t, i18n } = useTranslation("statements");
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, language);

@@ -20,6 +20,7 @@ import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { findTripPayout } from "~/payouts/statements.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -34,8 +35,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isAdmin: user.isAdmin,
     now: new Date(),
   });
-  const t = await getT(request, "trips");
-  return { title: t("titles.trip", { car: `${page.car.make} ${page.car.model}` }), ...page };
+  // The host's payout: theirs to read (and the admins', who see the host's earnings here too), never the renter's.
+  const [payout, t] = await Promise.all([
+    page.role === "renter" ? null : findTripPayout(context.db, page.booking.id),
+    getT(request, "trips"),
+  ]);
+  return { title: t("titles.trip", { car: `${page.car.make} ${page.car.model}` }), ...page, payout };
 }
 
 type ActionData = { form: TripFormName; result: SubmissionResult<string[]> };
