@@ -14,6 +14,7 @@ export function TripPayout({ payout, own }: { payout: Payout; own: boolean }) {
   const money = (cents: number) => formatMoney(cents, language);
   const when = (at: number) => formatDateTime(at, language);
   let text: string;
+  let detail: string | null = null;
   let waiting = false;
   if (payout.state === "owed") {
     const transfer = payout.transfer;
@@ -24,8 +25,7 @@ export function TripPayout({ payout, own }: { payout: Payout; own: boolean }) {
         break;
       case "failed":
         text = transfer.reason ? t("trip.failed", { reason: transfer.reason }) : t("trip.failedNoReason");
-        if (transfer.nextAttemptAt !== null)
-          text += ` ${t("trip.nextAttempt", { time: when(transfer.nextAttemptAt) })}`;
+        if (transfer.nextAttemptAt !== null) detail = t("trip.nextAttempt", { time: when(transfer.nextAttemptAt) });
         break;
       case "waiting_for_account":
         text = t(own ? "trip.waitingOwn" : "trip.waiting");
@@ -53,6 +53,7 @@ export function TripPayout({ payout, own }: { payout: Payout; own: boolean }) {
       >
         {text}
       </p>
+      {detail ? <p className="mt-1 text-sm text-muted">{detail}</p> : null}
       {payout.state === "owed" && payout.reversed > 0 ? (
         <p className="mt-1 text-sm">{t("trip.reversed", { amount: money(payout.reversed) })}</p>
       ) : null}

@@ -159,83 +159,83 @@ function Totals({ totals }: { totals: StatementLine }) {
 }
 
 /**
- * The month's payouts as one table: on a phone it scrolls sideways inside its frame, with the booking column kept in
- * view (each row's link into the table lets a keyboard scroll it).
+ * The month's payouts as one table: on a phone it scrolls sideways inside its frame under its heading, with the
+ * booking column kept in view (each row's link into the table lets a keyboard scroll it).
  */
 function Lines({ lines, totals, caption }: { lines: StatementEntry[]; totals: StatementLine; caption: string }) {
   const { t, i18n } = useTranslation("statements");
   const language = i18n.language;
   return (
-    <div
-      role="region"
-      aria-labelledby="statement-lines-caption"
-      className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface"
-    >
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption id="statement-lines-caption" className="px-4 pt-4 pb-2 text-left text-lg font-bold">
-          {caption}
-        </caption>
-        <thead className="border-b border-line text-xs text-muted">
-          <tr>
-            <th scope="col" className="sticky left-0 bg-surface px-4 py-2 font-semibold">
-              {t("columns.reference")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("columns.settled")}
-            </th>
-            {AMOUNTS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-right font-semibold">
-                {t(`columns.${column}`)}
+    <section aria-labelledby="statement-lines-title" className="mt-6 rounded-2xl border border-line bg-surface">
+      {/* The heading stays in view while the table scrolls under it; the caption names the table for readers. */}
+      <h2 id="statement-lines-title" className="px-4 pt-4 pb-2 text-lg font-bold">
+        {caption}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[60rem] text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line text-xs text-muted">
+            <tr>
+              <th scope="col" className="sticky left-0 bg-surface px-4 py-2 font-semibold">
+                {t("columns.reference")}
               </th>
-            ))}
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t("columns.state")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {lines.map((entry) => (
-            <tr key={entry.bookingId} data-booking={entry.reference} className="align-top">
-              <th scope="row" className="sticky left-0 max-w-44 bg-surface px-4 py-3 font-normal">
-                <Link to={`/bookings/${entry.bookingId}`} className="font-semibold text-primary hover:underline">
-                  #{entry.reference}
-                </Link>
-                <span className="block break-words">{entry.car}</span>
-                <span className="block text-xs text-muted">
-                  {formatDate(entry.startDate, language)} – {formatDate(entry.endDate, language)}
-                </span>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t("columns.settled")}
               </th>
-              <td className="px-3 py-3 whitespace-nowrap">{formatDate(entry.settledOn, language)}</td>
               {AMOUNTS.map((column) => (
-                <td
-                  key={column}
-                  className={`px-3 py-3 text-right whitespace-nowrap tabular-nums ${column === "net" ? "font-bold" : ""}`}
-                >
-                  {formatMoney(entry.line[column], language)}
+                <th key={column} scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t(`columns.${column}`)}
+                </th>
+              ))}
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {t("columns.state")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {lines.map((entry) => (
+              <tr key={entry.bookingId} data-booking={entry.reference} className="align-top">
+                <th scope="row" className="sticky left-0 max-w-56 bg-surface px-4 py-3 font-normal">
+                  <Link to={`/bookings/${entry.bookingId}`} className="font-semibold text-primary hover:underline">
+                    #{entry.reference}
+                  </Link>
+                  <span className="block break-words">{entry.car}</span>
+                  <span className="block text-xs whitespace-nowrap text-muted">
+                    {formatDate(entry.startDate, language)} – {formatDate(entry.endDate, language)}
+                  </span>
+                </th>
+                <td className="px-3 py-3 whitespace-nowrap">{formatDate(entry.settledOn, language)}</td>
+                {AMOUNTS.map((column) => (
+                  <td
+                    key={column}
+                    className={`px-3 py-3 text-right whitespace-nowrap tabular-nums ${column === "net" ? "font-bold" : ""}`}
+                  >
+                    {formatMoney(entry.line[column], language)}
+                  </td>
+                ))}
+                <td className="min-w-48 px-4 py-3">
+                  <TransferCell transfer={entry.transfer} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-line font-bold">
+            <tr>
+              <th scope="row" className="sticky left-0 bg-surface px-4 py-3">
+                {t("totals.row")}
+              </th>
+              <td className="px-3 py-3" />
+              {AMOUNTS.map((column) => (
+                <td key={column} className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(totals[column], language)}
                 </td>
               ))}
-              <td className="min-w-48 px-4 py-3">
-                <TransferCell transfer={entry.transfer} />
-              </td>
+              <td className="px-4 py-3" />
             </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-line font-bold">
-          <tr>
-            <th scope="row" className="sticky left-0 bg-surface px-4 py-3">
-              {t("totals.row")}
-            </th>
-            <td className="px-3 py-3" />
-            {AMOUNTS.map((column) => (
-              <td key={column} className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatMoney(totals[column], language)}
-              </td>
-            ))}
-            <td className="px-4 py-3" />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </section>
   );
 }
 
