@@ -1029,6 +1029,38 @@ const MATRIX: Entry[] = [
       return { path: "/host-dashboard", secrets: [car.model] };
     },
   },
+  // The host's payout statement and its CSV (issue 18): always the caller's own payouts, there is no host parameter;
+  // the party's payout (its car's model a secret) is never in anyone else's.
+  ...(["_dashboard+/host-dashboard_.payouts", "_dashboard+/host-dashboard_.payouts[.csv]"] as const).map(
+    (route): Entry => ({
+      route,
+      kind: "loader",
+      expect: OWN_PAGE,
+      async setup(w) {
+        // Imported here so this block stays one piece of the file (several helpers edit it).
+        const { payouts } = await import("#db/schema");
+        const car = await hiddenCar(w, w.party.id);
+        const bookingId = await createBooking(
+          w.ctx,
+          { carId: car.id, renterId: w.counterpart.id, ownerId: w.party.id },
+          "completed",
+          { paymentStatus: "captured", completedAt: new Date("2026-10-02T10:00:00Z") },
+        );
+        await w.ctx.db.insert(payouts).values({
+          bookingId,
+          hostId: w.party.id,
+          gross: 12_000,
+          hostShare: 10_200,
+          amount: 10_200,
+          status: "scheduled",
+          idempotencyKey: `payout-${bookingId}`,
+          settledAt: new Date("2026-10-05T10:00:00Z"),
+        });
+        const path = route.endsWith("[.csv]") ? "/host-dashboard/payouts.csv" : "/host-dashboard/payouts";
+        return { path: `${path}?month=2026-10`, secrets: [car.model] };
+      },
+    }),
+  ),
 
   // --- the local stand-ins (dev only) ------------------------------------------------------------------------------
   ...(["loader", "action"] as const).map((kind): Entry => ({

@@ -1,8 +1,9 @@
 // /bookings/{id}: the trip page (issue 17). For the booking's renter and host (admins read it, and change nothing):
 // the car, the dates with their handover times, both parties, the money; the check-in and check-out records side by
-// side; the distance and time they measure; where the deposit is; the refunds; the steps so far. The party whose turn
-// it is records check-in (#check-in) or check-out (#check-out) here with photos, and the other party confirms the
-// record or disagrees with it. Plain multipart POST forms with an `intent`, so all of it works without JavaScript.
+// side; the distance and time they measure; where the deposit is; the refunds; the host's payout (to the host and
+// admins); the steps so far. The party whose turn it is records check-in (#check-in) or check-out (#check-out) here
+// with photos, and the other party confirms the record or disagrees with it. Plain multipart POST forms with an
+// `intent`, so all of it works without JavaScript.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,17 +13,19 @@ import { findTripPage } from "~/bookings/trip-page.server";
 import { findTripBooking, submitTripForm, type TripFormName } from "~/bookings/trip-records.server";
 import { TRIP_RECORD_KINDS } from "#db/enums";
 import { TripDeposit, TripRefunds, TripTimeline } from "~/components/bookings/trip-deposit";
+import { TripPayout } from "~/components/bookings/trip-payout";
 import { TripAnswerForm, TripRecordForm } from "~/components/bookings/trip-record-form";
 import { TripMeasuresView, TripRecords } from "~/components/bookings/trip-records";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { findTripPayout } from "~/payouts/statements.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["trips", "bookings"], breadcrumb: "trips:titles.page" };
+export const handle = { i18n: ["trips", "bookings", "statements"], breadcrumb: "trips:titles.page" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -32,8 +35,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isAdmin: user.isAdmin,
     now: new Date(),
   });
-  const t = await getT(request, "trips");
-  return { title: t("titles.trip", { car: `${page.car.make} ${page.car.model}` }), ...page };
+  // The host's payout: theirs to read (and the admins', who see the host's earnings here too), never the renter's.
+  const [payout, t] = await Promise.all([
+    page.role === "renter" ? null : findTripPayout(context.db, page.booking.id),
+    getT(request, "trips"),
+  ]);
+  return { title: t("titles.trip", { car: `${page.car.make} ${page.car.model}` }), ...page, payout };
 }
 
 type ActionData = { form: TripFormName; result: SubmissionResult<string[]> };
@@ -163,6 +170,7 @@ export default function TripPage() {
       <TripMeasuresView measures={page.measures} hasCheckOut={records.check_out !== null} />
       <TripDeposit bookingId={booking.id} deposit={page.deposit} status={booking.status} />
       <TripRefunds refunds={page.refunds} />
+      {page.payout ? <TripPayout payout={page.payout} own={role === "host"} /> : null}
       <TripTimeline events={page.timeline} />
 
       {role !== "admin" ? (

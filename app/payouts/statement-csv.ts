@@ -1,0 +1,93 @@
+// A month of a host's payout statement as a CSV file (issue 18), built without the database or the translator: the
+// route hands it the lines and the texts in the reader's language.
+//
+// Spreadsheets guess a CSV's format from the computer's regional settings, not from the file. A Lithuanian Excel or
+// LibreOffice uses the comma as its decimal mark, so it splits a comma-separated file on every decimal and expects `;`
+// between fields (as all comma-decimal locales do); an English one expects `,` between fields and `.` in numbers. So
+// the file follows the page's language: `;` and "12,50" in Lithuanian, `,` and "12.50" in English. Numbers carry no
+// thousands separator, so every spreadsheet reads them as numbers. The UTF-8 byte order mark makes Excel read the file
+// as UTF-8 (otherwise "č", "š", "ž" in names come out garbled); dates are ISO (YYYY-MM-DD), which both read as dates.
+//
+// Fields are quoted per RFC 4180 (CRLF line ends; a field with the separator, a quote or a line break is quoted, its
+// quotes doubled). Car names, and Stripe's failure reasons, are not ours: a text starting with =, +, -, @ (or a tab or
+// carriage return) would run as a formula when opened, so it gets a leading apostrophe (OWASP's CSV injection advice).
+import type { Language } from "~/i18n";
+import type { StatementLine } from "~/pricing/payout-amounts";
+
+export const CSV_BOM = "\uFEFF";
+
+export const AMOUNT_COLUMNS = ["gross", "platformFee", "hostShare", "claimKept", "reversed", "net"] as const;
+export const TEXT_COLUMNS = ["reference", "car", "tripStart", "tripEnd", "settled", "state", "paidAt"] as const;
+export type CsvColumn = (typeof TEXT_COLUMNS)[number] | (typeof AMOUNT_COLUMNS)[number];
+/** The columns, in the file's order. */
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  "reference",
+  "car",
+  "tripStart",
+  "tripEnd",
+  "settled",
+  ...AMOUNT_COLUMNS,
+  "state",
+  "paidAt",
+];
+
+export interface CsvRow {
+  reference: string;
+  car: string;
+  /** YYYY-MM-DD. */
+  tripStart: string;
+  tripEnd: string;
+  settled: string;
+  line: StatementLine;
+  /** The transfer's state in words (a failure with Stripe's reason). */
+  state: string;
+  /** YYYY-MM-DD, or empty while unpaid. */
+  paidAt: string;
+}
+
+export interface StatementCsv {
+  language: Language;
+  /** Each column's header, in the reader's language. */
+  headers: Record<CsvColumn, string>;
+  /** The first cell of the total row ("Iš viso" / "Total"). */
+  totalLabel: string;
+  rows: CsvRow[];
+  totals: StatementLine;
+}
+
+export const csvSeparator = (language: Language) => (language === "lt" ? ";" : ",");
+
+/** Cents as "1234,50" (lt) or "1234.50" (en): two decimals, no grouping. */
+export function csvAmount(cents: number, language: Language): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return language === "lt" ? text.replace(".", ",") : text;
+}
+
+/** A text a spreadsheet would take for a formula, made inert with a leading apostrophe. */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** One field, quoted when it must be (RFC 4180). */
+export function csvField(value: string, separator: string): string {
+  return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function statementCsv({ language, headers, totalLabel, rows, totals }: StatementCsv): string {
+  const separator = csvSeparator(language);
+  const text = (value: string) => csvField(neutralise(value), separator);
+  const amounts = (line: StatementLine) => AMOUNT_COLUMNS.map((column) => csvAmount(line[column], language));
+  const lines = [
+    CSV_COLUMNS.map((column) => text(headers[column])),
+    ...rows.map((row) => [
+      ...[row.reference, row.car, row.tripStart, row.tripEnd, row.settled].map(text),
+      ...amounts(row.line),
+      text(row.state),
+      text(row.paidAt),
+    ]),
+    [text(totalLabel), "", "", "", "", ...amounts(totals), "", ""],
+  ];
+  return CSV_BOM + lines.map((cells) => cells.join(separator)).join("\r\n") + "\r\n";
+}
