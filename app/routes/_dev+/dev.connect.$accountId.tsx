@@ -97,10 +97,11 @@ export default function StandInOnboarding() {
     shouldRevalidate: "onInput",
   });
   const outcome = fields.outcome;
-  const chosen = (outcome.value ?? outcome.initialValue ?? "enabled") as string;
+  // The initial choice only: a default that follows the live value would re-check it under the user's click.
+  const chosen = outcome.initialValue ?? "enabled";
   const labels = { legalName: t("standIn.legalName"), iban: t("standIn.iban"), outcome: t("standIn.outcome") };
   return (
-    <main className="mx-auto grid max-w-md gap-5 px-4 py-10">
+    <div className="mx-auto grid max-w-md gap-5 px-4 py-10">
       <p className="rounded-xl bg-warning-soft p-3 text-sm font-medium text-warning">{t("standIn.notice")}</p>
       <div>
         <h1 className="text-2xl font-extrabold">{t("standIn.title")}</h1>
@@ -131,10 +132,7 @@ export default function StandInOnboarding() {
             hint={t("standIn.ibanHint")}
             inputProps={{ autoComplete: "off", spellCheck: false, inputMode: "text", maxLength: 64 }}
           />
-          <fieldset
-            aria-describedby={outcome.errors ? outcome.errorId : undefined}
-            aria-invalid={outcome.errors ? true : undefined}
-          >
+          <fieldset aria-describedby={outcome.errors ? outcome.errorId : undefined}>
             <legend id={outcome.id} className="mb-1.5 text-sm font-semibold">
               {labels.outcome}
             </legend>
@@ -162,6 +160,6 @@ export default function StandInOnboarding() {
           </Button>
         </Form>
       </FormProvider>
-    </main>
+    </div>
   );
 }
