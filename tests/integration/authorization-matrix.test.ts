@@ -1373,6 +1373,60 @@ const MATRIX: Entry[] = [
       };
     },
   })),
+  // Payouts (issue 18): each user's own payout account; the stand-in onboarding only for the account's host.
+  ...((): Entry[] => {
+    /** A fresh host whose payout account was made by the page's button, and the stand-in's account id. */
+    async function hostWithPayoutAccount(w: World) {
+      const host = await w.fresh("party");
+      const started = await callRoute(
+        functionOf("_profiles+/profile.payouts", "action"),
+        formRequest("/profile/payouts", { intent: "start" }, { cookie: host.cookie }),
+        w.ctx.context,
+      );
+      return { host, accountId: new URL(started.location!).pathname.split("/").at(-1)! };
+    }
+    const ownAccount = (route: string, kind: Kind, path: string): Entry => ({
+      route,
+      kind,
+      expect: OWN_PAGE,
+      why: "each reads (or renews the link of) their own payout account; without one nothing is made",
+      async setup(w, role) {
+        const { host } = await hostWithPayoutAccount(w);
+        return { path, cookie: role === "party" ? host.cookie : undefined };
+      },
+    });
+    return [
+      ownAccount("_profiles+/profile.payouts", "loader", "/profile/payouts"),
+      {
+        route: "_profiles+/profile.payouts",
+        kind: "action",
+        expect: SIGNED_IN,
+        why: "each sets up their own payout account (a fresh account per call)",
+        async setup(w, role) {
+          const me = await w.fresh(role);
+          return { path: "/profile/payouts", form: { intent: "start" }, cookie: me.cookie };
+        },
+      },
+      ownAccount("_profiles+/profile.payouts_.return", "loader", "/profile/payouts/return"),
+      ownAccount("_profiles+/profile.payouts_.refresh", "loader", "/profile/payouts/refresh"),
+      ...(["loader", "action"] as const).map((kind): Entry => ({
+        route: "_dev+/dev.connect.$accountId",
+        kind,
+        expect: guarded("notFound", "allowed", "notFound"),
+        why: "only the account's host may complete its stand-in onboarding; 404 in production",
+        devOnly: true,
+        async setup(w, role) {
+          const { host, accountId } = await hostWithPayoutAccount(w);
+          return {
+            path: `/dev/connect/${accountId}`,
+            params: { accountId },
+            form: { legalName: "Ona Onaitė", iban: "LT121000011101001000", outcome: "enabled" },
+            cookie: role === "party" ? host.cookie : undefined,
+          };
+        },
+      })),
+    ];
+  })(),
 
   // --- resources -------------------------------------------------------------------------------------------------
   {

@@ -824,6 +824,33 @@ const ENTRIES: Record<string, Entry> = {
     enums: ["kind"],
     intent: { valid: ["upload", "submit"] },
   }),
+  "_profiles+/profile.payouts.tsx": asUser("/profile/payouts", {
+    base: { intent: "start" },
+    intent: { valid: ["start"] },
+  }),
+  "_dev+/dev.connect.$accountId.tsx": {
+    // The local stand-in for Stripe's onboarding, opened by the account's own host (made by /profile/payouts).
+    async setup(ctx) {
+      const host = await signedIn(ctx, { isHost: true });
+      const started = await callRoute(
+        routeModules["../../app/routes/_profiles+/profile.payouts.tsx"]!.action!,
+        formRequest("/profile/payouts", { intent: "start" }, { cookie: host.cookie }),
+        ctx.context,
+      );
+      const accountId = new URL(started.location!).pathname.split("/").at(-1)!;
+      return {
+        path: `/dev/connect/${accountId}`,
+        cookie: host.cookie,
+        form: {
+          base: { legalName: "Ona Onaitė", iban: "LT121000011101001000", outcome: "enabled" },
+          required: ["legalName", "iban", "outcome"],
+          enums: ["outcome"],
+          capped: ["legalName", "iban"],
+          params: { accountId },
+        },
+      };
+    },
+  },
   "_resources+/resources.saved-searches.ts": asUser("/resources/saved-searches", {
     base: { intent: "save", query: "/cars?make=Toyota" },
     required: ["query"],

@@ -12,27 +12,31 @@ import { CarThumbnail } from "~/components/dashboard/car-thumbnail";
 import { DashboardSection, EmptyPanel } from "~/components/dashboard/dashboard-section";
 import { DashboardSwitch } from "~/components/dashboard/dashboard-switch";
 import { EarningsChart } from "~/components/dashboard/earnings-chart";
+import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
 import { PeriodSelector } from "~/components/dashboard/period-selector";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
 import { parsePeriod, type Period } from "~/dashboard/period";
+import { payoutCardOf } from "~/payouts/payout-summary.server";
 import { addDays } from "~/utils/calendar-days";
 import { getT } from "~/i18n.server";
 import { formatDate, formatNumber, formatPercent, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["dashboard", "bookings"], breadcrumb: "dashboard:titles.hostDashboard" };
+export const handle = { i18n: ["dashboard", "bookings", "payouts"], breadcrumb: "dashboard:titles.hostDashboard" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const period = parsePeriod(new URL(request.url).searchParams.get("period"));
-  const [dashboard, t] = await Promise.all([
+  const [dashboard, payouts, t] = await Promise.all([
     loadHostDashboard(context.db, user.id, period, new Date()),
+    payoutCardOf(context.db, user.id),
     getT(request, "dashboard"),
   ]);
-  return { title: t("titles.hostDashboard"), period, ...dashboard };
+  // Payouts concern hosts with listings; anyone else sets them up from /profile.
+  return { title: t("titles.hostDashboard"), period, ...dashboard, payouts: dashboard.hasListings ? payouts : null };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -118,6 +122,10 @@ function HostPanel({ data }: { data: Data }) {
           <span className="block">{t("host.repeatCustomers", { count: figures.repeatCustomers })}</span>
         </StatCard>
       </dl>
+
+      {data.payouts ? (
+        <PayoutSetupCard state={data.payouts.state} waiting={data.payouts.waiting} statements className="mt-6" />
+      ) : null}
 
       <DashboardSection id="earnings-chart-heading" title={t("host.chart.title")} className="mt-6">
         <EarningsChart chart={data.chart} period={period} />

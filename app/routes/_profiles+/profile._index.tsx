@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { ProfileSchema } from "~/accounts/profile-rules";
 import { consumeRateLimit } from "~/accounts/rate-limit.server";
+import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
 import { AvatarForm } from "~/components/profile/avatar-form";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
 import { VerificationBadge } from "~/components/profile/verification-badge";
@@ -18,6 +19,7 @@ import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
+import { payoutCardOf } from "~/payouts/payout-summary.server";
 import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getOwnProfile, replaceAvatar, updateProfile, UPLOAD_LIMIT, type OwnProfile } from "~/profiles/profile.server";
 import { formatDate, formatPrice } from "~/utils/format";
@@ -25,17 +27,18 @@ import { pageMeta } from "~/utils/meta";
 import { TEXT_CAPS } from "~/utils/sanitize";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const handle = { i18n: ["profile"], breadcrumb: "profile:titles.profile" };
+export const handle = { i18n: ["profile", "payouts"], breadcrumb: "profile:titles.profile" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const profile = await getOwnProfile(context.db, user.id);
+  const [profile, payouts] = await Promise.all([getOwnProfile(context.db, user.id), payoutCardOf(context.db, user.id)]);
   // A session always has its profile; if the row is gone, the account is as good as signed out.
   if (!profile) throw new Response("Not found", { status: 404 });
   const t = await getT(request, "profile");
   return {
     title: t("titles.profile"),
     profile,
+    payouts,
     editing: new URL(request.url).searchParams.get("edit") === "1",
   };
 }
@@ -96,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, editing } = useLoaderData<typeof loader>();
+  const { profile, payouts, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const company = profile.accountType === "company";
   const displayName = (company ? profile.companyName : profile.fullName) || profile.email;
@@ -168,7 +171,8 @@ export default function ProfilePage() {
           </section>
         </div>
 
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="grid gap-6 lg:col-start-1 lg:row-start-2">
+          <PayoutSetupCard state={payouts.state} waiting={payouts.waiting} />
           <AccountLinks profile={profile} />
         </div>
       </div>
