@@ -83,14 +83,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reason = "reason" in outcome ? outcome.reason.slice(0, 200) : "";
   const toast: ToastInput =
     outcome.kind === "paid"
-      ? ({ type: "success", title: "admin:payouts.toasts.paid", values: { reference } })
+      ? { type: "success", title: "admin:payouts.toasts.paid", values: { reference } }
       : outcome.kind === "failed"
-        ? ({ type: "error", title: "admin:payouts.toasts.failed", values: { reference, reason } })
+        ? { type: "error", title: "admin:payouts.toasts.failed", values: { reference, reason } }
         : outcome.kind === "reversed"
-          ? ({ type: "success", title: "admin:payouts.toasts.reversed", values: { reference } })
+          ? { type: "success", title: "admin:payouts.toasts.reversed", values: { reference } }
           : outcome.kind === "reversalFailed"
-            ? ({ type: "error", title: "admin:payouts.toasts.reversalFailed", values: { reference, reason } })
-            : ({ type: "info", title: "admin:payouts.toasts.waiting", values: { reference } });
+            ? { type: "error", title: "admin:payouts.toasts.reversalFailed", values: { reference, reason } }
+            : { type: "info", title: "admin:payouts.toasts.waiting", values: { reference } };
   return redirectWithToast(back, toast, context.env);
 }
 
