@@ -23,7 +23,7 @@ function euros(
   optional: boolean,
 ) {
   return z
-    .string()
+    .string({ error: messages.required })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === "") {
@@ -78,10 +78,14 @@ export function adminRefundSchema(bounds: Pick<RefundBounds, "refundable" | "rev
     ),
   });
   return z
-    .discriminatedUnion("intent", [
-      z.object({ intent: z.literal("review"), ...fields(true) }),
-      z.object({ intent: z.literal("confirm"), ...fields(false) }),
-    ])
+    .discriminatedUnion(
+      "intent",
+      [
+        z.object({ intent: z.literal("review"), ...fields(true) }),
+        z.object({ intent: z.literal("confirm"), ...fields(false) }),
+      ],
+      { error: "admin:moneyPage.errors.intent" },
+    )
     .superRefine((value, ctx) => {
       if (value.hostPart !== null && value.hostPart > value.amount) {
         ctx.addIssue({ code: "custom", path: ["hostPart"], message: "admin:moneyPage.errors.aboveRefund" });
