@@ -4,7 +4,8 @@
 // built per request. Messages are keys of the "admin" namespace, shown next to their field.
 import { z } from "zod";
 import { parseEurosToCents } from "~/cars/listing-rules";
-import { REFUND_REASON_MAX, type RefundBounds } from "~/payouts/admin-refunds.server";
+import { REFUND_REASON_MAX } from "~/admin/payout-view";
+import type { RefundBounds } from "~/payouts/admin-refunds.server";
 import { sanitizeText } from "~/utils/sanitize";
 
 const ID_MAX = 64;

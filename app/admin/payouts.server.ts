@@ -4,23 +4,14 @@
 // payouts/admin-refunds.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { PAYOUT_STATUSES, type PayoutStatus } from "#db/enums";
 import { notifications, payoutReversals, payouts, profiles } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
+import { PAYOUT_FILTERS, type PayoutFilter } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
 import type { MoneyCase } from "~/payouts/admin-refunds.server";
 import { retryPayoutNow, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
-
-/** The list's filter: one state, or all of them (failed first). */
-export type PayoutFilter = PayoutStatus | "all";
-export const PAYOUT_FILTERS = ["all", ...PAYOUT_STATUSES] as const;
-
-/** Anything but a known state (none, or a hand-edited address) shows all of them, failed first. */
-export function readPayoutFilter(value: string | null): PayoutFilter {
-  return (PAYOUT_STATUSES as readonly string[]).includes(value ?? "") ? (value as PayoutStatus) : "all";
-}
 
 export const PAYOUTS_SHOWN = 200;
 

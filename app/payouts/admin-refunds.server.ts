@@ -21,6 +21,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { bookings, cars, profiles, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
+import type { TakeBack } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
@@ -28,9 +29,6 @@ import { findPayout, reversalKey, reversedTotal, sendDueReversals } from "~/payo
 import { reversible, suggestedHostPart } from "~/pricing/payout-amounts";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
-
-/** The longest reason an admin may give (it is shown to both parties). */
-export const REFUND_REASON_MAX = 2000;
 
 const host = alias(profiles, "host");
 const renter = alias(profiles, "renter");
@@ -90,9 +88,6 @@ export async function findMoneyCase(db: Db, bookingId: string) {
 }
 
 export type MoneyCase = NonNullable<Awaited<ReturnType<typeof findMoneyCase>>>;
-
-/** How a host's part comes back (see the top of this file); `none` when there is no payout to take it from. */
-export type TakeBack = "reversal" | "netted" | "after_transfer" | "none";
 
 export interface RefundBounds {
   captured: boolean;

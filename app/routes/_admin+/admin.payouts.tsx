@@ -9,15 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { RetryPayoutSchema } from "~/admin/payout-forms";
-import {
-  PAYOUT_FILTERS,
-  listFailedReversals,
-  listPayouts,
-  payoutCounts,
-  readPayoutFilter,
-  retryPayout,
-  type PayoutFilter,
-} from "~/admin/payouts.server";
+import { PAYOUT_FILTERS, readPayoutFilter, type PayoutFilter } from "~/admin/payout-view";
+import { listFailedReversals, listPayouts, payoutCounts, retryPayout } from "~/admin/payouts.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";

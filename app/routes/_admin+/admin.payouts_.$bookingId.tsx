@@ -10,19 +10,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-forms";
+import { REFUND_REASON_MAX, type TakeBack } from "~/admin/payout-view";
 import { moneyEvents, type MoneyEvent } from "~/admin/payouts.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { getT } from "~/i18n.server";
-import {
-  REFUND_REASON_MAX,
-  findMoneyCase,
-  refundAsAdmin,
-  refundBounds,
-  refundPlan,
-  type TakeBack,
-} from "~/payouts/admin-refunds.server";
+import { findMoneyCase, refundAsAdmin, refundBounds, refundPlan } from "~/payouts/admin-refunds.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
