@@ -43,6 +43,23 @@ describe("notification lines", () => {
       values: { title: "Priežiūra", message: "Šiąnakt" },
     });
   });
+  it("word a host's payouts with their amount and reason, and open the booking", () => {
+    expect(describeNotification({ type: "payout_sent", data: { booking_id: "b1", amount: 11_760 } })).toMatchObject({
+      icon: "check",
+      text: "types.payout_sent",
+      href: "/bookings/b1",
+      amount: 11_760,
+    });
+    expect(
+      describeNotification({ type: "payout_failed", data: { booking_id: "b2", amount: 500, reason: "No account" } }),
+    ).toMatchObject({
+      icon: "alert",
+      text: "types.payout_failed",
+      href: "/bookings/b2",
+      values: { reason: "No account" },
+    });
+    expect(describeNotification({ type: "booking_confirmed", data: null }).amount).toBeNull();
+  });
   it("read the filter from the address, falling back to all", () => {
     expect(readFilter("unread")).toBe("unread");
     expect(readFilter("bookings")).toBe("bookings");

@@ -27,6 +27,8 @@ export interface NotificationLine {
   href: string;
   /** Price drops show the old and the new price, in cents. */
   prices: { old: number; new: number } | null;
+  /** An amount of money the line names as {{amount}} (cents), formatted in the reader's language where shown. */
+  amount: number | null;
 }
 
 /** A notification as the lists show it: the row's id, whether it is read, when it came (ms), and how it reads. */
@@ -81,6 +83,8 @@ const ICONS: Record<string, NotificationIcon> = {
   trip_check_out: "check",
   trip_record_confirmed: "check",
   trip_record_disputed: "alert",
+  payout_sent: "check",
+  payout_failed: "alert",
 };
 
 /** The notifications of a trip after its booking was confirmed: its two ends, the deposit and a claim. */
@@ -97,6 +101,7 @@ export function describeNotification(n: {
   const values: Record<string, string | number> = { car };
   let href = "/notifications";
   let prices: NotificationLine["prices"] = null;
+  let amount: number | null = null;
   if (n.type.startsWith("booking_")) {
     const tab = n.type === "booking_requested" ? "&tab=pending" : "";
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
@@ -110,6 +115,12 @@ export function describeNotification(n: {
     const bookingId = str(n.data, "booking_id");
     href = bookingId ? `/bookings/${bookingId}` : "/bookings";
     values.start = str(n.data, "start_date");
+  } else if (n.type.startsWith("payout_")) {
+    // A host's payout, sent or stuck (payouts/payouts.server.ts): the booking's page shows where it stands.
+    const bookingId = str(n.data, "booking_id");
+    href = bookingId ? `/bookings/${bookingId}` : "/host-dashboard";
+    amount = num(n.data, "amount") ?? 0;
+    values.reason = str(n.data, "reason");
   } else if (n.type === "new_message") {
     const conversation = str(n.data, "conversation_id");
     href = conversation ? `/messages/${conversation}` : "/messages";
@@ -140,6 +151,7 @@ export function describeNotification(n: {
     values: known ? values : { ...values, title: n.title ?? "", message: n.message ?? "" },
     href,
     prices,
+    amount,
   };
 }
 

@@ -7,7 +7,10 @@ import type { Db } from "~/db.server";
 import { NOTIFICATIONS_SHOWN, isTripNotification, type NotificationFilter } from "~/notifications/notification-view";
 
 /** The "Bookings" filter: a booking's answers and its trip (check-in, check-out, deposit, claim). */
-const BOOKING_TYPES = NOTIFICATION_TYPES.filter((type) => type.startsWith("booking_") || isTripNotification(type));
+// A host's payouts are about their bookings, so they are under "Bookings" too.
+const BOOKING_TYPES = NOTIFICATION_TYPES.filter(
+  (type) => type.startsWith("booking_") || isTripNotification(type) || type.startsWith("payout_"),
+);
 
 function filterCondition(filter: NotificationFilter) {
   if (filter === "unread") return eq(notifications.read, false);

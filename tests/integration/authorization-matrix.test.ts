@@ -948,6 +948,92 @@ const MATRIX: Entry[] = [
     },
   })),
 
+  // --- payouts (issue 18): admins list and retry the hosts' payouts, and refund on a booking's money page ---------
+  ...((): Entry[] => {
+    /** The party's completed, captured trip on the counterpart's car, with the counterpart's payout in `status`. */
+    async function payoutCase(w: World, status: "failed" | "paid") {
+      const { bookingId } = await partyBooking(w, "completed", {
+        depositAmount: 30_000,
+        totalAmount: 42_640,
+        paymentStatus: "captured",
+        stripePaymentIntentId: `pi_${secret("matrix")}`,
+        depositStatus: "returned",
+      });
+      const payoutId = crypto.randomUUID();
+      const lastError = secret("StripeSays");
+      const now = Date.now();
+      await w.ctx.client.execute({
+        sql: `insert into payouts (id, booking_id, host_id, gross, host_share, claim_kept, amount, sent_amount, status,
+                idempotency_key, attempts, last_error, next_attempt_at, stripe_transfer_id, settled_at, paid_at,
+                created_at, updated_at)
+              values (?, ?, ?, 12000, 11760, 0, 11760, 11760, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [
+          payoutId,
+          bookingId,
+          w.counterpart.id,
+          status,
+          `payout-${bookingId}`,
+          status === "failed" ? lastError : null,
+          status === "failed" ? now + 600_000 : null,
+          status === "paid" ? `tr_${secret("matrix")}` : null,
+          now - 86_400_000,
+          status === "paid" ? now - 3_600_000 : null,
+          now,
+          now,
+        ],
+      });
+      return { bookingId, payoutId, lastError };
+    }
+    return [
+      {
+        route: "_admin+/admin.payouts",
+        kind: "loader",
+        expect: ADMIN_ONLY,
+        why: "the party's booking's payout (and Stripe's reason) is listed, and still only admins see the list",
+        async setup(w) {
+          const { lastError } = await payoutCase(w, "failed");
+          return { path: "/admin/payouts?status=failed", secrets: [lastError] };
+        },
+      },
+      {
+        route: "_admin+/admin.payouts",
+        kind: "action",
+        expect: ADMIN_ONLY,
+        why: "retries the failed payout of the party's booking",
+        async setup(w) {
+          const { payoutId } = await payoutCase(w, "failed");
+          return { path: "/admin/payouts", form: { intent: "retry", payoutId } };
+        },
+      },
+      ...(["loader", "action"] as const).map((kind): Entry => ({
+        route: "_admin+/admin.payouts_.$bookingId",
+        kind,
+        expect: ADMIN_ONLY,
+        why: "a booking's money (and an admin's refund of it) is for admins, not for its renter or host",
+        async setup(w) {
+          const { bookingId, lastError } = await payoutCase(w, "paid");
+          await w.ctx.db.insert(refunds).values({
+            bookingId,
+            kind: "deposit",
+            amount: 30_000,
+            status: "failed",
+            idempotencyKey: `refund-${bookingId}-deposit`,
+            lastError,
+          });
+          return {
+            path: `/admin/payouts/${bookingId}`,
+            params: { bookingId },
+            secrets: kind === "loader" ? [lastError] : undefined,
+            form:
+              kind === "action"
+                ? { intent: "confirm", amount: "40", hostPart: "20", reason: "Neveikė kondicionierius" }
+                : undefined,
+          };
+        },
+      })),
+    ];
+  })(),
+
   // --- cars --------------------------------------------------------------------------------------------------------
   {
     route: "_cars+/car.$id",

@@ -401,6 +401,78 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
+  // Payouts (issue 18): "Retry now" on /admin/payouts, and the admin's refund (review, then confirm).
+  ...(() => {
+    /** A settled trip (claimTrip's, its deposit returned) with its host's payout in `status`. */
+    async function payoutTrip(ctx: TestContext, status: "failed" | "paid") {
+      const trip = await claimTrip(ctx);
+      await ctx.client.execute({
+        sql: "update bookings set deposit_status = 'returned', total_amount = 42640 where id = ?",
+        args: [trip.bookingId],
+      });
+      const payoutId = crypto.randomUUID();
+      const now = Date.now();
+      await ctx.client.execute({
+        sql: `insert into payouts (id, booking_id, host_id, gross, host_share, claim_kept, amount, sent_amount, status,
+                idempotency_key, attempts, last_error, next_attempt_at, stripe_transfer_id, settled_at, paid_at,
+                created_at, updated_at)
+              values (?, ?, ?, 12000, 11760, 0, 11760, 11760, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+        args: [
+          payoutId,
+          trip.bookingId,
+          trip.owner.id,
+          status,
+          `payout-${trip.bookingId}`,
+          status === "failed" ? "Stripe unreachable" : null,
+          status === "failed" ? now + 600_000 : null,
+          status === "paid" ? "tr_fuzz" : null,
+          now - 86_400_000,
+          status === "paid" ? now - 3_600_000 : null,
+          now,
+          now,
+        ],
+      });
+      return { ...trip, payoutId };
+    }
+    const refundForm = (bookingId: string, intent: "review" | "confirm"): FormSpec => ({
+      base: { intent, amount: "40,50", hostPart: "20", reason: "Neveikė kondicionierius" },
+      required: intent === "confirm" ? ["amount", "reason", "hostPart"] : ["amount", "reason"],
+      numbers: ["amount", "hostPart"],
+      capped: ["reason"],
+      texts: ["reason"],
+      intent: { valid: ["review", "confirm"] },
+      params: { bookingId },
+    });
+    return {
+      "_admin+/admin.payouts.tsx": {
+        async setup(ctx) {
+          const { admin, payoutId } = await payoutTrip(ctx, "failed");
+          return {
+            path: "/admin/payouts",
+            cookie: admin.cookie,
+            form: {
+              base: { intent: "retry", payoutId },
+              required: ["payoutId"],
+              ids: ["payoutId"],
+              intent: { valid: ["retry"] },
+            },
+          };
+        },
+      },
+      "_admin+/admin.payouts_.$bookingId.tsx": {
+        async setup(ctx) {
+          const { admin, bookingId } = await payoutTrip(ctx, "paid");
+          return { path: `/admin/payouts/${bookingId}`, cookie: admin.cookie, form: refundForm(bookingId, "confirm") };
+        },
+      },
+      "_admin+/admin.payouts_.$bookingId.tsx#review": {
+        async setup(ctx) {
+          const { admin, bookingId } = await payoutTrip(ctx, "paid");
+          return { path: `/admin/payouts/${bookingId}`, cookie: admin.cookie, form: refundForm(bookingId, "review") };
+        },
+      },
+    } satisfies Record<string, Entry>;
+  })(),
   "_bookings+/bookings.$bookingId.agreement.tsx": {
     async setup(ctx) {
       const { owner, car, renter } = await carAndRenter(ctx);

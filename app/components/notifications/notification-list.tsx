@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { relativeTime, type ShownNotification } from "~/notifications/notification-view";
-import { formatDate, formatPrice } from "~/utils/format";
+import { formatDate, formatMoney, formatPrice } from "~/utils/format";
 
 export function NotificationList({ notifications, now }: { notifications: ShownNotification[]; now: number }) {
   const { t, i18n } = useTranslation("notifications");
@@ -26,7 +26,12 @@ export function NotificationList({ notifications, now }: { notifications: ShownN
                   <Icon name={n.icon} className="size-5" />
                 </span>
                 <span className="min-w-0 grow">
-                  <span className={`block break-words ${n.read ? "" : "font-semibold"}`}>{t(n.text, n.values)}</span>
+                  <span className={`block break-words ${n.read ? "" : "font-semibold"}`}>
+                    {t(
+                      n.text,
+                      n.amount === null ? n.values : { ...n.values, amount: formatMoney(n.amount, i18n.language) },
+                    )}
+                  </span>
                   {n.prices ? (
                     <span className="block text-sm">
                       <s className="text-muted">{formatPrice(n.prices.old, i18n.language)}</s>{" "}

@@ -47,6 +47,7 @@ const TARGET_LINK: Record<string, (id: string) => string | null> = {
   user: (id) => `/profile/${id}`,
   insurance_package: () => "/admin/packages",
   contact_message: () => "/admin/contact?show=handled",
+  booking: (id) => `/admin/payouts/${id}`,
 };
 
 function Details({ details }: { details: Record<string, unknown> }) {

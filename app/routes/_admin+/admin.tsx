@@ -8,6 +8,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { countDisputedClaims } from "~/admin/claims.server";
 import { countOpenContactMessages } from "~/admin/contact-inbox.server";
 import { listingCounts } from "~/admin/listing-moderation.server";
+import { countFailedPayouts } from "~/admin/payouts.server";
 import { countVerificationQueue } from "~/admin/verification-review.server";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,14 +17,18 @@ export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [listings, verifications, contact, claims, t] = await Promise.all([
+  const [listings, verifications, contact, claims, payouts, t] = await Promise.all([
     listingCounts(context.db),
     countVerificationQueue(context.db),
     countOpenContactMessages(context.db),
     countDisputedClaims(context.db),
+    countFailedPayouts(context.db),
     getT(request, "admin"),
   ]);
-  return { title: t("titles.admin"), waiting: { listings: listings.pending, verifications, contact, claims } };
+  return {
+    title: t("titles.admin"),
+    waiting: { listings: listings.pending, verifications, contact, claims, payouts },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
@@ -34,6 +39,7 @@ const TABS = [
   { to: "/admin/verifications", label: "tabs.verifications", waiting: "verifications" },
   { to: "/admin/contact", label: "tabs.contact", waiting: "contact" },
   { to: "/admin/claims", label: "tabs.claims", waiting: "claims" },
+  { to: "/admin/payouts", label: "tabs.payouts", waiting: "payouts" },
   { to: "/admin/audit", label: "tabs.audit" },
 ] as const;
 
