@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { parseEurosToCents } from "~/cars/listing-rules";
 import { REFUND_REASON_MAX } from "~/admin/payout-view";
-import type { RefundBounds } from "~/payouts/admin-refunds.server";
+import type { RefundBounds } from "~/admin/admin-refunds.server";
 import { sanitizeText } from "~/utils/sanitize";
 
 const ID_MAX = 64;

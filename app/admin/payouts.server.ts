@@ -1,14 +1,14 @@
 // The admins' side of host payouts (issue 18, decision 023): every payout by state at /admin/payouts, the failed
 // ones with Stripe's reason and "Retry now", the failed reversals; and a booking's money page (every movement of its
 // money in time order). The ledger and the sending are the payouts area's (payouts.server.ts); an admin's refund is
-// payouts/admin-refunds.server.ts.
+// admin/admin-refunds.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { notifications, payoutReversals, payouts, profiles } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import { PAYOUT_FILTERS, type PayoutFilter } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
-import type { MoneyCase } from "~/payouts/admin-refunds.server";
+import type { MoneyCase } from "~/admin/admin-refunds.server";
 import { retryPayoutNow, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;

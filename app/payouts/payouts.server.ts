@@ -29,7 +29,8 @@ export const SENDING_STALE_MS = 10 * 60_000;
 /** How far back the job looks for renters' cancellations that leave the host a share (from their trip's start). */
 export const CANCELLATION_LOOKBACK_DAYS = 30;
 
-const SETTLING_COLUMNS = {
+/** A booking's columns that decide its payout (payout-rules.ts#settlement and pricing/payout-amounts.ts). */
+export const SETTLING_COLUMNS = {
   id: bookings.id,
   ownerId: bookings.ownerId,
   status: bookings.status,

@@ -1,5 +1,5 @@
-// Stripe names what it still asks of an account by field path (`individual.verification.document`,
-// `external_account`, `company.tax_id`, ...). The host sees these as a few topics in plain words; a path we do not
+// Stripe names what it still asks of an account by field path (individual.verification.document,
+// external_account, company.tax_id, ...). The host sees these as a few topics in plain words; a path we do not
 // know becomes "other details", never the raw name.
 export const REQUIREMENT_TOPICS = [
   "bankAccount",

@@ -14,7 +14,7 @@ import { bookingReference } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
 import { settlement } from "~/payouts/payout-rules";
-import { findPayout, reversedTotal } from "~/payouts/payouts.server";
+import { findPayout, reversedTotal, SETTLING_COLUMNS } from "~/payouts/payouts.server";
 import { payoutFor, statementLine, statementTotals, type StatementLine } from "~/pricing/payout-amounts";
 import { vilniusDay } from "~/utils/calendar-days";
 
@@ -191,31 +191,7 @@ export type TripPayout =
 
 /** The trip page's payout of a booking (see TripPayout), or null. The page shows it to the host and admins only. */
 export async function findTripPayout(db: Db, bookingId: string): Promise<TripPayout | null> {
-  const [booking] = await db
-    .select({
-      ownerId: bookings.ownerId,
-      status: bookings.status,
-      paymentStatus: bookings.paymentStatus,
-      depositStatus: bookings.depositStatus,
-      cancelReason: bookings.cancelReason,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      completedAt: bookings.completedAt,
-      cancelledAt: bookings.cancelledAt,
-      claimWindowEndsAt: bookings.claimWindowEndsAt,
-      totalAmount: bookings.totalAmount,
-      depositAmount: bookings.depositAmount,
-      depositKept: bookings.depositKept,
-      insuranceCost: bookings.insuranceCost,
-      platformFee: bookings.platformFee,
-      dailyRate: bookings.dailyRate,
-      subtotal: bookings.subtotal,
-      hostEarnings: bookings.hostEarnings,
-      cancellationPolicy: bookings.cancellationPolicy,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
+  const [booking] = await db.select(SETTLING_COLUMNS).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return null;
   const [found, setup] = await Promise.all([findPayout(db, bookingId), payoutSetupOf(db, booking.ownerId)]);
   const accountReady = setup.state === "enabled";

@@ -9,8 +9,6 @@
 // succeed at once) and whose deposits went back; the host can receive transfers; one payout failed (Stripe's reason
 // written down), the other was paid.
 import type { Client } from "@libsql/client";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type AdminTexts from "../../app/locales/en/admin.json";
 import {
   expect,
@@ -22,6 +20,10 @@ import {
   uniqueEmail,
   visit,
   visitCurrent,
+  euros,
+  fillText,
+  localeTexts,
+  looseText,
 } from "./support";
 
 const DEPOSIT = 30_000;
@@ -29,23 +31,7 @@ const TOTAL = 12_640 + DEPOSIT;
 const HOST_SHARE = 11_760;
 const STRIPE_REASON = "Your destination account needs to have the transfers capability enabled";
 
-const texts = (lang: string) =>
-  JSON.parse(readFileSync(join(process.cwd(), `app/locales/${lang}/admin.json`), "utf8")) as typeof AdminTexts;
-const TEXTS = { lt: texts("lt"), en: texts("en") };
-type Lang = keyof typeof TEXTS;
-
-const fill = (text: string, values: Record<string, string | number> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
-const money = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === "lt" ? "lt-LT" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: 2,
-  }).format(cents / 100);
-
-/** Intl writes a narrow no-break space where people type a space: match either. */
-const loose = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
+const TEXTS = localeTexts<typeof AdminTexts>("admin");
 
 const reference = (bookingId: string) => bookingId.slice(0, 8).toUpperCase();
 
@@ -168,12 +154,12 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
   await expect(failedRow).toContainText(STRIPE_REASON);
   await expect(failedRow).toContainText(t.payouts.status.failed);
   await expect(failedRow.getByRole("link", { name: "Rasa Išmokaitė" })).toBeVisible();
-  await expect(failedRow).toContainText(loose(money(HOST_SHARE, lang)));
+  await expect(failedRow).toContainText(looseText(euros(HOST_SHARE, lang)));
   await failedRow
-    .getByRole("button", { name: fill(t.payouts.retryLabel, { reference: reference(bookings.failedBooking) }) })
+    .getByRole("button", { name: fillText(t.payouts.retryLabel, { reference: reference(bookings.failedBooking) }) })
     .click();
   await expect(
-    admin.getByText(fill(t.payouts.toasts.paid, { reference: reference(bookings.failedBooking) })).first(),
+    admin.getByText(fillText(t.payouts.toasts.paid, { reference: reference(bookings.failedBooking) })).first(),
   ).toBeVisible();
   await expect(failedRow).toHaveCount(0);
   await visit(admin, `/admin/payouts?status=paid&lng=${lang}`);
@@ -190,11 +176,11 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
   // part (proposed in proportion to the rental) and that it comes back by a transfer reversal; nothing is written.
   await admin
     .locator(`li[data-booking="${bookings.paidBooking}"]`)
-    .getByRole("link", { name: fill(t.payouts.booking, { reference: reference(bookings.paidBooking) }) })
+    .getByRole("link", { name: fillText(t.payouts.booking, { reference: reference(bookings.paidBooking) }) })
     .click();
   await expect(admin).toHaveURL(new RegExp(`/admin/payouts/${bookings.paidBooking}`));
   await expect(
-    admin.getByRole("heading", { name: fill(t.titles.money, { reference: reference(bookings.paidBooking) }) }),
+    admin.getByRole("heading", { name: fillText(t.titles.money, { reference: reference(bookings.paidBooking) }) }),
   ).toBeVisible();
   await visitCurrent(admin);
   await admin.getByLabel(t.moneyPage.amount).fill("40");
@@ -202,12 +188,12 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
   await admin.getByRole("button", { name: t.moneyPage.reviewButton }).click();
   const hostPart = Math.round((4000 * HOST_SHARE) / (TOTAL - DEPOSIT));
   const review = admin.getByTestId("refund-review");
-  await expect(review).toContainText(loose(fill(t.moneyPage.review.renter, { amount: money(4000, lang) })));
+  await expect(review).toContainText(looseText(fillText(t.moneyPage.review.renter, { amount: euros(4000, lang) })));
   await expect(review).toContainText(
-    loose(fill(t.moneyPage.review.fromHost_reversal, { amount: money(hostPart, lang) })),
+    looseText(fillText(t.moneyPage.review.fromHost_reversal, { amount: euros(hostPart, lang) })),
   );
   await expect(review).toContainText(
-    loose(fill(t.moneyPage.review.platform, { amount: money(4000 - hostPart, lang) })),
+    looseText(fillText(t.moneyPage.review.platform, { amount: euros(4000 - hostPart, lang) })),
   );
   const none = await database.execute({
     sql: "select count(*) as n from refunds where booking_id = ?",
@@ -216,23 +202,25 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
   expect(Number(none.rows[0]!.n)).toBe(0);
   // Checked as it is: loading its address again would leave the review (an answer to a POST).
   await expectAccessible(admin);
-  await admin.getByRole("button", { name: loose(fill(t.moneyPage.confirm, { amount: money(4000, lang) })) }).click();
+  await admin
+    .getByRole("button", { name: looseText(fillText(t.moneyPage.confirm, { amount: euros(4000, lang) })) })
+    .click();
   await expect(admin.getByTestId("refund-done")).toHaveText(t.moneyPage.oneRefund);
   const movements = admin.getByTestId("money-movements");
   await expect(movements).toContainText(
-    loose(
-      fill(t.moneyPage.event.refund, {
+    looseText(
+      fillText(t.moneyPage.event.refund, {
         kind: t.moneyPage.refundKind.admin,
-        amount: money(4000, lang),
+        amount: euros(4000, lang),
         status: t.moneyPage.refundStatus.succeeded,
       }),
     ),
   );
   await expect(movements).toContainText("Neveikė kondicionierius / the air conditioning was broken");
   await expect(movements).toContainText(
-    loose(
-      fill(t.moneyPage.event.reversal, {
-        amount: money(hostPart, lang),
+    looseText(
+      fillText(t.moneyPage.event.reversal, {
+        amount: euros(hostPart, lang),
         status: t.moneyPage.reversalStatus.succeeded,
       }),
     ),

@@ -8,8 +8,6 @@
 // week and was checked out a day early with 800 km driven of the 600 allowed (200 × €0.20 = €40, no late hours),
 // paid through the local stand-in checkout (its refunds succeed at once), deposit held, the claim window open.
 import type { Client } from "@libsql/client";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type ClaimTexts from "../../app/locales/en/claims.json";
 import {
   expect,
@@ -22,28 +20,14 @@ import {
   userId,
   visit,
   visitCurrent,
+  euros,
+  fillText,
+  localeTexts,
+  looseText,
 } from "./support";
 
 const DEPOSIT = 30_000;
-/** The page's own texts, read from the translations (a JSON import needs an attribute Playwright's loader lacks). */
-const texts = (lang: string) =>
-  JSON.parse(readFileSync(join(process.cwd(), `app/locales/${lang}/claims.json`), "utf8")) as typeof ClaimTexts;
-const TEXTS = { lt: texts("lt"), en: texts("en") };
-type Lang = keyof typeof TEXTS;
-
-/** A text of the claims namespace with its values filled in, as i18next does. */
-const fill = (text: string, values: Record<string, string | number> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
-const money = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === "lt" ? "lt-LT" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: 2,
-  }).format(cents / 100);
-
-/** Intl writes a narrow no-break space where people type a space: match either. */
-const loose = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
+const TEXTS = localeTexts<typeof ClaimTexts>("claims");
 
 /** The trip described at the top, between this journey's host and renter; returns the booking's id. */
 async function completedTrip(database: Client, hostId: string, renterId: string) {
@@ -123,7 +107,7 @@ for (const lang of ["lt", "en"] as const) {
       await expect(host.getByRole("heading", { level: 1, name: t.titles.page })).toBeVisible();
       const measures = host.getByTestId("claim-measures");
       await expect(measures).toContainText(
-        loose(fill(t.measures.excessKm, { km: 200, rate: money(20, lang), amount: money(4000, lang) })),
+        looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
       );
       await expect(measures).toContainText(t.measures.onTime);
       await expect(host.getByLabel(t.form.amount)).toHaveValue("40");
@@ -141,14 +125,16 @@ for (const lang of ["lt", "en"] as const) {
       await host.getByRole("button", { name: t.form.submit }).click();
       await expect(host.getByTestId("claim-status")).toHaveText(t.status.awaiting_renter);
       await expect(host.getByTestId("claim-money")).toContainText(
-        loose(fill(t.money.hostIfStands, { kept: money(4000, lang), deposit: money(DEPOSIT, lang) })),
+        looseText(fillText(t.money.hostIfStands, { kept: euros(4000, lang), deposit: euros(DEPOSIT, lang) })),
       );
       await visitCurrent(host);
 
       // The renter disputes.
       await visit(renter, claimPage);
       await expect(renter.getByTestId("claim-money")).toContainText(
-        loose(fill(t.money.renterIfStands, { refund: money(DEPOSIT - 4000, lang), deposit: money(DEPOSIT, lang) })),
+        looseText(
+          fillText(t.money.renterIfStands, { refund: euros(DEPOSIT - 4000, lang), deposit: euros(DEPOSIT, lang) }),
+        ),
       );
       await renter.getByLabel(t.answer.note).fill("Odometras rodė mažiau / the odometer showed less");
       await renter.getByRole("button", { name: t.answer.dispute }).click();
@@ -174,11 +160,13 @@ for (const lang of ["lt", "en"] as const) {
       // Both sides' pages: what the deposit came to.
       await visit(host, claimPage);
       await expect(host.getByTestId("claim-money")).toContainText(
-        loose(fill(t.money.hostSettled, { kept: money(2500, lang), deposit: money(DEPOSIT, lang) })),
+        looseText(fillText(t.money.hostSettled, { kept: euros(2500, lang), deposit: euros(DEPOSIT, lang) })),
       );
       await visit(renter, claimPage);
       await expect(renter.getByTestId("claim-money")).toContainText(
-        loose(fill(t.money.renterSettled, { refund: money(DEPOSIT - 2500, lang), deposit: money(DEPOSIT, lang) })),
+        looseText(
+          fillText(t.money.renterSettled, { refund: euros(DEPOSIT - 2500, lang), deposit: euros(DEPOSIT, lang) }),
+        ),
       );
       const booking = await database.execute({
         sql: "select deposit_status, deposit_kept from bookings where id = ?",

@@ -370,3 +370,29 @@ export async function person(browser: Browser, javaScriptEnabled: boolean, addre
   await context.setExtraHTTPHeaders({ "CF-Connecting-IP": address });
   return context.newPage();
 }
+
+/**
+ * A namespace's texts in both languages, read from the translations (a JSON import needs an attribute Playwright's
+ * loader lacks); type them with the English file's type: `localeTexts<typeof ClaimTexts>("claims")`.
+ */
+export function localeTexts<T>(namespace: string): Record<"lt" | "en", T> {
+  const read = (lang: string) =>
+    JSON.parse(readFileSync(join(process.cwd(), `app/locales/${lang}/${namespace}.json`), "utf8")) as T;
+  return { lt: read("lt"), en: read("en") };
+}
+
+/** A text with its values filled in, as i18next does. */
+export const fillText = (text: string, values: Record<string, string | number> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+/** An amount in euros with cents, as the pages write it in that language. */
+export const euros = (cents: number, lang: "lt" | "en") =>
+  new Intl.NumberFormat(lang === "lt" ? "lt-LT" : "en-GB", {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: 2,
+  }).format(cents / 100);
+
+/** Intl writes a narrow no-break space where people type a space: match either. */
+export const looseText = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));

@@ -75,7 +75,7 @@ describe("the admin guard", () => {
         respondBy: new Date(),
       })
       .returning({ id: damageClaims.id });
-    const params = { carId: car.id, packageId: pkg!.id, userId: owner.id, claimId: claim!.id };
+    const params = { carId: car.id, packageId: pkg!.id, userId: owner.id, claimId: claim!.id, bookingId: tripId };
     const user = await signedIn({ verified: true, isHost: true });
     const admin = await signedIn({ isAdmin: true });
 

@@ -317,7 +317,7 @@ describe("with Stripe configured", () => {
     });
     const host = await createSignedInUser(ctx, { isHost: true });
     const answer = await startSetup(ctx, host.cookie);
-    expect(answer.status).toBe(502);
+    expect(answer.status).toBe(503);
     expect(answer.data.result.error?.[""]).toEqual(["payouts:errors.stripeUnavailable"]);
     expect(vi.mocked(console.error)).toHaveBeenCalledWith(
       "payout onboarding could not start",

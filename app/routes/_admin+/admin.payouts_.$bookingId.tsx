@@ -2,7 +2,7 @@
 // payment, the deposit, the refunds, the host's payout and what was taken back from it) and the admin's refund.
 // The refund is two steps and works without JavaScript: "Review" posts the amount, the reason and (optionally) the
 // host's part, and answers with what would happen, writing nothing; "Confirm" carries those values and writes the
-// refund, the reversal and the audit line in one batch (payouts/admin-refunds.server.ts).
+// refund, the reversal and the audit line in one batch (admin/admin-refunds.server.ts).
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -16,7 +16,7 @@ import { bookingReference } from "~/bookings/booking-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { getT } from "~/i18n.server";
-import { findMoneyCase, refundAsAdmin, refundBounds, refundPlan } from "~/payouts/admin-refunds.server";
+import { findMoneyCase, refundAsAdmin, refundBounds, refundPlan } from "~/admin/admin-refunds.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

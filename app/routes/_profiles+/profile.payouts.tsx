@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     url = await startOnboarding(context, user.id, origin);
   } catch (error) {
     console.error("payout onboarding could not start", user.id, error);
-    return data({ result: submission.reply({ formErrors: ["payouts:errors.stripeUnavailable"] }) }, { status: 502 });
+    return data({ result: submission.reply({ formErrors: ["payouts:errors.stripeUnavailable"] }) }, { status: 503 });
   }
   return redirect(url, 303);
 }
