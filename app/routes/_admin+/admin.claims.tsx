@@ -3,13 +3,15 @@
 // the decision. Below, the refunds that failed (Stripe refused or was out of reach), with "Retry now".
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { listClaims, listFailedRefunds, retryRefund } from "~/admin/claims.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { RetryRefundSchema } from "~/bookings/claim-forms";
 import { HOUR_MS } from "~/bookings/trip-rules";
+import { ErrorRow, Row } from "~/components/admin/definition-rows";
+import { RetryForm } from "~/components/admin/retry-form";
 import { buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
@@ -72,7 +74,6 @@ export default function AdminClaimsPage() {
   const { t, i18n } = useTranslation("claims");
   const { claims, refunds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const outlet = useOutlet();
   const lang = i18n.language;
   return (
@@ -156,22 +157,13 @@ export default function AdminClaimsPage() {
                     <Row label={t("admin.refundNext")}>
                       {refund.nextAttemptAt ? formatDateTime(refund.nextAttemptAt, lang) : "—"}
                     </Row>
-                    <div className="sm:col-span-2">
-                      <dt className="text-muted">{t("admin.refundError")}</dt>
-                      <dd className="break-words font-mono text-xs">{refund.lastError ?? "—"}</dd>
-                    </div>
+                    <ErrorRow label={t("admin.refundError")} error={refund.lastError} className="sm:col-span-2" />
                   </dl>
-                  <Form method="post">
-                    <input type="hidden" name="refundId" value={refund.id} />
-                    <button
-                      type="submit"
-                      aria-label={t("admin.retryLabel", { reference: refund.reference })}
-                      disabled={navigation.state !== "idle"}
-                      className={buttonClass("secondary", "sm")}
-                    >
-                      {t("admin.retry")}
-                    </button>
-                  </Form>
+                  <RetryForm
+                    fields={{ refundId: refund.id }}
+                    label={t("admin.retry")}
+                    ariaLabel={t("admin.retryLabel", { reference: refund.reference })}
+                  />
                 </li>
               ))}
             </ul>
@@ -180,14 +172,5 @@ export default function AdminClaimsPage() {
       </div>
       <Outlet />
     </>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { ADMIN_LISTINGS_PAGE_SIZE, isOwnListing, listingCounts, listListings } from "~/admin/listing-moderation.server";
 import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-rules";
+import { StatusTabs } from "~/components/admin/status-tabs";
 import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";
 import { VerificationBadge } from "~/components/profile/verification-badge";
@@ -61,26 +62,15 @@ export default function AdminListingsPage() {
   return (
     <>
       <div {...(outlet ? { inert: "" } : {})}>
-        <nav aria-label={t("listings.filterLabel")} className="mt-6">
-          <ul className="flex flex-wrap gap-2">
-            {LISTING_FILTERS.map((name) => (
-              <li key={name}>
-                <Link
-                  to={listHref(name)}
-                  aria-current={status === name ? "page" : undefined}
-                  className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
-                    status === name
-                      ? "border-primary bg-primary-soft text-primary"
-                      : "border-line bg-surface text-muted hover:text-fg"
-                  }`}
-                >
-                  {t(`listings.filters.${name}`)}
-                  <span className="rounded-full bg-subtle px-2 py-0.5 text-xs text-fg">{counts[name]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StatusTabs
+          label={t("listings.filterLabel")}
+          names={LISTING_FILTERS}
+          current={status}
+          counts={counts}
+          href={listHref}
+          text={(name) => t(`listings.filters.${name}`)}
+          className="mt-6"
+        />
 
         {listings.length === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">

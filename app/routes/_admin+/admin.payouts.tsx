@@ -5,14 +5,16 @@
 // the booking's money page. Below: the reversals (a host's part of a refund taken back) that failed.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { RetryPayoutSchema } from "~/admin/payout-forms";
 import { PAYOUT_FILTERS, readPayoutFilter, type PayoutFilter } from "~/admin/payout-view";
 import { listFailedReversals, listPayouts, payoutCounts, retryPayout } from "~/admin/payouts.server";
 import { bookingReference } from "~/bookings/booking-rules";
-import { buttonClass } from "~/components/ui/button";
+import { ErrorRow, Row } from "~/components/admin/definition-rows";
+import { RetryForm } from "~/components/admin/retry-form";
+import { StatusTabs } from "~/components/admin/status-tabs";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -103,7 +105,6 @@ export default function AdminPayoutsPage() {
   const { t, i18n } = useTranslation("admin");
   const { status, counts, payouts, reversals } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const lang = i18n.language;
   return (
     <div className="mt-6 grid gap-8">
@@ -112,26 +113,15 @@ export default function AdminPayoutsPage() {
           {t("titles.payouts")}
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-muted">{t("payouts.intro")}</p>
-        <nav aria-label={t("payouts.filterLabel")} className="mt-4">
-          <ul className="flex flex-wrap gap-2">
-            {PAYOUT_FILTERS.map((name) => (
-              <li key={name}>
-                <Link
-                  to={filterHref(name)}
-                  aria-current={status === name ? "page" : undefined}
-                  className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
-                    status === name
-                      ? "border-primary bg-primary-soft text-primary"
-                      : "border-line bg-surface text-muted hover:text-fg"
-                  }`}
-                >
-                  {t(`payouts.filters.${name}`)}
-                  <span className="rounded-full bg-subtle px-2 py-0.5 text-xs text-fg">{counts[name]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StatusTabs
+          label={t("payouts.filterLabel")}
+          names={PAYOUT_FILTERS}
+          current={status}
+          counts={counts}
+          href={filterHref}
+          text={(name) => t(`payouts.filters.${name}`)}
+          className="mt-4"
+        />
         {actionData ? (
           <div className="mt-4">
             <FormAlert errors={[actionData.error]} />
@@ -185,25 +175,20 @@ export default function AdminPayoutsPage() {
                     </>
                   ) : null}
                   {payout.status === "failed" ? (
-                    <div className="sm:col-span-2 lg:col-span-4">
-                      <dt className="text-muted">{t("payouts.error")}</dt>
-                      <dd className="break-words font-mono text-xs">{payout.lastError ?? "—"}</dd>
-                    </div>
+                    <ErrorRow
+                      label={t("payouts.error")}
+                      error={payout.lastError}
+                      className="sm:col-span-2 lg:col-span-4"
+                    />
                   ) : null}
                 </dl>
                 {payout.status === "failed" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retry" />
-                    <input type="hidden" name="payoutId" value={payout.id} />
-                    <button
-                      type="submit"
-                      aria-label={t("payouts.retryLabel", { reference: payout.reference })}
-                      disabled={navigation.state !== "idle"}
-                      className={buttonClass("primary", "sm")}
-                    >
-                      {t("payouts.retry")}
-                    </button>
-                  </Form>
+                  <RetryForm
+                    fields={{ intent: "retry", payoutId: payout.id }}
+                    label={t("payouts.retry")}
+                    ariaLabel={t("payouts.retryLabel", { reference: payout.reference })}
+                    variant="primary"
+                  />
                 ) : null}
               </li>
             ))}
@@ -236,37 +221,18 @@ export default function AdminPayoutsPage() {
                   <Row label={t("payouts.next")}>
                     {reversal.nextAttemptAt ? formatDateTime(reversal.nextAttemptAt, lang) : t("payouts.noNext")}
                   </Row>
-                  <div className="sm:col-span-3">
-                    <dt className="text-muted">{t("payouts.error")}</dt>
-                    <dd className="break-words font-mono text-xs">{reversal.lastError ?? "—"}</dd>
-                  </div>
+                  <ErrorRow label={t("payouts.error")} error={reversal.lastError} className="sm:col-span-3" />
                 </dl>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="payoutId" value={reversal.payoutId} />
-                  <button
-                    type="submit"
-                    aria-label={t("payouts.retryReversalLabel", { reference: reversal.reference })}
-                    disabled={navigation.state !== "idle"}
-                    className={buttonClass("secondary", "sm")}
-                  >
-                    {t("payouts.retry")}
-                  </button>
-                </Form>
+                <RetryForm
+                  fields={{ intent: "retry", payoutId: reversal.payoutId }}
+                  label={t("payouts.retry")}
+                  ariaLabel={t("payouts.retryReversalLabel", { reference: reversal.reference })}
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium">{children}</dd>
     </div>
   );
 }

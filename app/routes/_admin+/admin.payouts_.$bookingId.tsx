@@ -13,6 +13,7 @@ import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-forms";
 import { REFUND_REASON_MAX, type TakeBack } from "~/admin/payout-view";
 import { moneyEvents, type MoneyEvent } from "~/admin/payouts.server";
 import { bookingReference } from "~/bookings/booking-rules";
+import { Row } from "~/components/admin/definition-rows";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { getT } from "~/i18n.server";
@@ -404,15 +405,6 @@ function Review({ review }: { review: ReviewData }) {
           {t("moneyPage.confirm", { amount: money(review.amount) })}
         </button>
       </Form>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium">{children}</dd>
     </div>
   );
 }
