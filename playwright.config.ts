@@ -20,7 +20,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A journey runs two browsers' worth of pages against workerd on two cores, with axe on each page: on a busy CI
+  // machine the longest (booking, trips, admin) take over a minute. Assertions keep their own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {

@@ -136,8 +136,6 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
   page: admin,
   database,
 }) => {
-  // A dozen pages, each checked with axe.
-  test.setTimeout(120_000);
   const lang = javaScriptOn(test.info().project.name) ? "lt" : "en";
   const t = TEXTS[lang];
   const hostId = await person(database, "Rasa Išmokaitė");

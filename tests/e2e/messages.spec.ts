@@ -45,7 +45,6 @@ test("contact owner → the owner reads and replies → the sender sees the repl
   browser,
   database,
 }) => {
-  test.setTimeout(120_000);
   const carId = await hostCar(database);
   await registerAndSignIn(page);
   // Both projects run at once against one database, and the owner is the same demo host: the words are unique.
@@ -155,7 +154,6 @@ test(
   "a message sent in one browser appears in the other's open thread without a reload",
   { tag: "@js-only" },
   async ({ page, browser, database }) => {
-    test.setTimeout(90_000);
     const carId = await hostCar(database);
     await registerAndSignIn(page);
     const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

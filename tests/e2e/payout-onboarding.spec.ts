@@ -72,8 +72,6 @@ test("a new host sets up payouts through the stand-in onboarding, and the job pa
   page,
   database,
 }) => {
-  // Sign-up, seven pages each checked by axe.
-  test.setTimeout(120_000);
   const lang = javaScriptOn(test.info().project.name) ? "lt" : "en";
   const t = (key: string, values?: Record<string, string>) => text(lang, key, values);
   const host = await registerAndSignIn(page);

@@ -149,7 +149,6 @@ test("a host reads their payouts by month and downloads a month as CSV; the rent
   clientAddress,
   playwright,
 }) => {
-  test.setTimeout(120_000);
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
   const renterPage = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
   let trips: Trips | null = null;
