@@ -20,7 +20,7 @@ test(
   "every information page reads in Lithuanian and English, and passes axe",
   { tag: "@js-only" },
   async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     for (const [path, lithuanian] of PAGES) {
       await visit(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(lithuanian);

@@ -68,7 +68,7 @@ for (const lang of ["lt", "en"] as const) {
     clientAddress,
   }) => {
     // Three people and a dozen pages, axe on each: longer than the default minute on two busy cores.
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
     const host = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
     const newcomer = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "12."));

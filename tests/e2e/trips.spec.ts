@@ -19,7 +19,7 @@ test("check-in with photos by the host → the renter confirms → check-out →
   database,
 }) => {
   // Two people, a dozen pages with axe on each, eight photos through the image pipeline.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const car = await tripCarAndDays(database, 1, 0);
   const photos = await sidePhotos();
 
