@@ -197,8 +197,8 @@ describe("the scheduled job", () => {
     expect(fake.transfers).toEqual([]);
   });
 
-  it("pays the kept first day of a renter's late cancellation from the trip's start", async () => {
-    await enableHost();
+  /** A paid booking the renter cancelled at `cancelledAt`, its payment captured through the fake. */
+  async function cancelledByRenter(cancelledAt: Date) {
     const id = crypto.randomUUID();
     const intentId = await capturedPayment(ctx.context, fake, id, MONEY.totalAmount);
     await createBooking(ctx, parties, "cancelled", {
@@ -209,8 +209,14 @@ describe("the scheduled job", () => {
       depositStatus: "none",
       stripePaymentIntentId: intentId,
       cancelReason: "cancelled_by_renter",
-      cancelledAt: new Date(START - 12 * HOUR),
+      cancelledAt,
     });
+    return { id, intentId };
+  }
+
+  it("pays the kept first day of a renter's late cancellation from the trip's start", async () => {
+    await enableHost();
+    const { id, intentId } = await cancelledByRenter(new Date(START - 12 * HOUR));
     await runPayoutJobs(ctx.context, new Date(START - MINUTE), ORIGIN);
     expect(await payoutOf(id)).toBeUndefined();
     await runPayoutJobs(ctx.context, new Date(START + MINUTE), ORIGIN);
@@ -222,17 +228,7 @@ describe("the scheduled job", () => {
 
   it("owes nothing for a renter's cancellation before the deadline", async () => {
     await enableHost();
-    const id = crypto.randomUUID();
-    const intentId = await capturedPayment(ctx.context, fake, id, MONEY.totalAmount);
-    await createBooking(ctx, parties, "cancelled", {
-      id,
-      ...TRIP,
-      ...MONEY,
-      paymentStatus: "captured",
-      stripePaymentIntentId: intentId,
-      cancelReason: "cancelled_by_renter",
-      cancelledAt: new Date(START - 72 * HOUR),
-    });
+    const { id } = await cancelledByRenter(new Date(START - 72 * HOUR));
     await runPayoutJobs(ctx.context, new Date(START + HOUR), ORIGIN);
     expect(await payoutOf(id)).toBeUndefined();
   });
