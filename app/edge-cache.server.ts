@@ -1,15 +1,23 @@
-// Anonymous visitors get the home and listing pages from the Workers cache of their data centre: rendering 24 cards
-// and counting thousands of cars is the costly part of the product, and most visitors are not signed in.
+// Anonymous visitors get the home, listing and car pages from the Workers cache of their data centre: rendering 24
+// cards, counting thousands of cars or reading a car with its photos, calendar and reviews is the costly part of the
+// product, and most visitors are not signed in.
 //
-// - Only for GET/HEAD of the catalogue and information pages (and their single-fetch .data), and only without a
-//   session or toast cookie: a signed-in page (favourite hearts, the user menu) is never cached, and never served to someone else.
-// - The key holds the language, the theme and the catalogue's version, which database triggers bump whenever what
-//   the public sees changes (migration 0004). An approved listing is on the pages anyone opens a second later.
+// - Only for GET/HEAD of the catalogue, car and information pages (and their single-fetch .data), and only without
+//   a session or toast cookie: a signed-in page (favourite hearts, the user menu, "Book now") is never cached, and
+//   never served to someone else.
+// - The key holds the language, the theme, the Vilnius day (a car's calendar marks today) and the catalogue's
+//   version, which database triggers bump whenever what the public sees changes (migrations 0004 and 0018: a car,
+//   its photos and pickup points, a booking or blocked day, a review, an owner's name or badge). An approved listing
+//   or a newly booked day is on the pages anyone opens a second later (decision 024).
+// - A car page from the cache still counts its view, after the answer, as the page's loader would have.
 // - Every answer from the cache gets a CSP nonce of its own (withFreshNonce), never the stored copy's.
 // - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
 //   never shows a stale anonymous page.
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { recordCarView } from "~/cars/car-views.server";
 import type { Db } from "~/db.server";
+import { vilniusDay } from "~/utils/calendar-days";
 import { withFreshNonce } from "~/utils/security-headers.server";
 
 export const EDGE_CACHE_SECONDS = 300;
@@ -31,6 +39,8 @@ const CACHEABLE_PATHS = new Set([
   "/news",
   "/disclaimer",
 ]);
+/** A car's page, not its booking or contact form (those need a session). */
+const CAR_PAGE = /^\/car\/([^/]+)$/;
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|toast)=/;
 
 export interface EdgeCache {
@@ -45,7 +55,7 @@ export function cacheablePath(request: Request): string | null {
   const url = new URL(request.url);
   if (url.searchParams.has("lng")) return null; // it sets the language cookie
   const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  return CACHEABLE_PATHS.has(path) ? path : null;
+  return CACHEABLE_PATHS.has(path) || CAR_PAGE.test(path) ? path : null;
 }
 
 function cookieValue(request: Request, name: string): string {
@@ -73,23 +83,29 @@ export async function recentCatalogueVersion(db: Db, databaseKey: string, now = 
   return version;
 }
 
-export function cacheKey(request: Request, version: number): Request {
+export function cacheKey(request: Request, version: number, now = new Date()): Request {
   const url = new URL(request.url);
   const key = new URL(`https://edge-cache.ratai.internal${url.pathname}`);
   url.searchParams.forEach((value, name) => key.searchParams.append(name, value));
   // Cookies decide what is rendered; the key carries them instead (the cache ignores Vary).
   key.searchParams.set("__lng", cookieValue(request, "lng"));
   key.searchParams.set("__theme", cookieValue(request, "theme"));
+  key.searchParams.set("__day", vilniusDay(now));
   key.searchParams.set("__v", String(version));
   return new Request(key.toString(), { method: "GET" });
 }
 
 export async function withEdgeCache(
   request: Request,
-  context: { db: Db; databaseKey: string; waitUntil: (promise: Promise<unknown>) => void; cache: EdgeCache | null },
+  context: Pick<AppLoadContext, "db" | "env"> & {
+    databaseKey: string;
+    waitUntil: (promise: Promise<unknown>) => void;
+    cache: EdgeCache | null;
+  },
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (!context.cache || !cacheablePath(request)) return render();
+  const path = context.cache ? cacheablePath(request) : null;
+  if (!context.cache || !path) return render();
   let key: Request;
   try {
     key = cacheKey(request, await recentCatalogueVersion(context.db, context.databaseKey));
@@ -102,6 +118,14 @@ export async function withEdgeCache(
     const response = withFreshNonce(new Response(request.method === "HEAD" ? null : hit.body, hit));
     response.headers.set("Cache-Control", "private, no-cache");
     response.headers.set("X-Edge-Cache", "hit");
+    const carId = CAR_PAGE.exec(path)?.[1];
+    if (carId) {
+      context.waitUntil(
+        recordCarView(context, request, { id: carId }, null).catch((error: unknown) =>
+          console.error("View not recorded", error),
+        ),
+      );
+    }
     return response;
   }
   const response = await render();

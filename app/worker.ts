@@ -39,6 +39,7 @@ export default {
     const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
     const cacheContext = {
       db: loadContext.db,
+      env: loadContext.env,
       databaseKey: loadContext.env.database.url,
       waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
       cache,

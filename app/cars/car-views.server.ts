@@ -20,15 +20,18 @@ export async function visitorKey(
   return `a:${(await sha256Hex(`${secret}|${day}|${clientAddress(request)}|${agent}`)).slice(0, 32)}`;
 }
 
-/** Records the view; the mark is ignored when this visitor already counted today, and then nothing is counted. */
+/**
+ * Records the view; the mark is ignored when this visitor already counted today, and then nothing is counted. A page
+ * from the edge cache knows no owner: its visitor is anonymous, so never the owner.
+ */
 export async function recordCarView(
   context: Pick<AppLoadContext, "db" | "env">,
   request: Request,
-  car: { id: string; ownerId: string },
+  car: { id: string; ownerId?: string },
   viewerId: string | null,
   now = new Date(),
 ) {
-  if (viewerId === car.ownerId || isbot(request.headers.get("User-Agent") ?? "")) return false;
+  if ((viewerId !== null && viewerId === car.ownerId) || isbot(request.headers.get("User-Agent") ?? "")) return false;
   const day = vilniusDay(now);
   const visitor = await visitorKey(request, viewerId, context.env.sessionSecrets[0] ?? "", day);
   const [inserted] = await context.db.batch([

@@ -217,3 +217,53 @@ test("edge-cached pages: every answer has its own nonce, in the header and on ev
     await visitor.dispose();
   }
 });
+
+test("a car's page comes from the edge cache for anonymous visitors, never for a signed-in one, and views still count @http", async ({
+  playwright,
+  page,
+  baseURL,
+  database,
+}) => {
+  // The newest public car: the browser journeys open older ones, so its view count moves only here.
+  const { rows } = await database.execute(
+    `select id, view_count from cars where status = 'approved' and available = 1 and deleted_at is null
+     order by created_at desc, id desc limit 1`,
+  );
+  const car = { id: String(rows[0]!.id), views: Number(rows[0]!.view_count) };
+  const visitor = await playwright.request.newContext({ baseURL });
+  try {
+    let visitors = 0;
+    const visit = async () => {
+      visitors += 1;
+      const response = await visitor.get(`/car/${car.id}`, {
+        headers: {
+          "CF-Connecting-IP": `10.77.0.${visitors}`,
+          "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/150",
+        },
+      });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      return response.headers()["x-edge-cache"];
+    };
+    // The next visitor after the first gets the stored copy (unless a journey changed the catalogue in between).
+    await visit();
+    await expect.poll(visit).toBe("hit");
+    // Every visitor is a view: those the cache answered are counted by it after its answer.
+    const viewCount = async () =>
+      Number(
+        (await database.execute({ sql: "select view_count from cars where id = ?", args: [car.id] })).rows[0]!
+          .view_count,
+      );
+    await expect.poll(viewCount).toBeGreaterThanOrEqual(car.views + visitors);
+  } finally {
+    await visitor.dispose();
+  }
+  // Signed in, the page has the person's own buttons: it is rendered for them, and never stored for others.
+  await signInAs(page, "renter@demo.lt");
+  for (let i = 0; i < 2; i++) {
+    const response = await page.request.get(`/car/${car.id}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-edge-cache"]).toBeUndefined();
+    expect(await response.text()).toContain("/auth/signout");
+  }
+});

@@ -1,9 +1,10 @@
 // The edge cache of anonymous catalogue pages: what is cached, for whom, and when it must not be served any more.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cars, profiles } from "#db/schema";
+import { bookings, carBlockedDays, cars, pickupPoints, profiles, reviews } from "#db/schema";
 import {
   cacheablePath,
+  cacheKey,
   catalogueVersion,
   recentCatalogueVersion,
   VERSION_MEMO_MS,
@@ -11,7 +12,7 @@ import {
   type EdgeCache,
 } from "~/edge-cache.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser } from "./support/factories";
+import { createBooking, createCar, createUser } from "./support/factories";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -43,7 +44,7 @@ async function serve(
   const databaseKey = `${ctx.file}:${Math.random()}`;
   const response = await withEdgeCache(
     request,
-    { db: ctx.db, databaseKey, cache, waitUntil: (p) => pending.push(p) },
+    { db: ctx.db, env: ctx.context.env, databaseKey, cache, waitUntil: (p) => pending.push(p) },
     async () => {
       rendered += 1;
       return answer();
@@ -53,8 +54,8 @@ async function serve(
   return { response, rendered, body: await response.text() };
 }
 
-const get = (path: string, cookie?: string) =>
-  new Request(`http://ratai.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+const get = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
+  new Request(`http://ratai.test${path}`, { headers: cookie ? { ...headers, Cookie: cookie } : headers });
 
 describe("the edge cache", () => {
   it("serves a second anonymous visit of a listing page without rendering it again", async () => {
@@ -86,7 +87,9 @@ describe("the edge cache", () => {
       get("/rentals", "toast=xyz"),
       get("/rentals?lng=en"),
       get("/favorites"),
-      get("/car/123"),
+      get("/car/123/book"),
+      get("/car/123/contact"),
+      get("/car/123", "session=abc"),
       new Request("http://ratai.test/rentals", { method: "POST" }),
     ]) {
       expect(cacheablePath(request), request.url).toBeNull();
@@ -133,6 +136,82 @@ describe("the edge cache", () => {
     // The owner's badge shows on cards.
     await ctx.db.update(profiles).set({ verificationStatus: "verified" }).where(eq(profiles.id, owner.id));
     expect(await catalogueVersion(ctx.db)).toBeGreaterThan(version);
+  });
+
+  it("caches a car's page for anonymous visitors and still counts each visitor's view once a day", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const cache = memoryCache();
+    const visitor = (ip: string) => ({ "CF-Connecting-IP": ip, "User-Agent": "Mozilla/5.0 (Linux; Android 14)" });
+    const viewCount = async () =>
+      (await ctx.db.select({ n: cars.viewCount }).from(cars).where(eq(cars.id, car.id)))[0]!.n;
+    expect(cacheablePath(get(`/car/${car.id}`))).toBe(`/car/${car.id}`);
+    expect(cacheablePath(get(`/car/${car.id}.data?_routes=routes%2F_cars%2B%2Fcar.%24id`))).toBe(`/car/${car.id}`);
+
+    // The first answer is rendered (in the Worker its loader counts that view); the next visitors get the stored copy,
+    // and the cache counts theirs after answering.
+    expect((await serve(cache, get(`/car/${car.id}`, undefined, visitor("10.9.0.1")))).rendered).toBe(1);
+    const second = await serve(cache, get(`/car/${car.id}`, undefined, visitor("10.9.0.2")));
+    expect([second.rendered, second.response.headers.get("X-Edge-Cache")]).toEqual([0, "hit"]);
+    expect(await viewCount()).toBe(1);
+    await serve(cache, get(`/car/${car.id}`, undefined, visitor("10.9.0.2")));
+    await serve(cache, get(`/car/${car.id}`, undefined, visitor("10.9.0.3")));
+    expect(await viewCount()).toBe(2);
+    // …and a crawler's visit is no view.
+    await serve(
+      cache,
+      get(`/car/${car.id}`, undefined, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }),
+    );
+    expect(await viewCount()).toBe(2);
+  });
+
+  it("stops serving a car's page once its calendar, reviews, pickup points or terms change, not its counters", async () => {
+    const owner = await createUser(ctx);
+    const renter = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const parties = { carId: car.id, renterId: renter.id, ownerId: owner.id };
+    const bumps = async (change: () => Promise<unknown>) => {
+      const before = await catalogueVersion(ctx.db);
+      await change();
+      return (await catalogueVersion(ctx.db)) > before;
+    };
+    let bookingId = "";
+    expect(await bumps(async () => (bookingId = await createBooking(ctx, parties, "pending")))).toBe(true);
+    expect(
+      await bumps(() => ctx.db.update(bookings).set({ status: "confirmed" }).where(eq(bookings.id, bookingId))),
+    ).toBe(true);
+    expect(
+      await bumps(() => ctx.db.update(bookings).set({ paymentStatus: "authorized" }).where(eq(bookings.id, bookingId))),
+    ).toBe(false);
+    expect(await bumps(() => ctx.db.insert(carBlockedDays).values({ carId: car.id, day: "2030-01-02" }))).toBe(true);
+    expect(await bumps(() => ctx.db.delete(carBlockedDays).where(eq(carBlockedDays.carId, car.id)))).toBe(true);
+    expect(
+      await bumps(() =>
+        ctx.db
+          .insert(reviews)
+          .values({ bookingId, reviewerId: renter.id, revieweeId: owner.id, carId: car.id, rating: 4 }),
+      ),
+    ).toBe(true);
+    expect(
+      await bumps(() =>
+        ctx.db.insert(pickupPoints).values({ carId: car.id, name: "Akropolis", address: "Ozo g. 25", city: "Vilnius" }),
+      ),
+    ).toBe(true);
+    expect(await bumps(() => ctx.db.update(cars).set({ instantBook: true }).where(eq(cars.id, car.id)))).toBe(true);
+    expect(
+      await bumps(() => ctx.db.update(profiles).set({ rating: 4, reviewCount: 1 }).where(eq(profiles.id, owner.id))),
+    ).toBe(true);
+    expect(
+      await bumps(() => ctx.db.update(cars).set({ bookingCount: 3, viewCount: 9 }).where(eq(cars.id, car.id))),
+    ).toBe(false);
+  });
+
+  it("keys a page by the Vilnius day, so a car's calendar never shows yesterday as today", () => {
+    // 20:59 and 21:01 UTC on 30 June are 23:59 that day and 00:01 on 1 July in Vilnius (summer time).
+    const before = cacheKey(get("/car/abc"), 7, new Date("2030-06-30T20:59:00Z"));
+    const after = cacheKey(get("/car/abc"), 7, new Date("2030-06-30T21:01:00Z"));
+    expect(new URL(before.url).searchParams.get("__day")).toBe("2030-06-30");
+    expect(new URL(after.url).searchParams.get("__day")).toBe("2030-07-01");
   });
 
   it("reads the version at most once a second per database", async () => {
