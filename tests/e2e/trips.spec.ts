@@ -197,6 +197,9 @@ test("check-in with photos by the host → the renter confirms → check-out →
   await host.context().close();
   await visit(page, "/bookings?tab=completed&lng=en");
   await page.getByRole("listitem").filter({ hasText: reference }).getByRole("link", { name: "Leave a review" }).click();
+  // As for the host: the review's address must be the page's before visitCurrent reads it (with JavaScript the click
+  // is a client-side navigation, and reading the address early loaded the list again).
+  await expect(page.getByRole("dialog")).toBeVisible();
   await visitCurrent(page);
   await page.locator('input[name="rating"][value="4"]').check({ force: true });
   await page.getByRole("button", { name: "Submit review" }).click();
