@@ -29,7 +29,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell (scripts/ensure-chromium.sh installs it): what Playwright runs headless with its own
+      // browsers; the full browser's new headless mode costs a GPU process and browser UI per run on a 2-core machine.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
