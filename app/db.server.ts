@@ -4,6 +4,7 @@ import type { Client } from "@libsql/client";
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "../db/schema";
+import { createBatchingClient } from "./db-batching.server";
 // Relative: vite.config.ts loads this file (through load-context) before path aliases exist.
 import { DatabaseUnavailableError, isTransportFailure } from "./utils/db-errors.server";
 
@@ -39,6 +40,7 @@ export function createWebClient(config: { url: string; authToken?: string }): Cl
   });
 }
 
+/** The Worker's database: one client per request, whose reads started together share a round trip. */
 export function createWebDb(config: { url: string; authToken?: string }) {
-  return createDb(createWebClient(config));
+  return createDb(createBatchingClient(createWebClient(config)));
 }

@@ -42,21 +42,29 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ["common"] };
 
+/**
+ * The viewer's counts, asked for the moment the user is known rather than after the cookies are read: then they
+ * travel with the page loader's reads in one round trip (app/db-batching.server.ts).
+ */
+async function viewerCounts(request: Request, context: LoaderFunctionArgs["context"]) {
+  const user = await getOptionalUser(request, context);
+  if (!user) return [0, 0, null] as const;
+  return Promise.all([
+    countUnreadNotifications(context.db, user.id),
+    countUnreadMessages(context.db, user.id),
+    liveTicket(context, userRoom(user.id), user.id),
+  ]);
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [language, user, theme, { toast, clear }, t] = await Promise.all([
+  const [language, user, theme, { toast, clear }, t, [unreadNotifications, unreadMessages, live]] = await Promise.all([
     getLanguage(request),
     getOptionalUser(request, context),
     getTheme(request),
     takeToast(request, context.env),
     getT(request),
+    viewerCounts(request, context),
   ]);
-  const [unreadNotifications, unreadMessages, live] = user
-    ? await Promise.all([
-        countUnreadNotifications(context.db, user.id),
-        countUnreadMessages(context.db, user.id),
-        liveTicket(context, userRoom(user.id), user.id),
-      ])
-    : [0, 0, null];
   const headers = new Headers();
   const languageCookie = await rememberLanguage(request, language, context.env.isProduction);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { carImages, cars, favorites, pickupPoints, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
-import { countReviewsAbout, findReviewsAbout } from "~/reviews/reviews-about.server";
+import { countReviewsAbout, findReviewsAbout, ownerOfCar } from "~/reviews/reviews-about.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 export async function findCarDetails(
@@ -12,7 +12,9 @@ export async function findCarDetails(
   viewer: { id: string; isAdmin: boolean } | null,
   options: { allReviews: boolean },
 ) {
-  const [car] = await db
+  // Everything is asked for at once, by the car's id (one round trip through app/db-batching.server.ts); what a car
+  // the viewer may not see brought is dropped with it, and a sale's pickup points are not shown.
+  const carQuery = db
     .select({
       id: cars.id,
       ownerId: cars.ownerId,
@@ -81,39 +83,38 @@ export async function findCarDetails(
       ),
     )
     .limit(1);
-  if (!car) return null;
 
-  const [images, points, favorite, reviews, reviewTotal] = await Promise.all([
+  const [[car], images, points, favorite, reviews, reviewTotal] = await Promise.all([
+    carQuery,
     db
       .select({ storageKey: carImages.storageKey, width: carImages.width, height: carImages.height })
       .from(carImages)
       .where(eq(carImages.carId, id))
       .orderBy(asc(carImages.sortOrder)),
-    car.listingType === "sale"
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: pickupPoints.id,
-            name: pickupPoints.name,
-            address: pickupPoints.address,
-            city: pickupPoints.city,
-            country: pickupPoints.country,
-            availableHours: pickupPoints.availableHours,
-            instructions: pickupPoints.instructions,
-            isPrimary: pickupPoints.isPrimary,
-          })
-          .from(pickupPoints)
-          .where(eq(pickupPoints.carId, id))
-          .orderBy(asc(pickupPoints.sortOrder)),
+    db
+      .select({
+        id: pickupPoints.id,
+        name: pickupPoints.name,
+        address: pickupPoints.address,
+        city: pickupPoints.city,
+        country: pickupPoints.country,
+        availableHours: pickupPoints.availableHours,
+        instructions: pickupPoints.instructions,
+        isPrimary: pickupPoints.isPrimary,
+      })
+      .from(pickupPoints)
+      .where(eq(pickupPoints.carId, id))
+      .orderBy(asc(pickupPoints.sortOrder)),
     viewer
       ? db
           .select({ id: favorites.id })
           .from(favorites)
           .where(and(eq(favorites.userId, viewer.id), eq(favorites.carId, id)))
       : Promise.resolve([]),
-    findReviewsAbout(db, car.ownerId, options.allReviews ? REVIEWS_ALL : REVIEWS_SHOWN),
-    countReviewsAbout(db, car.ownerId),
+    findReviewsAbout(db, ownerOfCar(id), options.allReviews ? REVIEWS_ALL : REVIEWS_SHOWN),
+    countReviewsAbout(db, ownerOfCar(id)),
   ]);
+  if (!car) return null;
 
   return {
     ...car,
@@ -122,7 +123,7 @@ export async function findCarDetails(
     verified: car.ownerVerification === "verified",
     isPublic: car.status === "approved" && car.available,
     images,
-    pickupPoints: points,
+    pickupPoints: car.listingType === "sale" ? [] : points,
     isFavorite: favorite.length > 0,
     reviews,
     reviewTotal,

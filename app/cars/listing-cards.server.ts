@@ -1,6 +1,6 @@
 // A listing card's data (the cards of the listing pages, the home page, favourites, profiles and the dashboard): the
 // columns a card needs, and its photos and the viewer's favourite marks for a set of rows.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { carImages, cars, favorites, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 
@@ -57,11 +57,12 @@ export interface ListingCard extends Omit<CardRow, "features" | "ownerVerificati
 const CARD_FEATURES = 3;
 const CARD_IMAGES = 5;
 
-/** Photos, favourite marks and the card's shape for a set of car rows (two queries in one round trip). */
-export async function toCards(db: Db, rows: CardRow[], viewerId: string | null): Promise<ListingCard[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const imagesQuery = db
+/**
+ * The photos and the viewer's favourite marks of a set of cars: the ids, or a subquery that selects them (so the page
+ * of cars and its photos can be asked for together, without waiting for the page's ids).
+ */
+export function cardExtras(db: Db, ids: readonly string[] | SQLWrapper, viewerId: string | null) {
+  const images = db
     .select({
       carId: carImages.carId,
       storageKey: carImages.storageKey,
@@ -71,20 +72,38 @@ export async function toCards(db: Db, rows: CardRow[], viewerId: string | null):
     .from(carImages)
     .where(inArray(carImages.carId, ids))
     .orderBy(asc(carImages.carId), asc(carImages.sortOrder));
-  const favoritesQuery = db
+  const favoriteMarks = db
     .select({ carId: favorites.carId })
     .from(favorites)
     .where(and(eq(favorites.userId, viewerId ?? ""), inArray(favorites.carId, ids)));
-  const [images, favoriteRows] = viewerId
-    ? await db.batch([imagesQuery, favoritesQuery])
-    : [await imagesQuery, [] as { carId: string }[]];
+  return { images, favorites: viewerId ? favoriteMarks : null };
+}
+
+type CardExtras = { images: ({ carId: string } & CardImage)[]; favorites: { carId: string }[] };
+
+/** Photos, favourite marks and the card's shape for a set of car rows (two queries in one round trip). */
+export async function toCards(db: Db, rows: CardRow[], viewerId: string | null): Promise<ListingCard[]> {
+  if (rows.length === 0) return [];
+  const extras = cardExtras(
+    db,
+    rows.map((row) => row.id),
+    viewerId,
+  );
+  const [images, favoriteRows] = extras.favorites
+    ? await db.batch([extras.images, extras.favorites])
+    : [await extras.images, [] as { carId: string }[]];
+  return shapeCards(rows, { images, favorites: favoriteRows });
+}
+
+/** The cards of the rows, with their photos (at most five each) and favourite marks. */
+export function shapeCards(rows: CardRow[], extras: CardExtras): ListingCard[] {
   const imagesByCar = new Map<string, CardImage[]>();
-  for (const { carId, ...image } of images) {
+  for (const { carId, ...image } of extras.images) {
     const list = imagesByCar.get(carId) ?? [];
     if (list.length < CARD_IMAGES) list.push(image);
     imagesByCar.set(carId, list);
   }
-  const favoriteIds = new Set(favoriteRows.map((row) => row.carId));
+  const favoriteIds = new Set(extras.favorites.map((row) => row.carId));
   return rows.map(({ features, ownerVerification, createdAt, ...row }) => ({
     ...row,
     features: features.slice(0, CARD_FEATURES),

@@ -9,7 +9,17 @@ import type { ReviewSummary } from "~/reviews/review-summary";
 
 const reviewer = alias(profiles, "reviewer");
 
-export async function findReviewsAbout(db: Db, userId: string, limit: number) {
+/** The reviewee: a user's id, or the owner of a car (ownerOfCar), so a car page need not wait for its car. */
+type Reviewee = string | SQL;
+
+/** The owner of the car, as SQL: the reviews about them can be asked for alongside the car itself. */
+export const ownerOfCar = (carId: string): SQL =>
+  sql`(select ${cars.ownerId} from ${cars} where ${cars.id} = ${carId})`;
+
+const aboutReviewee = (reviewee: Reviewee) =>
+  typeof reviewee === "string" ? eq(reviews.revieweeId, reviewee) : sql`${reviews.revieweeId} = ${reviewee}`;
+
+export async function findReviewsAbout(db: Db, reviewee: Reviewee, limit: number) {
   const rows = await db
     .select({
       id: reviews.id,
@@ -30,14 +40,14 @@ export async function findReviewsAbout(db: Db, userId: string, limit: number) {
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
     .innerJoin(cars, eq(cars.id, reviews.carId))
-    .where(eq(reviews.revieweeId, userId))
+    .where(aboutReviewee(reviewee))
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
 }
 
-export async function countReviewsAbout(db: Db, userId: string) {
-  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.revieweeId, userId));
+export async function countReviewsAbout(db: Db, reviewee: Reviewee) {
+  const [row] = await db.select({ n: count() }).from(reviews).where(aboutReviewee(reviewee));
   return row?.n ?? 0;
 }
 
@@ -83,5 +93,5 @@ export function reviewSummaryAbout(db: Db, userId: string): Promise<ReviewSummar
 
 /** The same about a car's owner, so the car page can ask for it alongside the car itself. */
 export function reviewSummaryAboutOwnerOf(db: Db, carId: string): Promise<ReviewSummary> {
-  return summarize(db, sql`${reviews.revieweeId} = (select ${cars.ownerId} from ${cars} where ${cars.id} = ${carId})`);
+  return summarize(db, aboutReviewee(ownerOfCar(carId)));
 }

@@ -1,8 +1,8 @@
 // The public catalogue: the listing pages, the home page's sections and the header's quick search read cars here.
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { cars } from "#db/schema";
-import { selectCards, toCards, type ListingCard } from "~/cars/listing-cards.server";
+import { cars, profiles } from "#db/schema";
+import { cardExtras, selectCards, shapeCards, toCards, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {
@@ -107,22 +107,41 @@ export async function findListings(
   viewerId: string | null,
 ): Promise<ListingPage> {
   const where = listingWhere(scope, filters);
-  const pageQuery = (page: number) =>
-    selectCards(db)
+  const order = listingOrder(scope, filters.sort);
+  // The page, its count, and its cars' photos and favourite marks are asked for at once (one round trip through
+  // the batching client, app/db-batching.server.ts): the photos select the page's ids by a subquery, not by its rows.
+  const load = (page: number) => {
+    const offset = (page - 1) * LISTING_PAGE_SIZE;
+    const pageIds = db
+      .select({ id: cars.id })
+      .from(cars)
+      .innerJoin(profiles, eq(profiles.id, cars.ownerId))
       .where(where)
-      .orderBy(...listingOrder(scope, filters.sort))
+      .orderBy(...order)
       .limit(LISTING_PAGE_SIZE)
-      .offset((page - 1) * LISTING_PAGE_SIZE);
-  const [[counted], firstTry] = await db.batch([
+      .offset(offset);
+    const extras = cardExtras(db, pageIds, viewerId);
+    return Promise.all([
+      selectCards(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(LISTING_PAGE_SIZE)
+        .offset(offset),
+      extras.images,
+      extras.favorites ?? [],
+    ]);
+  };
+  const [[counted], firstTry] = await Promise.all([
     db.select({ total: count() }).from(cars).where(where),
-    pageQuery(filters.page),
+    load(filters.page),
   ]);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
-  // A page past the end (an old link, a typed number) shows the last page rather than nothing.
+  // A page past the end (an old link, a typed number) shows the last page rather than nothing: a second round trip,
+  // only then.
   const page = Math.min(filters.page, pageCount);
-  const rows = page === filters.page ? firstTry : await pageQuery(page);
-  return { cars: await toCards(db, rows, viewerId), total, page, pageCount };
+  const [rows, images, favoriteRows] = page === filters.page ? firstTry : await load(page);
+  return { cars: shapeCards(rows, { images, favorites: favoriteRows }), total, page, pageCount };
 }
 
 /** The home page's sections: the newest public cars of a scope, optionally of one category. */

@@ -14,6 +14,12 @@ export async function listingPageData(request: Request, context: AppLoadContext,
   const { filters, problems } = parseListingFilters(url.searchParams, scope);
   const [user, t] = await Promise.all([getOptionalUser(request, context), getT(request, "cars")]);
 
+  const query = savedSearchQuery(scope, filters);
+  // Asked for alongside the listings (one round trip, app/db-batching.server.ts), used only when they came.
+  const savedSearch = user ? findSavedSearchId(context.db, user.id, query) : null;
+  // Awaited below only when the listings came; until then its failure is nobody's.
+  savedSearch?.catch(() => {});
+
   let listings: ListingPage | null = null;
   let failure: "rate-limited" | "unavailable" | null = null;
   try {
@@ -30,8 +36,7 @@ export async function listingPageData(request: Request, context: AppLoadContext,
     failure = "unavailable";
   }
 
-  const query = savedSearchQuery(scope, filters);
-  const savedSearchId = user && listings ? await findSavedSearchId(context.db, user.id, query) : null;
+  const savedSearchId = savedSearch && listings ? await savedSearch : null;
 
   return data(
     {

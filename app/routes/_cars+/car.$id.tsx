@@ -43,12 +43,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const url = new URL(request.url);
   const allReviews = url.searchParams.get("reviews") === "all";
-  // The breakdown counts every review of the owner, not only those listed; asked for alongside the car.
-  const [car, reviewSummary] = await Promise.all([
-    findCarDetails(context.db, params.id ?? "", user ? { id: user.id, isAdmin: user.isAdmin } : null, {
-      allReviews,
-    }),
-    reviewSummaryAboutOwnerOf(context.db, params.id ?? ""),
+  const id = params.id ?? "";
+  // Everything the page reads is asked for at once, by the car's id (one round trip, app/db-batching.server.ts):
+  // the breakdown counts every review of the owner, not only those listed; the calendar (unused for a sale) and
+  // the renter's standing (used for instant book only) are asked for before the car says whether they are needed.
+  const [car, reviewSummary, monthCalendar, standing] = await Promise.all([
+    findCarDetails(context.db, id, user ? { id: user.id, isAdmin: user.isAdmin } : null, { allReviews }),
+    reviewSummaryAboutOwnerOf(context.db, id),
+    loadCarCalendar(context.db, id, url.searchParams.get("month"), new Date()),
+    user ? renterStanding(context.db, user.id) : null,
   ]);
   if (!car) notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   if (car.isPublic) {
@@ -65,15 +68,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     powerKw: car.horsepower ? Math.round(hpToKw(car.horsepower)) : null,
     featureGroups: groupFeatures(car.features),
   };
-  const calendar =
-    car.listingType !== "sale"
-      ? await loadCarCalendar(context.db, car.id, url.searchParams.get("month"), new Date())
-      : null;
+  const calendar = car.listingType !== "sale" ? monthCalendar : null;
   // Instant book (issue 18): whether this renter's booking would be confirmed at once, as their request will be told.
   const today = vilniusDay(new Date());
   const instantBook: InstantBookAnswer | null =
     user && car.instantBook && car.listingType !== "sale" && user.id !== car.ownerId
-      ? instantBookFor(car, await renterStanding(context.db, user.id), { start: today, today })
+      ? instantBookFor(car, standing!, { start: today, today })
       : null;
   return {
     car: details,
