@@ -74,6 +74,7 @@ export { createRequestHandler } from "@remix-run/cloudflare";
 export { getLoadContext } from "~/load-context";
 export { runScheduledJobs } from "~/jobs.server";
 export {
+  discardBody,
   hasForeignForwardedHost,
   isCrossSiteWrite,
   withoutForwardedHost,

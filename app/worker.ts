@@ -13,6 +13,7 @@ const {
   getLoadContext,
   runScheduledJobs,
   isCrossSiteWrite,
+  discardBody,
   hasForeignForwardedHost,
   withoutForwardedHost,
   withRequestRefusals,
@@ -30,10 +31,11 @@ const handleRemixRequest = createRequestHandler(
 export default {
   async fetch(incoming, env, ctx) {
     if (isCrossSiteWrite(incoming)) {
+      await discardBody(incoming);
       return new Response("Cross-site request refused", { status: 403 });
     }
     const badRequest = hasForeignForwardedHost(incoming);
-    const request = badRequest ? withoutForwardedHost(incoming) : incoming;
+    const request = badRequest ? await withoutForwardedHost(incoming) : incoming;
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: incoming.cf } } });
     if (badRequest) loadContext.badRequest = true;
     const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;

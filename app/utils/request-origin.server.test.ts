@@ -48,10 +48,21 @@ describe("a made-up X-Forwarded-Host", () => {
 
   it("is taken off the request handed to Remix, the rest kept", async () => {
     const request = post({ Origin: "https://ratai.lt", "X-Forwarded-Host": "evil.example", Cookie: "a=1" });
-    const cleaned = withoutForwardedHost(request);
+    const cleaned = await withoutForwardedHost(request);
     expect(cleaned.headers.get("X-Forwarded-Host")).toBeNull();
     expect(cleaned.headers.get("Cookie")).toBe("a=1");
     expect(cleaned.method).toBe("POST");
+  });
+
+  it("reads the refused body to its end and hands none on (an unread body broke the next write in wrangler dev)", async () => {
+    const request = new Request("https://ratai.lt/auth/signin", {
+      method: "POST",
+      headers: { Origin: "https://ratai.lt", "X-Forwarded-Host": "evil.example" },
+      body: "email=renter%40demo.lt&password=x",
+    });
+    const cleaned = await withoutForwardedHost(request);
+    expect(request.bodyUsed).toBe(true);
+    expect(cleaned.body).toBeNull();
   });
 
   it("makes every action answer 400 (a page's through its error boundary, a resource route's as a Response)", async () => {

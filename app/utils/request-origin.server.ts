@@ -39,10 +39,22 @@ export function hasForeignForwardedHost(request: Request): boolean {
   }
 }
 
-export function withoutForwardedHost(request: Request): Request {
+/**
+ * The request handed to Remix for such a write: without the header, and without its body, which every action
+ * refuses unread. The body is read to its end here and dropped: a body left unread leaves its connection half-used,
+ * and wrangler dev's proxy then fails the next write on it ("Your worker restarted mid-request", a 503).
+ */
+export async function withoutForwardedHost(request: Request): Promise<Request> {
   const headers = new Headers(request.headers);
   headers.delete("X-Forwarded-Host");
-  return new Request(request, { headers });
+  headers.delete("Content-Length");
+  await discardBody(request);
+  return new Request(request.url, { method: request.method, headers });
+}
+
+/** Reads a request's body to its end without keeping it: for a write refused before anything reads it. */
+export async function discardBody(request: Request): Promise<void> {
+  await request.body?.pipeTo(new WritableStream()).catch(() => {});
 }
 
 /** The 400 a refused request gets, rendered by the root's error boundary (or plain, from a route without one). */
