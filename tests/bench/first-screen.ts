@@ -36,7 +36,6 @@ const TEXT_ONLY = new Set(["script", "style", "textarea", "title"]);
  * <template> (its content is not in the document); <noscript> content counts, as it does with JavaScript off.
  */
 export function* startTags(html: string): Generator<StartTag> {
-  const lower = html.toLowerCase();
   let i = 0;
   let templateDepth = 0;
   while ((i = html.indexOf("<", i)) !== -1) {
@@ -62,8 +61,10 @@ export function* startTags(html: string): Generator<StartTag> {
     else if (templateDepth === 0) yield { name: tag, offset: i, end };
     i = end;
     if (TEXT_ONLY.has(tag)) {
-      const close = lower.indexOf(`</${tag}`, i);
-      i = close === -1 ? html.length : close;
+      // Not on a lower-cased copy: lower-casing can change the length of a string, and so its offsets.
+      const close = new RegExp(`</${tag}`, "gi");
+      close.lastIndex = i;
+      i = close.exec(html)?.index ?? html.length;
     }
   }
 }
