@@ -73,9 +73,9 @@ describe("tagAttributes", () => {
 });
 
 describe("shortSelector", () => {
-  it("names the tag, the id and the first three classes", () => {
+  it("names the tag, the id and the first two classes", () => {
     expect(shortSelector({ tag: "section", id: "cars", className: "grid gap-4 p-2 md:grid-cols-2" })).toBe(
-      "section#cars.grid.gap-4.p-2…",
+      "section#cars.grid.gap-4…",
     );
     expect(shortSelector({ tag: "li", id: null, className: null })).toBe("li");
   });

@@ -144,9 +144,9 @@ const BLOCKING_STYLESHEETS = `[...document.head.querySelectorAll('link[rel~="sty
 
 export interface FirstScreen {
   url: string;
-  /** The first element below the fold as a short selector (`section#cars.grid.gap-4`), or null when none is. */
+  /** The first element below the fold as a short selector (`section#cars.grid.gap-4…`), or null when none is. */
   element: string | null;
-  /** "the 3rd <section>, top 812 px", for a person to find it. */
+  /** "3rd <section>, top 812 px", for a person to find it. */
   where: string | null;
   /** Where its start tag begins in the raw HTML (bytes), or null when it was not found there. */
   htmlOffset: number | null;
@@ -163,17 +163,17 @@ export interface FirstScreen {
 
 const gzip = (bytes: Buffer) => gzipSync(bytes, { level: GZIP_LEVEL }).length;
 
-/** `section#cars.grid.gap-4…`: enough for a person to find the element in the page. */
+/** `section#cars.grid.gap-4…`: enough for a person to find the element in the page, short enough for the table. */
 export function shortSelector(element: { tag: string; id: string | null; className: string | null }): string {
   const classes = (element.className ?? "").split(/\s+/).filter(Boolean);
   return (
     element.tag +
     (element.id ? `#${element.id}` : "") +
     classes
-      .slice(0, 3)
+      .slice(0, 2)
       .map((c) => `.${c}`)
       .join("") +
-    (classes.length > 3 ? "…" : "")
+    (classes.length > 2 ? "…" : "")
   );
 }
 
@@ -224,7 +224,7 @@ export async function measureFirstScreen(url: string, cdpPort: number): Promise<
   return {
     url,
     element: fold ? shortSelector(fold) : null,
-    where: fold ? `the ${ordinal(fold.index + 1)} <${fold.tag}>, top ${fold.top} px` : null,
+    where: fold ? `${ordinal(fold.index + 1)} <${fold.tag}>, top ${fold.top} px` : null,
     htmlOffset: located.offset === null ? null : before.length,
     htmlBytes: Buffer.byteLength(html, "utf8"),
     problem: located.problem,

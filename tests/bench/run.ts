@@ -478,27 +478,21 @@ function buildRows(m: {
 function firstScreenRows(section: string, screen: FirstScreen): Row[] {
   const row = atMost(
     section,
-    "first screen: HTML before the fold + blocking CSS, gzip -6",
+    "first screen (HTML to the fold + CSS, gzip -6)",
     screen.problem ? null : screen.total,
     TARGETS.firstScreenBytes,
     kb,
   );
   const rows = [row];
-  rows.push(
-    info(
-      section,
-      "  first element below the fold",
-      screen.element ? `${screen.element} (${screen.where})` : "none: the whole page fits",
-    ),
-  );
+  rows.push(info(section, "  first element below the fold", screen.element ?? "none: the whole page fits"));
+  if (screen.where) rows.push(info(section, "  which one", screen.where));
   if (screen.problem) rows.push(info(section, "  not found in the HTML", screen.problem));
   else {
     rows.push(
       info(
         section,
         "  HTML before it + CSS",
-        `${kb(screen.htmlGzip)} (${screen.htmlOffset!.toLocaleString("en")} of ` +
-          `${screen.htmlBytes.toLocaleString("en")} bytes) + ${kb(screen.cssGzip)} (${screen.stylesheets.length} files)`,
+        `${kb(screen.htmlGzip)} (${screen.htmlOffset!.toLocaleString("en")} bytes) + ${kb(screen.cssGzip)}`,
       ),
     );
   }
@@ -507,7 +501,7 @@ function firstScreenRows(section: string, screen: FirstScreen): Row[] {
 
 function loadRows(load: Record<LoadKey, LoadResult>, carPath: string): Row[] {
   const rows: Row[] = [];
-  const section = `requests per second, ${LOAD.connections} connections, ${LOAD.seconds} s each`;
+  const section = `requests per second at ${LOAD.connections} connections`;
   for (const run of loadRuns(carPath)) {
     const r = load[run.key];
     rows.push(info(section, run.label, `${r.rps.toFixed(0)} rps`, r.rps));
