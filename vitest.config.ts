@@ -14,6 +14,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "party/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tests/bench/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,
