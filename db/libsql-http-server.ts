@@ -49,10 +49,9 @@ export async function startLibsqlHttpServer(options: LibsqlHttpServerOptions): P
     });
   });
 
-  // Never close an idle keep-alive socket: a pooling client (undici, workerd) may reuse it at the very moment the
-  // server closes it, and that request then fails as "Network connection lost", which the pages answer with 503.
-  // Only the client closes; this is a local adapter with a handful of clients (the Worker, the tests, the tools).
-  server.keepAliveTimeout = 0;
+  // Outlive the keep-alive timeouts of pooling clients (undici, workerd), so a client never reuses a socket that
+  // the server is closing at that very moment.
+  server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
   try {
