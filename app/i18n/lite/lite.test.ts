@@ -115,6 +115,22 @@ const ODD_KEYS: Case[] = [
 
 const ALL_CASES = [...namespaces.flatMap(casesFor), ...ODD_KEYS];
 
+/**
+ * The cases whose answer depends on the namespaces `t` is fixed to: their keys in every form, bare and prefixed;
+ * every other namespace's keys bare (a miss, or a text at the same path); one other namespace's keys prefixed; and
+ * the odd keys. The rest of ALL_CASES (other namespaces' keys with their prefix) answers the same whatever `t` is
+ * fixed to: the instance's own `t` runs all of them, once a language.
+ */
+function casesFixedTo(fixed: readonly string[]): Case[] {
+  const others = namespaces.filter((ns) => !fixed.includes(ns));
+  return [
+    ...fixed.flatMap(casesFor),
+    ...others.flatMap((ns) => [...keysOf(ns).keys()].map((key): Case => [key])),
+    ...casesFor(others[0]!).filter(([key]) => key.includes(":")),
+    ...ODD_KEYS,
+  ];
+}
+
 async function realInstance(language: string) {
   const i18n = createRealInstance();
   await i18n.init({ ...i18nConfig, lng: language, ns: namespaces, resources });
@@ -171,7 +187,7 @@ describe("the browser's i18next", () => {
       for (const ns of namespaces) {
         const realT = realI18n.getFixedT(null, ns) as unknown as T;
         const liteT: T = (key, options) => liteI18n.t(key, { ...options, ns: options?.ns || ns });
-        expect(mismatches(ALL_CASES, realT, liteT), `t of ${ns}`).toEqual([]);
+        expect(mismatches(casesFixedTo([ns]), realT, liteT), `t of ${ns}`).toEqual([]);
         await yieldToRunner();
       }
       // The instance's own t (the default namespace).
@@ -287,8 +303,9 @@ describe("the browser's react-i18next", () => {
     async (language) => {
       const [realI18n, liteI18n] = await Promise.all([realInstance(language), liteInstance(language)]);
       for (const ns of NAMESPACE_ARGUMENTS) {
-        const expected = renderReal(realI18n, h(List, { use: realUse, ns, cases: ALL_CASES }));
-        const actual = renderLite(liteI18n, h(List, { use: liteUse, ns, cases: ALL_CASES }));
+        const cases = casesFixedTo(ns === undefined ? ["common"] : [ns].flat());
+        const expected = renderReal(realI18n, h(List, { use: realUse, ns, cases }));
+        const actual = renderLite(liteI18n, h(List, { use: liteUse, ns, cases }));
         expect(firstDifference(actual, expected), `useTranslation(${JSON.stringify(ns)})`).toBeNull();
         await yieldToRunner();
       }
