@@ -34,14 +34,17 @@ export function addMonths(day: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+// Made once: a formatter costs far more to make than to use, and "today" is asked for on every request.
+const DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** The calendar day (YYYY-MM-DD) in Vilnius: what "today" means for bookings and daily stats. */
 export function vilniusDay(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return DAY_FORMAT.format(now);
 }
 
 const HOUR = 3_600_000;
