@@ -34,6 +34,8 @@ export async function recordCarView(
   if ((viewerId !== null && viewerId === car.ownerId) || isbot(request.headers.get("User-Agent") ?? "")) return false;
   const day = vilniusDay(now);
   const visitor = await visitorKey(request, viewerId, context.env.sessionSecrets[0] ?? "", day);
+  const mark = `${car.id}|${visitor}|${day}`;
+  if (marked.has(mark)) return false;
   const [inserted] = await context.db.batch([
     context.db
       .insert(carViewMarks)
@@ -42,5 +44,19 @@ export async function recordCarView(
       .returning({ carId: carViewMarks.carId }),
     ...countCarView(context.db, car.id, day),
   ]);
+  remember(mark);
   return inserted.length > 0;
+}
+
+/**
+ * The marks this isolate knows are written (inserted now or found there), so a visitor's reloads of a page (most of
+ * them answered from the edge cache) write nothing more. Bounded: the oldest are forgotten first, and a forgotten
+ * mark only costs one write the database ignores.
+ */
+const marked = new Set<string>();
+const MARKS_KEPT = 10_000;
+
+function remember(mark: string) {
+  marked.add(mark);
+  if (marked.size > MARKS_KEPT) marked.delete(marked.values().next().value!);
 }

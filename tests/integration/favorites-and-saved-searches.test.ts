@@ -1,7 +1,7 @@
 // Favourites (the heart, the count, the owner's daily statistics), price-drop notifications, car views counted once
 // per visitor per day, and saved searches with their match notifications.
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cars, favorites, listingDailyStats, notifications, savedSearches } from "#db/schema";
 import { recordCarView } from "~/cars/car-views.server";
 import { action as favoriteAction, loader as favoritesLoader } from "~/routes/_cars+/favorites";
@@ -215,6 +215,22 @@ describe("car views", () => {
     expect((await carRow(car.id)).viewCount).toBe(4);
     const stats = await ctx.db.select().from(listingDailyStats).where(eq(listingDailyStats.carId, car.id));
     expect(stats.reduce((sum, s) => sum + s.views, 0)).toBe(4);
+  });
+
+  it("a visitor's reloads write nothing once their view is marked, also after a miss elsewhere", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const other = await createCar(ctx, owner.id);
+    const request = () => new Request("http://ratai.test/car/x", { headers: { "CF-Connecting-IP": "10.5.5.5" } });
+    const batch = vi.spyOn(ctx.context.db, "batch");
+    expect(await recordCarView(ctx.context, request(), { id: car.id }, null)).toBe(true);
+    expect(await recordCarView(ctx.context, request(), { id: car.id }, null)).toBe(false);
+    expect(await recordCarView(ctx.context, request(), { id: car.id }, null)).toBe(false);
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(await recordCarView(ctx.context, request(), { id: other.id }, null)).toBe(true);
+    expect(batch).toHaveBeenCalledTimes(2);
+    batch.mockRestore();
+    expect((await carRow(car.id)).viewCount).toBe(1);
   });
 
   it("the car page counts after answering and shows the owner's reviews, 3 until 'all'", async () => {
