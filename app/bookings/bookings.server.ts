@@ -6,6 +6,7 @@ import type { Db } from "~/db.server";
 import { locatePickupPoints } from "~/places/cities";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
+import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
 
 /**
  * A stored booking's charge, as a select's columns: what `storedRental` reads back into whole periods and days, and
@@ -63,14 +64,7 @@ export async function findBookableCar(db: Db, carId: string) {
   if (!car) return null;
   const points = await db
     .select({
-      id: pickupPoints.id,
-      name: pickupPoints.name,
-      address: pickupPoints.address,
-      city: pickupPoints.city,
-      country: pickupPoints.country,
-      availableHours: pickupPoints.availableHours,
-      instructions: pickupPoints.instructions,
-      isPrimary: pickupPoints.isPrimary,
+      ...PICKUP_POINT_COLUMNS,
       latitude: pickupPoints.latitude,
       longitude: pickupPoints.longitude,
     })

@@ -5,6 +5,7 @@ import type { Db } from "~/db.server";
 import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
 import { countReviewsAbout, findReviewsAbout, ownerOfCar } from "~/reviews/reviews-about.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
+import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
 
 export async function findCarDetails(
   db: Db,
@@ -92,16 +93,7 @@ export async function findCarDetails(
       .where(eq(carImages.carId, id))
       .orderBy(asc(carImages.sortOrder)),
     db
-      .select({
-        id: pickupPoints.id,
-        name: pickupPoints.name,
-        address: pickupPoints.address,
-        city: pickupPoints.city,
-        country: pickupPoints.country,
-        availableHours: pickupPoints.availableHours,
-        instructions: pickupPoints.instructions,
-        isPrimary: pickupPoints.isPrimary,
-      })
+      .select(PICKUP_POINT_COLUMNS)
       .from(pickupPoints)
       .where(eq(pickupPoints.carId, id))
       .orderBy(asc(pickupPoints.sortOrder)),
