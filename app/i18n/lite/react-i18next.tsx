@@ -1,5 +1,6 @@
 // The part of react-i18next (v15) this app uses, for the browser only (see ./i18next.ts and vite.config.ts):
-// useTranslation with suspense, Trans with named components, I18nextProvider and initReactI18next.
+// useTranslation with suspense (rendering again when a partial namespace completes), Trans with named components,
+// I18nextProvider and initReactI18next.
 import {
   cloneElement,
   createContext,
@@ -38,17 +39,19 @@ export function useTranslation(ns?: string | readonly string[]) {
   const i18n = useContext(I18nContext) ?? instance!;
   const namespaces = ns ? [ns].flat() : [i18n.options.defaultNS!];
   i18n.reportNamespaces.addUsedNamespaces(namespaces);
-  const language = useSyncExternalStore(
+  // The language, and the revision of the texts: missing ones that arrived after hydration render again.
+  const texts = useSyncExternalStore(
     i18n.subscribe,
-    () => i18n.language,
-    () => i18n.language,
+    () => `${i18n.language} ${i18n.revision}`,
+    () => `${i18n.language} ${i18n.revision}`,
   );
   const first = namespaces[0];
   const t = useMemo<TFunction>(
     () => (key, options) => i18n.t(key, { ...options, ns: options?.ns || first }),
-    // A new function per language, as react-i18next gives, so effects and memos that depend on `t` run again.
+    // A new function per language (and when missing texts arrived), as react-i18next gives per language, so effects
+    // and memos that depend on `t` run again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, first, language],
+    [i18n, first, texts],
   );
   if (!namespaces.every((n) => i18n.hasLoadedNamespace(n))) throw i18n.loadNamespaces(namespaces);
   return { t, i18n, ready: true };
