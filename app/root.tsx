@@ -135,11 +135,18 @@ function InlineTranslations() {
   );
 }
 
-/** Marks the document once React has hydrated (the browser tests wait for it before they click). */
+/**
+ * Marks the document once React has hydrated and the page's texts are complete, when the JS-enhanced controls render
+ * (useHydrated): the browser tests wait for it before they click.
+ */
 function useHydrationMarker() {
+  const { i18n } = useTranslation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    const texts = i18n as unknown as Partial<Pick<LiteI18n, "whenComplete">>;
+    void (texts.whenComplete?.() ?? Promise.resolve()).then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
+  }, [i18n]);
 }
 
 /**

@@ -1,10 +1,9 @@
 import i18next from "i18next";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 // In the browser build `i18next` is the lite one (app/i18n/lite), whose page texts may still be partial; the real
 // one (server, dev, tests) has every text from the start.
-const texts = i18next as unknown as Partial<{ subscribe(listener: () => void): () => void; isComplete(): boolean }>;
-const never = () => () => {};
+const texts = i18next as unknown as Partial<{ isComplete(): boolean; whenComplete(): Promise<void> }>;
 
 /**
  * True once React has hydrated and the page's namespaces are complete: controls that only work with JavaScript
@@ -12,11 +11,12 @@ const never = () => () => {};
  */
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const complete = useSyncExternalStore(
-    texts.subscribe ?? never,
-    () => texts.isComplete?.() ?? true,
-    () => false,
-  );
-  return hydrated && complete;
+  useEffect(() => {
+    if (!texts.whenComplete || texts.isComplete?.()) return setHydrated(true);
+    let live = true;
+    // A transition: the update may reach a Suspense boundary that is still hydrating (a plain one is React's #421).
+    void texts.whenComplete().then(() => live && startTransition(() => setHydrated(true)));
+    return () => void (live = false);
+  }, []);
+  return hydrated;
 }

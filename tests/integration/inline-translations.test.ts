@@ -152,7 +152,7 @@ describe("the inline translations", () => {
             const base = key.replace(PLURAL, "");
             const cases = PLURAL.test(key) ? COUNTS.map((count) => ({ count })) : [{}];
             for (const options of cases) {
-              const expected = server.t(base, { ...options, ns, name: "N", title: "T" } as never) as string;
+              const expected = server.t(base, { ...options, ns, name: "N", title: "T" } as never) as unknown as string;
               expect(browser.t(base, { ...options, ns, name: "N", title: "T" }), `${where}: ${ns}:${key}`).toBe(
                 expected,
               );

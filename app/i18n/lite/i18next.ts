@@ -70,9 +70,10 @@ export class I18n {
   private used: { [namespace: string]: true } = {};
   private partial: { [languageAndNamespace: string]: true } = {};
   private completion?: Promise<void>;
-  private missed = false;
-  /** Goes up when texts that were missing arrived, so the components that showed keys render again. */
-  revision = 0;
+  private completed?: Promise<void>;
+  private markCompleted = () => {};
+  /** The last `t` did not find its key in a namespace that is still partial (useTranslation renders again later). */
+  missedPartial = false;
   /** What react-i18next keeps: the namespaces components asked for (root.tsx inlines them in the page). */
   reportNamespaces = {
     addUsedNamespaces: (namespaces: readonly string[]) => namespaces.forEach((ns) => (this.used[ns] = true)),
@@ -90,9 +91,11 @@ export class I18n {
     this.options = { ...options, ns: [options.ns ?? []].flat() };
     this.store = options.resources ?? {};
     this.language = options.lng;
-    if (options.partialResources)
+    if (options.partialResources) {
       for (const [language, namespaces] of Object.entries(this.store))
         for (const ns of Object.keys(namespaces)) this.partial[`${language}|${ns}`] = true;
+      this.completed = new Promise((resolve) => (this.markCompleted = resolve));
+    }
     this.modules.forEach((module) => module.init(this));
     await this.load(this.language, this.options.ns as string[]);
   }
@@ -122,10 +125,13 @@ export class I18n {
   /** No namespace is still partial: every text of the page's namespaces is there. */
   isComplete = () => !Object.keys(this.partial).length;
 
+  /** Resolves once no namespace is partial (after completeNamespaces). */
+  whenComplete = (): Promise<void> => this.completed ?? Promise.resolve();
+
   /**
    * Fetches the partial namespaces whole and merges them in (once; root calls it right after hydration, when the
    * texts the server used have done their part). Then whatever asked for a missing key renders again, and so do the
-   * controls that wait for complete texts (useHydrated). A namespace that fails to load counts as complete, as a
+   * controls that wait for complete texts (useHydrated), both through whenComplete. A namespace that fails to load counts as complete, as a
    * failed load does in i18next: its missing keys show.
    */
   completeNamespaces(): Promise<void> {
@@ -146,10 +152,7 @@ export class I18n {
             });
           }),
       ),
-    ).then(() => {
-      if (this.missed) this.revision++;
-      this.listeners.forEach((listener) => listener());
-    }));
+    ).then(() => this.markCompleted()));
   }
 
   loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
@@ -215,7 +218,7 @@ export class I18n {
       while (result == null && keys.length) result = lookup(this.store[language]?.[ns], keys.pop()!);
       if (result != null) break;
     }
-    if (result == null && [namespaces].flat().some((ns) => this.partial[`${language}|${ns}`])) this.missed = true;
+    this.missedPartial = result == null && [namespaces].flat().some((ns) => this.partial[`${language}|${ns}`]);
     if (result && typeof result == "object") return `key '${name} (${language})' returned an object instead of string.`;
     return interpolate(String(result ?? options.defaultValue ?? name), options);
   }

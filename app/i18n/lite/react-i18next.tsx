@@ -4,8 +4,12 @@
 import {
   cloneElement,
   createContext,
+  startTransition,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
+  useState,
   useSyncExternalStore,
   type ReactElement,
   type ReactNode,
@@ -39,19 +43,34 @@ export function useTranslation(ns?: string | readonly string[]) {
   const i18n = useContext(I18nContext) ?? instance!;
   const namespaces = ns ? [ns].flat() : [i18n.options.defaultNS!];
   i18n.reportNamespaces.addUsedNamespaces(namespaces);
-  // The language, and the revision of the texts: missing ones that arrived after hydration render again.
-  const texts = useSyncExternalStore(
+  const language = useSyncExternalStore(
     i18n.subscribe,
-    () => `${i18n.language} ${i18n.revision}`,
-    () => `${i18n.language} ${i18n.revision}`,
+    () => i18n.language,
+    () => i18n.language,
   );
+  // A text asked for in this render that its namespace does not have yet (the page inlined only the texts the server
+  // used): render again once the namespaces are complete. In a transition, so that an update reaching a Suspense
+  // boundary still hydrating does not make React give up hydrating it (error #421).
+  const missed = useRef(false);
+  missed.current = false;
+  const [arrived, setArrived] = useState(0);
+  useEffect(() => {
+    if (!missed.current) return;
+    let live = true;
+    void i18n.whenComplete().then(() => live && startTransition(() => setArrived((n) => n + 1)));
+    return () => void (live = false);
+  });
   const first = namespaces[0];
   const t = useMemo<TFunction>(
-    () => (key, options) => i18n.t(key, { ...options, ns: options?.ns || first }),
-    // A new function per language (and when missing texts arrived), as react-i18next gives per language, so effects
-    // and memos that depend on `t` run again.
+    () => (key, options) => {
+      const text = i18n.t(key, { ...options, ns: options?.ns || first });
+      if (i18n.missedPartial) missed.current = true;
+      return text;
+    },
+    // A new function per language, as react-i18next gives (and when missing texts arrived), so effects and memos that
+    // depend on `t` run again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, first, texts],
+    [i18n, first, language, arrived],
   );
   if (!namespaces.every((n) => i18n.hasLoadedNamespace(n))) throw i18n.loadNamespaces(namespaces);
   return { t, i18n, ready: true };
