@@ -31,7 +31,7 @@ async function hydrate() {
       lng: document.documentElement.lang || defaultLanguage,
       ns: getInitialNamespaces(),
       resources: inline ? { [inline.language]: inline.bundle } : undefined,
-      // The lite i18next (app/i18n/lite) completes these namespaces after hydration; the real one (dev) gets whole ones.
+      // The lite i18next (app/i18n/lite) completes these after hydration; the real one (dev) is given whole ones.
       ...({ partialResources: inline?.partial } as object),
       // With inline resources, the backend still loads whatever else is asked for later.
       partialBundledLanguages: true,

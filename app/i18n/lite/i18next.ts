@@ -13,7 +13,7 @@ export type InitOptions = {
   ns?: string | string[];
   defaultNS?: string;
   resources?: { [language: string]: { [namespace: string]: Bundle } };
-  /** The resources hold only some keys of each namespace (the ones the server rendered); completeNamespaces adds the rest. */
+  /** The resources hold only the keys the server rendered with; completeNamespaces adds the rest. */
   partialResources?: boolean;
   // The rest of app/i18n.ts's options are what this implementation assumes.
   [option: string]: unknown;
@@ -131,8 +131,8 @@ export class I18n {
   /**
    * Fetches the partial namespaces whole and merges them in (once; root calls it right after hydration, when the
    * texts the server used have done their part). Then whatever asked for a missing key renders again, and so do the
-   * controls that wait for complete texts (useHydrated), both through whenComplete. A namespace that fails to load counts as complete, as a
-   * failed load does in i18next: its missing keys show.
+   * controls that wait for complete texts (useHydrated), both through whenComplete. A namespace that fails to load
+   * counts as complete, as a failed load does in i18next: its missing keys show.
    */
   completeNamespaces(): Promise<void> {
     const { backend } = this;
