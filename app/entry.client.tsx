@@ -7,8 +7,12 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import i18nConfig, { defaultLanguage } from "~/i18n";
 import { lazyLocaleBackend } from "~/i18n.client";
 
-/** The namespaces the server rendered with, inlined by root's <InlineTranslations>. */
-function inlineResources(): { language: string; bundle: Record<string, Record<string, unknown>> } | null {
+/** The texts the server rendered with, inlined by root's <InlineTranslations> (`partial`: only the keys it used). */
+function inlineResources(): {
+  language: string;
+  bundle: Record<string, Record<string, unknown>>;
+  partial?: boolean;
+} | null {
   const element = document.getElementById("i18n-resources");
   try {
     return element?.textContent ? JSON.parse(element.textContent) : null;
@@ -27,6 +31,8 @@ async function hydrate() {
       lng: document.documentElement.lang || defaultLanguage,
       ns: getInitialNamespaces(),
       resources: inline ? { [inline.language]: inline.bundle } : undefined,
+      // The lite i18next (app/i18n/lite) completes these after hydration; the real one (dev) is given whole ones.
+      ...({ partialResources: inline?.partial } as object),
       // With inline resources, the backend still loads whatever else is asked for later.
       partialBundledLanguages: true,
       // A navigation to a route whose namespace is not loaded yet waits (in a transition) instead of showing keys.

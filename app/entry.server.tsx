@@ -6,6 +6,8 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "~/i18n";
 import { getLanguage, i18nServer } from "~/i18n.server";
+import { InlineBundleContext } from "~/i18n/inline-bundle";
+import { inlineBundleJson, recordUsedKeys } from "~/i18n/used-keys";
 import { resources } from "~/locales/resources.server";
 import { markServiceUnavailable } from "~/utils/database-faults.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -25,13 +27,18 @@ export default async function handleRequest(
     ns: i18nServer.getRouteNamespaces(remixContext),
     resources,
   });
+  // The page inlines only the texts its render used (root's InlineTranslations). Not in dev: there the browser runs
+  // the real i18next, which cannot complete a partial namespace, so dev pages carry whole ones.
+  if (import.meta.env.MODE !== "development") recordUsedKeys(i18n);
 
   let status = responseStatusCode;
   const nonce = createNonce();
   const body = await renderToReadableStream(
     <NonceProvider nonce={nonce}>
       <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <InlineBundleContext.Provider value={() => inlineBundleJson(i18n)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </InlineBundleContext.Provider>
       </I18nextProvider>
     </NonceProvider>,
     {

@@ -10,7 +10,7 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { Suspense, lazy, useEffect, type ReactNode } from "react";
+import { Suspense, lazy, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -23,6 +23,8 @@ import { ProgressBar } from "~/components/shell/progress-bar";
 import { Toaster, showToast } from "~/components/shell/toaster";
 import { isDevMailboxEnabled } from "~/email/sender.server";
 import { getLanguage, getT, rememberLanguage } from "~/i18n.server";
+import type { I18n as LiteI18n } from "~/i18n/lite/i18next";
+import { InlineBundleContext } from "~/i18n/inline-bundle";
 import { countUnreadMessages } from "~/messages/messaging.server";
 import { countUnreadNotifications } from "~/notifications/unread.server";
 import { liveTicket } from "~/realtime/live.server";
@@ -110,17 +112,19 @@ function useThemeSetting(serverTheme: ThemeSetting): ThemeSetting {
 }
 
 /**
- * The translations this document was rendered with, inline, so the browser hydrates without first fetching them
- * (a round trip on a slow phone). Later namespaces load on demand. Same content on both sides of hydration.
+ * The texts this document was rendered with, inline, so the browser hydrates without first fetching them (a round
+ * trip on a slow phone): only the keys the server's render looked up (app/i18n/used-keys.ts), since everything before
+ * this element in the document has rendered by now. The rest of each namespace loads right after hydration
+ * (`completeNamespaces`), as hashed JSON. Same content on both sides of hydration: the browser keeps the server's.
  */
 function InlineTranslations() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  const namespaces = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
-  const bundle = Object.fromEntries(
-    [...new Set(["common", ...namespaces])].map((ns) => [ns, i18n.getResourceBundle(language, ns) ?? {}]),
-  );
-  const json = JSON.stringify({ language, bundle }).replace(/</g, "\\u003c");
+  const serverBundle = useContext(InlineBundleContext);
+  const [json] = useState(() => serverBundle?.() ?? document.getElementById("i18n-resources")?.textContent ?? "");
+  useEffect(() => {
+    // The lite i18n (app/i18n/lite/i18next.ts) fetches the rest of the inlined namespaces; the real one has them.
+    void (i18n as unknown as Partial<Pick<LiteI18n, "completeNamespaces">>).completeNamespaces?.();
+  }, [i18n]);
   return (
     <script
       id="i18n-resources"
@@ -131,11 +135,18 @@ function InlineTranslations() {
   );
 }
 
-/** Marks the document once React has hydrated (the browser tests wait for it before they click). */
+/**
+ * Marks the document once React has hydrated and the page's texts are complete, when the JS-enhanced controls render
+ * (useHydrated): the browser tests wait for it before they click.
+ */
 function useHydrationMarker() {
+  const { i18n } = useTranslation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    const texts = i18n as unknown as Partial<Pick<LiteI18n, "whenComplete">>;
+    void (texts.whenComplete?.() ?? Promise.resolve()).then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
+  }, [i18n]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type M
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
 import { imageUrl } from "~/utils/images";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { LightboxProps } from "./lightbox";
 import { scrollBehavior, wrapIndex, type CarPhoto } from "./lightbox-state";
 
@@ -47,10 +48,10 @@ export function CarGallery({
   const frame = useRef(0);
   const [active, setActive] = useState(0);
   const [viewer, setViewer] = useState<number | null>(null);
-  const [hydrated, setHydrated] = useState(false);
   const [moved, setMoved] = useState(false);
+  // Its controls show texts the server did not render: they wait for the page's complete texts, as useHydrated's do.
+  const hydrated = useHydrated();
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
   useEffect(() => {
     if (viewer !== null || !returnFocus.current) return;

@@ -13,6 +13,8 @@ export type InitOptions = {
   ns?: string | string[];
   defaultNS?: string;
   resources?: { [language: string]: { [namespace: string]: Bundle } };
+  /** The resources hold only the keys the server rendered with; completeNamespaces adds the rest. */
+  partialResources?: boolean;
   // The rest of app/i18n.ts's options are what this implementation assumes.
   [option: string]: unknown;
 };
@@ -66,6 +68,12 @@ export class I18n {
   private listeners = new Set<() => void>();
   private changingTo?: string;
   private used: { [namespace: string]: true } = {};
+  private partial: { [languageAndNamespace: string]: true } = {};
+  private completion?: Promise<void>;
+  private completed?: Promise<void>;
+  private markCompleted = () => {};
+  /** The last `t` did not find its key in a namespace that is still partial (useTranslation renders again later). */
+  missedPartial = false;
   /** What react-i18next keeps: the namespaces components asked for (root.tsx inlines them in the page). */
   reportNamespaces = {
     addUsedNamespaces: (namespaces: readonly string[]) => namespaces.forEach((ns) => (this.used[ns] = true)),
@@ -83,6 +91,11 @@ export class I18n {
     this.options = { ...options, ns: [options.ns ?? []].flat() };
     this.store = options.resources ?? {};
     this.language = options.lng;
+    if (options.partialResources) {
+      for (const [language, namespaces] of Object.entries(this.store))
+        for (const ns of Object.keys(namespaces)) this.partial[`${language}|${ns}`] = true;
+      this.completed = new Promise((resolve) => (this.markCompleted = resolve));
+    }
     this.modules.forEach((module) => module.init(this));
     await this.load(this.language, this.options.ns as string[]);
   }
@@ -108,6 +121,39 @@ export class I18n {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   };
+
+  /** No namespace is still partial: every text of the page's namespaces is there. */
+  isComplete = () => !Object.keys(this.partial).length;
+
+  /** Resolves once no namespace is partial (after completeNamespaces). */
+  whenComplete = (): Promise<void> => this.completed ?? Promise.resolve();
+
+  /**
+   * Fetches the partial namespaces whole and merges them in (once; root calls it right after hydration, when the
+   * texts the server used have done their part). Then whatever asked for a missing key renders again, and so do the
+   * controls that wait for complete texts (useHydrated), both through whenComplete. A namespace that fails to load
+   * counts as complete, as a failed load does in i18next: its missing keys show.
+   */
+  completeNamespaces(): Promise<void> {
+    const { backend } = this;
+    return (this.completion ??= Promise.all(
+      Object.keys(this.partial).map(
+        (name) =>
+          new Promise<void>((resolve) => {
+            const [language, ns] = name.split("|") as [string, string];
+            const done = () => {
+              delete this.partial[name];
+              resolve();
+            };
+            if (!backend) return done();
+            backend.read(language, ns, (error, data) => {
+              if (!error && data) (this.store[language] ??= {})[ns] = { ...(data as Bundle) };
+              done();
+            });
+          }),
+      ),
+    ).then(() => this.markCompleted()));
+  }
 
   loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
     const list = [namespaces].flat();
@@ -172,6 +218,7 @@ export class I18n {
       while (result == null && keys.length) result = lookup(this.store[language]?.[ns], keys.pop()!);
       if (result != null) break;
     }
+    this.missedPartial = result == null && [namespaces].flat().some((ns) => this.partial[`${language}|${ns}`]);
     if (result && typeof result == "object") return `key '${name} (${language})' returned an object instead of string.`;
     return interpolate(String(result ?? options.defaultValue ?? name), options);
   }

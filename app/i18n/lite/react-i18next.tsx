@@ -1,10 +1,15 @@
 // The part of react-i18next (v15) this app uses, for the browser only (see ./i18next.ts and vite.config.ts):
-// useTranslation with suspense, Trans with named components, I18nextProvider and initReactI18next.
+// useTranslation with suspense (rendering again when a partial namespace completes), Trans with named components,
+// I18nextProvider and initReactI18next.
 import {
   cloneElement,
   createContext,
+  startTransition,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
+  useState,
   useSyncExternalStore,
   type ReactElement,
   type ReactNode,
@@ -43,12 +48,29 @@ export function useTranslation(ns?: string | readonly string[]) {
     () => i18n.language,
     () => i18n.language,
   );
+  // A text asked for in this render that its namespace does not have yet (the page inlined only the texts the server
+  // used): render again once the namespaces are complete. In a transition, so that an update reaching a Suspense
+  // boundary still hydrating does not make React give up hydrating it (error #421).
+  const missed = useRef(false);
+  missed.current = false;
+  const [arrived, setArrived] = useState(0);
+  useEffect(() => {
+    if (!missed.current) return;
+    let live = true;
+    void i18n.whenComplete().then(() => live && startTransition(() => setArrived((n) => n + 1)));
+    return () => void (live = false);
+  });
   const first = namespaces[0];
   const t = useMemo<TFunction>(
-    () => (key, options) => i18n.t(key, { ...options, ns: options?.ns || first }),
-    // A new function per language, as react-i18next gives, so effects and memos that depend on `t` run again.
+    () => (key, options) => {
+      const text = i18n.t(key, { ...options, ns: options?.ns || first });
+      if (i18n.missedPartial) missed.current = true;
+      return text;
+    },
+    // A new function per language, as react-i18next gives (and when missing texts arrived), so effects and memos that
+    // depend on `t` run again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, first, language],
+    [i18n, first, language, arrived],
   );
   if (!namespaces.every((n) => i18n.hasLoadedNamespace(n))) throw i18n.loadNamespaces(namespaces);
   return { t, i18n, ready: true };

@@ -1,0 +1,94 @@
+// The server's record of the texts a render looked up, so the page inlines only those (root's InlineTranslations)
+// and the browser fetches the rest of each namespace after hydration (docs/decisions/007).
+export type Tree = { [key: string]: unknown };
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const FORMS = ["zero", "one", "two", "few", "many", "other"];
+
+type Lookup = (language: string, ns: string, key?: string, options?: unknown) => unknown;
+// i18next's ResourceStore, whose getResource its types do not declare.
+type Recordable = { store: object };
+
+const records = new WeakMap<object, Map<string, Set<string>>>();
+
+/**
+ * Records every (namespace, key) whose text the instance found from now on. i18next's translator asks its resource
+ * store for each candidate key (the plural form it chose, then the bare key) until one is there, so the store sees
+ * exactly what `t` used, whatever the `ns:` prefixes and options.
+ */
+export function recordUsedKeys(i18n: Recordable) {
+  const used = new Map<string, Set<string>>();
+  records.set(i18n, used);
+  const store = i18n.store as { getResource: Lookup };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (language, ns, key, options) => {
+    const found = getResource(language, ns, key, options);
+    if (key !== undefined && found !== undefined) {
+      const keys = used.get(ns) ?? new Set<string>();
+      keys.add(key);
+      used.set(ns, keys);
+    }
+    return found;
+  };
+}
+
+/** namespace → the keys the instance found since recordUsedKeys; undefined when it is not recording. */
+export function usedKeysOf(i18n: object): ReadonlyMap<string, ReadonlySet<string>> | undefined {
+  return records.get(i18n);
+}
+
+function get(tree: unknown, path: readonly string[]): unknown {
+  for (const part of path) {
+    if (!tree || typeof tree !== "object" || !Object.prototype.hasOwnProperty.call(tree, part)) return undefined;
+    tree = (tree as Tree)[part];
+  }
+  return tree;
+}
+
+function set(tree: Tree, path: readonly string[], value: unknown) {
+  let node = tree;
+  for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Tree;
+  node[path.at(-1)!] = value;
+}
+
+/**
+ * The part of a namespace's tree that holds `keys`, same shape. A plural key comes with all its forms and the bare
+ * key, so a count that changes in the browser still finds its form.
+ */
+export function pruneBundle(bundle: Tree, keys: Iterable<string>): Tree {
+  const pruned: Tree = {};
+  for (const key of keys) {
+    const path = key.split(".");
+    const last = path.at(-1)!;
+    const base = last.replace(PLURAL, "");
+    for (const name of [base, ...FORMS.map((form) => `${base}_${form}`)]) {
+      const at = [...path.slice(0, -1), name];
+      const value = get(bundle, at);
+      if (value !== undefined) set(pruned, at, value);
+    }
+  }
+  return pruned;
+}
+
+type Rendering = {
+  language: string;
+  reportNamespaces?: { getUsedNamespaces(): string[] };
+  getResourceBundle(language: string, ns: string): unknown;
+};
+
+/**
+ * root's inline `<script id="i18n-resources">`: common and every namespace the render used, pruned to the keys it
+ * looked up when recording. `partial` tells the browser to fetch the rest after hydration.
+ */
+export function inlineBundleJson(i18n: Rendering): string {
+  const language = i18n.language;
+  const namespaces = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+  const used = usedKeysOf(i18n);
+  const bundle = Object.fromEntries(
+    [...new Set(["common", ...namespaces])].map((ns) => {
+      const whole = (i18n.getResourceBundle(language, ns) ?? {}) as Tree;
+      return [ns, used ? pruneBundle(whole, used.get(ns) ?? []) : whole];
+    }),
+  );
+  return JSON.stringify({ language, bundle, partial: !!used }).replace(/</g, "\\u003c");
+}

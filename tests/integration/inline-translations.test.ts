@@ -1,0 +1,172 @@
+// The page inlines only the texts its server render used (root's InlineTranslations, app/i18n/used-keys.ts), and the
+// browser hydrates from that alone, so it must hold every one of them. Pages rendered as the Worker renders them
+// (Remix's handler over the real root, routes and entry.server), in both languages, guest and signed in; the
+// browser's lite i18next, started from only the inline bundle, must give the server's text for every key the
+// render used, and every plural form of the plural ones.
+import type { ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler } from "@remix-run/cloudflare";
+import type { i18n as RealI18n } from "i18next";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as entry from "~/entry.server";
+import { languageCookie } from "~/i18n.server";
+import { createInstance } from "~/i18n/lite/i18next";
+import type * as UsedKeys from "~/i18n/used-keys";
+import * as root from "~/root";
+import * as signin from "~/routes/_auth+/auth.signin";
+import * as car from "~/routes/_cars+/car.$id";
+import * as favorites from "~/routes/_cars+/favorites";
+import * as rentals from "~/routes/_cars+/rentals";
+import * as index from "~/routes/_index";
+import i18nConfig from "~/i18n";
+import remixConfig from "../../remix.config";
+import { createTestContext, type TestContext } from "./support/context";
+import { createCar, createSignedInUser, createUser } from "./support/factories";
+import { ORIGIN } from "./support/routes";
+
+// workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
+vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
+
+// The instances entry.server renders with, to ask them afterwards what they looked up.
+const rendered: RealI18n[] = [];
+vi.mock("~/i18n/used-keys", async (importOriginal) => {
+  const actual = await importOriginal<typeof UsedKeys>();
+  return {
+    ...actual,
+    recordUsedKeys: (i18n: RealI18n) => {
+      rendered.push(i18n);
+      actual.recordUsedKeys(i18n);
+    },
+  };
+});
+const { usedKeysOf } = await import("~/i18n/used-keys");
+
+const ROUTES = {
+  "routes/_index": { module: index, index: true },
+  "routes/_cars+/rentals": { module: rentals, path: "rentals" },
+  "routes/_cars+/car.$id": { module: car, path: "car/:id" },
+  "routes/_cars+/favorites": { module: favorites, path: "favorites" },
+  "routes/_auth+/auth.signin": { module: signin, path: "auth/signin" },
+};
+
+function handler() {
+  const asset = (id: string, parentId: string | undefined, path: string | undefined, index?: boolean) => ({
+    id,
+    parentId,
+    path,
+    index,
+    module: `/assets/${id}.js`,
+    imports: [],
+    css: [],
+    hasLoader: true,
+    hasAction: false,
+    hasErrorBoundary: id === "root",
+    hasClientLoader: false,
+    hasClientAction: false,
+  });
+  const build = {
+    mode: "production",
+    entry: { module: entry },
+    routes: {
+      root: { id: "root", path: "", module: root },
+      ...Object.fromEntries(Object.entries(ROUTES).map(([id, route]) => [id, { id, parentId: "root", ...route }])),
+    },
+    assets: {
+      version: "test",
+      url: "/assets/manifest.js",
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: {
+        root: asset("root", undefined, ""),
+        ...Object.fromEntries(
+          Object.entries(ROUTES).map(([id, route]) => [
+            id,
+            asset(id, "root", "path" in route ? route.path : undefined, "index" in route),
+          ]),
+        ),
+      },
+    },
+    future: remixConfig.future,
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    basename: "/",
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  return createRequestHandler(build);
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const COUNTS = [0, 1, 2, 5, 11, 21, 22, 101, 1.5];
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+  rendered.length = 0;
+});
+afterEach(() => ctx.close());
+
+describe("the inline translations", () => {
+  it("hold every text the server's render used, and the lite i18next gives the same from them alone", async () => {
+    const owner = await createUser(ctx);
+    const { id: carId } = await createCar(ctx, owner.id);
+    const renter = await createSignedInUser(ctx);
+    const handle = handler();
+    const pages = [
+      ["/", ""],
+      ["/rentals", ""],
+      [`/car/${carId}`, ""],
+      ["/auth/signin", ""],
+      ["/favorites", renter.cookie],
+      [`/car/${carId}`, renter.cookie],
+    ] as const;
+
+    for (const language of ["lt", "en"] as const) {
+      const chosen = (await languageCookie.serialize(language)).split(";")[0];
+      for (const [path, session] of pages) {
+        rendered.length = 0;
+        const response = await handle(
+          new Request(`${ORIGIN}${path}`, { headers: { Cookie: [chosen, session].filter(Boolean).join("; ") } }),
+          ctx.context,
+        );
+        const html = await response.text();
+        const where = `${language} ${path}${session ? " signed in" : ""}`;
+        expect(response.status, where).toBe(200);
+        const json = html.match(/<script id="i18n-resources" type="application\/json">(.*?)<\/script>/)?.[1];
+        const inline = JSON.parse(json!);
+        expect(inline, where).toMatchObject({ language, partial: true });
+
+        expect(rendered, where).toHaveLength(1);
+        const server = rendered[0]!;
+        const used = usedKeysOf(server)!;
+        // The page's own namespaces were used, and only a part of them inlined.
+        expect([...used.keys()], where).toEqual(expect.arrayContaining(["common"]));
+        const browser = createInstance();
+        await browser.init({
+          ...i18nConfig,
+          lng: language,
+          partialResources: true,
+          resources: { [language]: inline.bundle },
+        });
+        let checked = 0;
+        for (const [ns, keys] of used) {
+          expect(Object.keys(inline.bundle), `${where}: ${ns}`).toContain(ns);
+          for (const key of keys) {
+            const base = key.replace(PLURAL, "");
+            const cases = PLURAL.test(key) ? COUNTS.map((count) => ({ count })) : [{}];
+            for (const options of cases) {
+              const expected = server.t(base, { ...options, ns, name: "N", title: "T" } as never) as unknown as string;
+              expect(browser.t(base, { ...options, ns, name: "N", title: "T" }), `${where}: ${ns}:${key}`).toBe(
+                expected,
+              );
+              checked++;
+            }
+          }
+        }
+        expect(checked, where).toBeGreaterThan(10);
+        // Pruned: the inlined bundle is smaller than the namespaces whole.
+        const whole = JSON.stringify(
+          Object.fromEntries(Object.keys(inline.bundle).map((ns) => [ns, server.getResourceBundle(language, ns)])),
+        );
+        expect(JSON.stringify(inline.bundle).length, where).toBeLessThan(whole.length);
+      }
+    }
+  });
+});
