@@ -26,9 +26,9 @@ export default function LiveSearchResults({
   term: string;
   open: boolean;
   setOpen: (open: boolean) => void;
-  box: RefObject<HTMLDivElement | null>;
-  input: RefObject<HTMLInputElement | null>;
-  list: RefObject<HTMLUListElement | null>;
+  box: RefObject<HTMLDivElement>;
+  input: RefObject<HTMLInputElement>;
+  list: RefObject<HTMLUListElement>;
   listId: string;
 }) {
   // Only the common namespace: the header is on every page, and other namespaces are not loaded everywhere.
