@@ -47,7 +47,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 return "framework";
               // What the root layout loads on every page anyway, as one chunk instead of a dozen small ones (each
               // chunk costs its own import lines and gzip framing on every first load). Only modules in the root's
-              // static graph belong here; lazy ones (dialogs, panels, live updates) stay out.
+              // static graph belong here; lazy ones (dialogs, panels, live updates, the header search's dropdown)
+              // stay out. zod (26 KB gzip) reaches only pages that validate a form in the browser: rules the
+              // browser runs elsewhere live in zod-free modules (*-rules.ts), schemas beside them.
               if (
                 /\/app\/(components\/(auth\/auth-link|ui\/(icons|button|field-errors)|shell\/(header|newsletter-form))|utils\/(images|format|use-hydrated|meta|nonce)|i18n\.ts|i18n\/lite\/)/.test(
                   id,

@@ -1,20 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
   checkPassword,
-  CompanyNameSchema,
-  CompanyNumberSchema,
-  EmailSchema,
-  FullNameSchema,
   isValidCompanyNumber,
   isValidEmail,
   isValidLocation,
   isValidName,
   isValidPhone,
+} from "~/accounts/account-rules";
+import {
+  CompanyNameSchema,
+  CompanyNumberSchema,
+  EmailSchema,
+  FullNameSchema,
   LocationSchema,
   NewPasswordSchema,
   PhoneSchema,
   SignInPasswordSchema,
-} from "~/accounts/account-rules";
+} from "~/accounts/account-schemas";
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;

@@ -1,6 +1,6 @@
-// Part 1 §5 rules for accounts and profiles: e-mail, password, names, company, phone, location.
+// Part 1 §5 rules for accounts and profiles: e-mail, password, names, company, phone, location. No zod here: the
+// browser uses these on pages that validate no form (the car page's age rule); their schemas are account-schemas.ts.
 // Messages are translation keys (common: validation.*); their English text is the spec's wording.
-import { z } from "zod";
 import { TEXT_CAPS } from "~/utils/sanitize";
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -16,13 +16,6 @@ const EMAIL_PATTERN =
 export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
-
-/** E-mail as typed into a form: trimmed and lower-cased, so one address is one account. */
-export const EmailSchema = z
-  .string({ error: "validation.emailInvalid" })
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, "validation.emailInvalid");
 
 export type PasswordCheck = "length" | "uppercase" | "lowercase" | "digit" | "special";
 
@@ -61,19 +54,6 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-/** Sign-in only asks for the length rule: old accounts may predate the checklist. */
-export const SignInPasswordSchema = z
-  .string({ error: "validation.passwordTooShort" })
-  .min(PASSWORD_MIN_LENGTH, "validation.passwordTooShort")
-  .max(PASSWORD_MAX_LENGTH, "validation.passwordTooLong");
-
-export const NewPasswordSchema = z
-  .string({ error: "validation.passwordTooShort" })
-  .min(PASSWORD_MIN_LENGTH, "validation.passwordTooShort")
-  .max(PASSWORD_MAX_LENGTH, "validation.passwordTooLong")
-  .refine((p) => Object.values(checkPassword(p)).every(Boolean), "validation.passwordRequirements")
-  .refine((p) => !isCommonPassword(p), "validation.passwordTooWeak");
-
 // Letters of the Latin (accented and extended included) and Cyrillic scripts, digits, space, hyphen, apostrophe, dot.
 const NAME_PATTERN = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{M}0-9 .'’-]{2,100}$/u;
 const HAS_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}]/u;
@@ -83,26 +63,11 @@ export function isValidName(value: string): boolean {
   return name.length <= TEXT_CAPS.name && NAME_PATTERN.test(name) && HAS_LETTER.test(name);
 }
 
-export const FullNameSchema = z
-  .string({ error: "validation.nameInvalid" })
-  .trim()
-  .refine(isValidName, "validation.nameInvalid");
-
-export const CompanyNameSchema = z
-  .string({ error: "validation.companyNameInvalid" })
-  .trim()
-  .refine(isValidName, "validation.companyNameInvalid");
-
 const COMPANY_NUMBER_PATTERN = /^\d{1,9}$/;
 
 export function isValidCompanyNumber(value: string): boolean {
   return COMPANY_NUMBER_PATTERN.test(value.trim());
 }
-
-export const CompanyNumberSchema = z
-  .string({ error: "validation.companyNumberInvalid" })
-  .trim()
-  .refine(isValidCompanyNumber, "validation.companyNumberInvalid");
 
 const PHONE_PATTERN = /^\+?[\d\s\-()]{7,15}$/;
 
@@ -110,23 +75,10 @@ export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.trim());
 }
 
-/** Optional: an empty field is no phone at all. */
-export const PhoneSchema = z.string().trim().refine(isValidPhone, "validation.phoneFormat").optional();
-
 export const LOCATION_MIN_LENGTH = 2;
 export const LOCATION_MAX_LENGTH = 200;
 
 export function isValidLocation(value: string): boolean {
   const location = value.trim();
   return location.length >= LOCATION_MIN_LENGTH && location.length <= LOCATION_MAX_LENGTH;
-}
-
-export const LocationSchema = z
-  .string({ error: "validation.locationFormat" })
-  .trim()
-  .refine(isValidLocation, "validation.locationFormat");
-
-/** A checkbox that must be ticked (terms, privacy): conform sends "on" or nothing. */
-export function requiredConsent(message: string) {
-  return z.literal("on", { error: message }).transform(() => true as const);
 }

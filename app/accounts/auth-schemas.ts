@@ -9,7 +9,7 @@ import {
   NewPasswordSchema,
   requiredConsent,
   SignInPasswordSchema,
-} from "~/accounts/account-rules";
+} from "~/accounts/account-schemas";
 
 export const SignInSchema = z.object({
   email: EmailSchema,

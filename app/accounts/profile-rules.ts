@@ -1,8 +1,6 @@
-// Part 1 §5 rules for the own profile (/profile): the form's schema, used by the browser and the server alike, and
-// the date-of-birth rule the spec leaves open. Messages are translation keys; the spec's profile errors are
-// common's validation.nameFormat / phoneFormat / locationFormat, the date-of-birth ones are ours.
-import { z } from "zod";
-import { isValidLocation, isValidName, isValidPhone } from "~/accounts/account-rules";
+// Part 1 §5 rules for the own profile (/profile): the date-of-birth rule the spec leaves open. Messages are
+// translation keys (the date-of-birth ones are ours). No zod here: the car page's age rule runs in the browser
+// through this module; the profile form's schema is profile-schema.ts.
 import { vilniusDay } from "~/utils/calendar-days";
 
 /** Renting a car, signing its agreement and paying need an adult: the marketplace's users are 18 or older. */
@@ -44,29 +42,3 @@ export function dateOfBirthProblem(value: string, today: string = vilniusDay()):
   if (age > MAX_AGE_YEARS) return "profile:validation.dateOfBirthFormat";
   return null;
 }
-
-/**
- * The profile form. Empty optional fields mean "none" (conform sends them as undefined). The email and the
- * company's name and number are shown, not edited: they are not in the schema, so a forged field changes nothing.
- */
-export const ProfileSchema = z.object({
-  fullName: z.string({ error: "validation.nameFormat" }).trim().refine(isValidName, "validation.nameFormat"),
-  phone: z.string({ error: "validation.phoneFormat" }).trim().refine(isValidPhone, "validation.phoneFormat").optional(),
-  location: z
-    .string({ error: "validation.locationFormat" })
-    .trim()
-    .refine(isValidLocation, "validation.locationFormat")
-    .optional(),
-  dateOfBirth: z
-    .string({ error: "profile:validation.dateOfBirthFormat" })
-    .trim()
-    .superRefine((value, ctx) => {
-      const problem = dateOfBirthProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .optional(),
-  // Part 1 §5: bio is sanitised and cut to 500 characters, not refused; the textarea stops at 500 anyway.
-  bio: z.string({ error: "errors.badRequest" }).optional(),
-});
-
-export type ProfileInput = z.infer<typeof ProfileSchema>;

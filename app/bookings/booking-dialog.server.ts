@@ -4,7 +4,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { TFunction } from "i18next";
 import { buildMonth, isMonth } from "~/bookings/availability-calendar";
-import { noticeToShow, readBookingChoice } from "~/bookings/booking-request";
+import { readBookingChoice } from "~/bookings/booking-request";
+import { noticeToShow } from "~/bookings/booking-request-rules";
 import { ALREADY_REQUESTED, evaluateBookingChoice, hasIssues } from "~/bookings/booking-request.server";
 import { packageText, packageToShow } from "~/bookings/booking-text";
 import { findOpenRequest, pickupOptions, type BookableCar } from "~/bookings/bookings.server";

@@ -11,9 +11,9 @@ import {
   checkBookingDates,
   earliestStartDay,
   instantBookFor,
-  type BookingChoice,
   type InstantBookAnswer,
-} from "~/bookings/booking-request";
+} from "~/bookings/booking-request-rules";
+import type { BookingChoice } from "~/bookings/booking-request";
 import { daysBetween, vilniusDay } from "~/utils/calendar-days";
 import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";

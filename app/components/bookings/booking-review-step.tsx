@@ -3,7 +3,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
-import { bookingHref, choiceQuery } from "~/bookings/booking-request";
+import { bookingHref, choiceQuery } from "~/bookings/booking-request-rules";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";

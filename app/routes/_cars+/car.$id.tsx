@@ -7,7 +7,7 @@ import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@rem
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { loadCarCalendar } from "~/bookings/blocked-days.server";
-import { instantBookFor, minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request";
+import { instantBookFor, minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request-rules";
 import { renterStanding } from "~/bookings/booking-request.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";
