@@ -23,6 +23,7 @@ import { ProgressBar } from "~/components/shell/progress-bar";
 import { Toaster, showToast } from "~/components/shell/toaster";
 import { isDevMailboxEnabled } from "~/email/sender.server";
 import { getLanguage, getT, rememberLanguage } from "~/i18n.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { I18n as LiteI18n } from "~/i18n/lite/i18next";
 import { InlineBundleContext } from "~/i18n/inline-bundle";
 import { countUnreadMessages } from "~/messages/messaging.server";
@@ -136,17 +137,15 @@ function InlineTranslations() {
 }
 
 /**
- * Marks the document once React has hydrated and the page's texts are complete, when the JS-enhanced controls render
- * (useHydrated): the browser tests wait for it before they click.
+ * Marks the document once the JS-enhanced controls have rendered (useHydrated: React has hydrated and the page's texts
+ * are complete). The browser tests wait for it before they click. The same state, so the same commit: a click after
+ * the mark always meets the enhanced control.
  */
 function useHydrationMarker() {
-  const { i18n } = useTranslation();
+  const hydrated = useHydrated();
   useEffect(() => {
-    const texts = i18n as unknown as Partial<Pick<LiteI18n, "whenComplete">>;
-    void (texts.whenComplete?.() ?? Promise.resolve()).then(() => {
-      document.documentElement.dataset.hydrated = "true";
-    });
-  }, [i18n]);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
 }
 
 /**

@@ -49,8 +49,15 @@ test("filter the rentals → open a car → favourite it → see it on /favorite
 
   const heart = page.getByRole("button", { name: /^Įsiminti / });
   if (await heart.count()) {
+    // The heart turns at once (with JavaScript, before the answer): wait for the server's answer before leaving,
+    // since a page.goto would cancel a request still under way.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && /^\/favorites(\.data)?$/.test(new URL(response.url()).pathname),
+    );
     await heart.click();
     await expect(page.getByRole("button", { name: /^Pašalinti .* iš įsimintų/ })).toBeVisible();
+    expect((await saved).status()).toBeLessThan(400);
   }
   await visit(page, "/favorites");
   await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
