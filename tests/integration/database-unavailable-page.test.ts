@@ -1,61 +1,26 @@
 // The page a visitor gets when the database is out of reach, rendered as the Worker renders it: Remix's request
 // handler over the real root and car page, the real entry.server, the build wrapped by withDatabaseFaults.
-import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import { createServer } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb, createWebClient } from "~/db.server";
-import * as entry from "~/entry.server";
 import { languageCookie } from "~/i18n.server";
-import * as root from "~/root";
 import * as car from "~/routes/_cars+/car.$id";
 import { withDatabaseFaults } from "~/utils/database-faults.server";
-import remixConfig from "../../remix.config";
 import { createTestContext, type TestContext } from "./support/context";
 import { createUser, sessionCookieFor } from "./support/factories";
 import { ORIGIN } from "./support/routes";
+import { testServerBuild } from "./support/server-build";
 
 // workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
 vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
 
-function routeAssets(id: string, parentId: string | undefined, path: string | undefined) {
-  return {
-    id,
-    parentId,
-    path,
-    module: `/assets/${id}.js`,
-    imports: [],
-    css: [],
-    hasLoader: true,
-    hasAction: id !== "root",
-    hasErrorBoundary: id === "root",
-    hasClientLoader: false,
-    hasClientAction: false,
-  };
-}
-
 /** A server build of two routes, with the Worker's wrapper. */
 function workerHandler() {
-  const build = {
-    mode: "production",
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: root },
-      car: { id: "car", parentId: "root", path: "car/:id", module: car },
-    },
-    assets: {
-      version: "test",
-      url: "/assets/manifest.js",
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: { root: routeAssets("root", undefined, ""), car: routeAssets("car", "root", "car/:id") },
-    },
-    future: remixConfig.future,
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  return createRequestHandler(withDatabaseFaults(build));
+  return createRequestHandler(
+    withDatabaseFaults(testServerBuild({ car: { module: car, path: "car/:id", hasAction: true } })),
+  );
 }
 
 async function closedPort() {

@@ -3,25 +3,22 @@
 // (Remix's handler over the real root, routes and entry.server), in both languages, guest and signed in; the
 // browser's lite i18next, started from only the inline bundle, must give the server's text for every key the
 // render used, and every plural form of the plural ones.
-import type { ServerBuild } from "@remix-run/cloudflare";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import type { i18n as RealI18n } from "i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as entry from "~/entry.server";
 import { languageCookie } from "~/i18n.server";
 import { createInstance } from "~/i18n/lite/i18next";
 import type * as UsedKeys from "~/i18n/used-keys";
-import * as root from "~/root";
 import * as signin from "~/routes/_auth+/auth.signin";
 import * as car from "~/routes/_cars+/car.$id";
 import * as favorites from "~/routes/_cars+/favorites";
 import * as rentals from "~/routes/_cars+/rentals";
 import * as index from "~/routes/_index";
 import i18nConfig from "~/i18n";
-import remixConfig from "../../remix.config";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createSignedInUser, createUser } from "./support/factories";
 import { ORIGIN } from "./support/routes";
+import { testServerBuild } from "./support/server-build";
 
 // workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
 vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
@@ -49,48 +46,7 @@ const ROUTES = {
 };
 
 function handler() {
-  const asset = (id: string, parentId: string | undefined, path: string | undefined, index?: boolean) => ({
-    id,
-    parentId,
-    path,
-    index,
-    module: `/assets/${id}.js`,
-    imports: [],
-    css: [],
-    hasLoader: true,
-    hasAction: false,
-    hasErrorBoundary: id === "root",
-    hasClientLoader: false,
-    hasClientAction: false,
-  });
-  const build = {
-    mode: "production",
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: root },
-      ...Object.fromEntries(Object.entries(ROUTES).map(([id, route]) => [id, { id, parentId: "root", ...route }])),
-    },
-    assets: {
-      version: "test",
-      url: "/assets/manifest.js",
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: {
-        root: asset("root", undefined, ""),
-        ...Object.fromEntries(
-          Object.entries(ROUTES).map(([id, route]) => [
-            id,
-            asset(id, "root", "path" in route ? route.path : undefined, "index" in route),
-          ]),
-        ),
-      },
-    },
-    future: remixConfig.future,
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  return createRequestHandler(build);
+  return createRequestHandler(testServerBuild(ROUTES));
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

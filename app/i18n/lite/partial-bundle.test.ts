@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import i18nConfig from "~/i18n";
 import { inlineBundleJson, pruneBundle, recordUsedKeys, usedKeysOf } from "~/i18n/used-keys";
-import { createInstance, type Backend } from "./i18next";
+import { createInstance, type Backend, type Bundle } from "./i18next";
 import { I18nextProvider, useTranslation } from "./react-i18next";
 
 const resources = {
@@ -99,17 +99,17 @@ function heldBackend() {
   return { backend, reads, release: () => pending.splice(0).forEach((answer) => answer()) };
 }
 
+/** An English lite i18next started from a partial bundle, as entry.client starts it from the page's. */
+async function partialInstance(backend: Backend, resources: { [language: string]: { [ns: string]: Bundle } }) {
+  const i18n = createInstance().use(backend);
+  await i18n.init({ ...i18nConfig, lng: "en", ns: ["common"], partialResources: true, resources });
+  return i18n;
+}
+
 describe("the lite i18next from a partial bundle", () => {
   it("renders what was inlined, fetches each partial namespace once, then has every text and re-renders a miss", async () => {
     const { backend, reads, release } = heldBackend();
-    const i18n = createInstance().use(backend);
-    await i18n.init({
-      ...i18nConfig,
-      lng: "en",
-      ns: ["common"],
-      partialResources: true,
-      resources: { en: { common: { title: "Cars" }, cars: { title: "Car list" } } },
-    });
+    const i18n = await partialInstance(backend, { en: { common: { title: "Cars" }, cars: { title: "Car list" } } });
     // Nothing to fetch to start: the inlined namespaces count as loaded.
     expect(reads).toEqual([]);
     expect(i18n.isComplete()).toBe(false);
@@ -139,14 +139,7 @@ describe("the lite i18next from a partial bundle", () => {
 
   it("renders the inlined texts through the hooks during hydration, without fetching", async () => {
     const { backend, reads } = heldBackend();
-    const i18n = createInstance().use(backend);
-    await i18n.init({
-      ...i18nConfig,
-      lng: "en",
-      ns: ["common"],
-      partialResources: true,
-      resources: { en: { common: { title: "Cars" } } },
-    });
+    const i18n = await partialInstance(backend, { en: { common: { title: "Cars" } } });
     function Texts() {
       const { t } = useTranslation();
       return t("title");
@@ -156,14 +149,10 @@ describe("the lite i18next from a partial bundle", () => {
   });
 
   it("a namespace that fails to load counts as complete (its missing keys show, as in i18next)", async () => {
-    const i18n = createInstance().use({ type: "backend", read: (_l, _n, callback) => callback("offline", null) });
-    await i18n.init({
-      ...i18nConfig,
-      lng: "en",
-      ns: ["common"],
-      partialResources: true,
-      resources: { en: { common: { a: "A" } } },
-    });
+    const i18n = await partialInstance(
+      { type: "backend", read: (_l, _n, callback) => callback("offline", null) },
+      { en: { common: { a: "A" } } },
+    );
     await i18n.completeNamespaces();
     expect(i18n.isComplete()).toBe(true);
     expect(i18n.t("a")).toBe("A");
