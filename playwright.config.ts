@@ -24,7 +24,8 @@ export default defineConfig({
   // machine the longest (booking, trips, admin) take over a minute. Assertions keep their own 10 s.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The JSON report keeps each journey's start, duration and worker: where a run's wall time goes (CI's budget).
+  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e-report.json" }]],
   use: {
     baseURL: BASE_URL,
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",

@@ -1,5 +1,9 @@
 // Stylised car photos and avatars drawn as SVG and encoded to WebP with sharp: nothing is downloaded, and the
 // same inputs always give the same bytes. Rendering is the slow part of the seed, so results are cached.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
 export const BODY_SHAPES = ["sedan", "hatchback", "estate", "suv", "coupe", "supercar", "classic"] as const;
@@ -500,12 +504,82 @@ async function encodePhoto(spec: PhotoSpec): Promise<EncodedPhoto> {
   return { full: new Uint8Array(full), card: new Uint8Array(card) };
 }
 
-/** Both sizes of one photo; the same spec is rendered once per process. */
+/**
+ * Rendered photos kept on disk between processes (node_modules/.cache, where tools keep theirs): rendering is 95% of
+ * a seed's time, and `npm test` seeds the demo in several processes (the seed's tests, the journeys' server), so the
+ * first renders and the others read. The name is a hash of everything the bytes depend on — the drawing, the
+ * encoding code and sizes, libvips's version — so a changed drawing or encoder is rendered anew, never read stale.
+ */
+export const PHOTO_DISK_CACHE = fileURLToPath(new URL("../../node_modules/.cache/ratai-seed-photos/", import.meta.url));
+
+function diskCacheName(spec: PhotoSpec): string {
+  const inputs = [photoSvg(spec), encodePhoto.toString(), JSON.stringify(PHOTO_SIZES), sharp.versions.vips];
+  return `${createHash("sha256").update(inputs.join("\0")).digest("hex")}.bin`;
+}
+
+/** One file per photo: a little-endian u32 header length, a JSON header of [size name, byte length], the bytes. */
+export function packPhoto(photo: EncodedPhoto): Uint8Array {
+  const parts = Object.entries(photo) as Array<[string, Uint8Array]>;
+  const header = new TextEncoder().encode(JSON.stringify(parts.map(([name, bytes]) => [name, bytes.length])));
+  const packed = new Uint8Array(4 + header.length + parts.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+  new DataView(packed.buffer).setUint32(0, header.length, true);
+  packed.set(header, 4);
+  let offset = 4 + header.length;
+  for (const [, bytes] of parts) {
+    packed.set(bytes, offset);
+    offset += bytes.length;
+  }
+  return packed;
+}
+
+/** The photo in a packed file, or null when the file is not one whole (a crash mid-write elsewhere, a bad disk). */
+export function unpackPhoto(packed: Uint8Array): EncodedPhoto | null {
+  try {
+    const headerLength = new DataView(packed.buffer, packed.byteOffset, packed.byteLength).getUint32(0, true);
+    const sizes = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + headerLength))) as Array<[string, number]>;
+    let offset = 4 + headerLength;
+    const photo: Record<string, Uint8Array> = {};
+    for (const [name, length] of sizes) {
+      photo[name] = new Uint8Array(packed.subarray(offset, offset + length)); // a plain copy, not a Buffer view
+      offset += length;
+    }
+    const complete =
+      offset === packed.length && Object.keys(PHOTO_SIZES).every((size) => size === "avatar" || photo[size]);
+    return complete ? (photo as unknown as EncodedPhoto) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The photo from the disk cache in `dir`, else rendered and stored there (written whole or not at all). */
+export async function renderPhotoThroughDisk(spec: PhotoSpec, dir: string): Promise<EncodedPhoto> {
+  const file = join(dir, diskCacheName(spec));
+  let stored: Uint8Array | null = null;
+  try {
+    stored = readFileSync(file);
+  } catch {
+    // Not rendered yet.
+  }
+  const photo = stored && unpackPhoto(stored);
+  if (photo) return photo;
+  const rendered = await encodePhoto(spec);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, packPhoto(rendered));
+    renameSync(partial, file); // atomic: a parallel reader sees no file or a whole one
+  } catch {
+    // A read-only or full disk: the seed still gets its photo.
+  }
+  return rendered;
+}
+
+/** Both sizes of one photo; the same spec is rendered once per process, and once per machine while it is unchanged. */
 export function renderPhoto(spec: PhotoSpec): Promise<EncodedPhoto> {
   const key = photoCacheKey(spec);
   let cached = photoCache.get(key);
   if (!cached) {
-    cached = encodePhoto(spec);
+    cached = renderPhotoThroughDisk(spec, PHOTO_DISK_CACHE);
     // A failed render must not poison the cache for the next caller.
     cached.catch(() => photoCache.delete(key));
     photoCache.set(key, cached);
