@@ -116,6 +116,38 @@ test("sign-in refuses a wrong password and bad input", async ({ page }, testInfo
   await expectAccessible(page);
 });
 
+test("a public form loads its browser check on first focus, not with the page, then checks before posting @js-only", async ({
+  page,
+}) => {
+  const assets: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/assets/")) assets.push(new URL(request.url()).pathname);
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await visit(page, "/auth/signin");
+  // The check and zod (its schemas chunk) are not part of the page's first load.
+  const checkChunks = /\/assets\/(auth-checks|schemas)-[\w-]+\.js$/;
+  expect(assets.filter((path) => checkChunks.test(path))).toEqual([]);
+
+  const form = page.getByRole("main");
+  const loaded = Promise.all([
+    page.waitForResponse((response) => /\/assets\/auth-checks-[\w-]+\.js$/.test(response.url())),
+    page.waitForResponse((response) => /\/assets\/schemas-[\w-]+\.js$/.test(response.url())),
+  ]);
+  await form.getByLabel("El. paštas").focus();
+  await loaded;
+  // The import resolves, then React renders the form with its check: two frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+  await form.getByLabel("El. paštas").fill("renter");
+  await form.getByLabel("Slaptažodis").fill("short");
+  await form.getByRole("button", { name: "Prisijungti" }).click();
+  await expect(form.getByText("Įveskite teisingą el. pašto adresą.", { exact: true })).toBeVisible();
+  await expect(form.getByText("Slaptažodį turi sudaryti bent 8 simboliai.", { exact: true })).toBeVisible();
+  expect(posts, "checked in the browser, nothing posted").toEqual([]);
+});
+
 test("sign-in stops after 5 attempts for 5 minutes", async ({ page }) => {
   // An account of its own: failed attempts now also delay the account from every address, so guessing at a demo
   // account would hold up the other journeys that sign in as it.

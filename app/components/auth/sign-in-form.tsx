@@ -1,12 +1,14 @@
 // The sign-in form, used by the /auth/signin page (a plain Form) and by the auth dialog (a fetcher's Form).
 import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, type Form as RemixForm } from "@remix-run/react";
 import type { ComponentProps, ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { SignInSchema } from "~/accounts/auth-schemas";
+import { SIGN_IN_CONSTRAINT } from "~/accounts/auth-constraints";
 import { Button } from "~/components/ui/button";
 import { FormAlert, PasswordField, TextField } from "~/components/ui/form";
+import { useLazyCheck } from "~/components/ui/lazy-check";
+
+const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkSignIn);
 
 export type FormComponent = ComponentType<ComponentProps<typeof RemixForm>>;
 
@@ -33,18 +35,25 @@ export function SignInForm({
   signUpSlot: React.ReactNode;
 }) {
   const { t } = useTranslation(["auth", "common"]);
+  const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
     id: `${idPrefix}signin`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint: SIGN_IN_CONSTRAINT,
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
     <FormProvider context={form.context}>
       <div className="grid gap-5">
-        <Form method="post" action="/auth/signin" {...getFormProps(form)} className="grid gap-4">
+        <Form
+          method="post"
+          action="/auth/signin"
+          {...getFormProps(form)}
+          onFocus={check.onFocus}
+          className="grid gap-4"
+        >
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField

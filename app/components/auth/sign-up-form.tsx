@@ -1,10 +1,9 @@
 // The sign-up form for a person or a company (part 1 §3 "Sign-up data"), on the page and in the dialog.
 import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { SignUpSchema } from "~/accounts/auth-schemas";
+import { SIGN_UP_CONSTRAINT } from "~/accounts/auth-constraints";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import type { FormComponent } from "~/components/auth/sign-in-form";
 import { Button } from "~/components/ui/button";
@@ -12,6 +11,9 @@ import { CheckboxField, ErrorSummary, FormAlert, PasswordField, TextField } from
 import { FieldErrors } from "~/components/ui/field-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
+import { useLazyCheck } from "~/components/ui/lazy-check";
+
+const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkSignUp);
 
 export type SignUpActionData =
   { status: "error"; result: SubmissionResult<string[]> } | { status: "sent"; email: string; deliveryFailed?: boolean };
@@ -34,12 +36,13 @@ export function SignUpForm({
   const { t } = useTranslation(["auth", "common"]);
   const hydrated = useHydrated();
   const lastResult = actionData?.status === "error" ? actionData.result : undefined;
+  const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
     id: `${idPrefix}signup`,
     lastResult,
-    constraint: getZodConstraint(SignUpSchema),
+    constraint: SIGN_UP_CONSTRAINT,
     defaultValue: { accountType: "person" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -50,7 +53,7 @@ export function SignUpForm({
 
   return (
     <FormProvider context={form.context}>
-      <Form method="post" action="/auth/signup" {...getFormProps(form)} className="grid gap-4">
+      <Form method="post" action="/auth/signup" {...getFormProps(form)} onFocus={check.onFocus} className="grid gap-4">
         <ErrorSummary
           submitted={Boolean(lastResult)}
           fields={[

@@ -1,11 +1,13 @@
 import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailOnlySchema } from "~/accounts/auth-schemas";
+import { EMAIL_ONLY_CONSTRAINT } from "~/accounts/auth-constraints";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
+import { useLazyCheck } from "~/components/ui/lazy-check";
+
+const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkEmailOnly);
 
 export type EmailLinkActionData =
   { status: "error"; result: SubmissionResult<string[]> } | { status: "sent"; email: string };
@@ -27,12 +29,13 @@ export function EmailLinkRequestForm({
 }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
+  const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
     id,
     lastResult: actionData?.status === "error" ? actionData.result : undefined,
     defaultValue: { email: defaultEmail },
-    constraint: getZodConstraint(EmailOnlySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailOnlySchema }),
+    constraint: EMAIL_ONLY_CONSTRAINT,
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -47,7 +50,7 @@ export function EmailLinkRequestForm({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <FormProvider context={form.context}>
-      <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4">
+      <Form method="post" action={action} {...getFormProps(form)} onFocus={check.onFocus} className="grid gap-4">
         <FormAlert id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.email}

@@ -1,18 +1,22 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "~/accounts/accounts.server";
+import { RESET_PASSWORD_CONSTRAINT } from "~/accounts/auth-constraints";
 import { ResetPasswordSchema } from "~/accounts/auth-schemas";
 import { isEmailTokenUsable } from "~/accounts/email-tokens.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
+import { useLazyCheck } from "~/components/ui/lazy-check";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AuthCard } from "./__auth-card";
+
+const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkResetPassword);
 
 export const handle = { i18n: ["auth"], breadcrumb: "auth:reset.title" };
 
@@ -49,11 +53,12 @@ export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    constraint: RESET_PASSWORD_CONSTRAINT,
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -70,7 +75,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t("reset.title")} intro={t("reset.intro")}>
       <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="grid gap-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={token} />
           <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
