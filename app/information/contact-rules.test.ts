@@ -1,6 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, ContactSchema, contactPrefill } from "~/information/contact-rules";
+import { CONTACT_CONSTRAINT, CONTACT_LIMITS, contactPrefill } from "~/information/contact-rules";
+import { ContactSchema } from "~/information/contact-schema";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -83,5 +84,11 @@ describe("the contact form's prefill from the address", () => {
       type: "general",
       subject: "x".repeat(CONTACT_LIMITS.subject),
     });
+  });
+});
+
+describe("the contact form's written-out HTML constraints", () => {
+  it("are what conform derives from its schema", () => {
+    expect(CONTACT_CONSTRAINT).toEqual(getZodConstraint(ContactSchema));
   });
 });

@@ -4,7 +4,7 @@
 // After sending, the page comes back as /contact?sent=1 (a GET, so a reload does not send twice): with JavaScript
 // the confirmation shows for 3 seconds and then the empty form; without, the confirmation above the empty form.
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -21,8 +21,10 @@ import { InfoPage } from "~/components/information/info-page";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon, type IconName } from "~/components/ui/icons";
+import { useLazyCheck } from "~/components/ui/lazy-check";
 import { getLanguage } from "~/i18n.server";
-import { CONTACT_LIMITS, CONTACT_TYPES, ContactSchema, contactPrefill } from "~/information/contact-rules";
+import { CONTACT_CONSTRAINT, CONTACT_LIMITS, CONTACT_TYPES, contactPrefill } from "~/information/contact-rules";
+import { ContactSchema } from "~/information/contact-schema";
 import { saveContactMessage } from "~/information/contact.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -82,24 +84,27 @@ const FAQ_SHORTCUTS = [
   { key: "insurance", to: "/faq?category=insurance" },
 ] as const;
 
+const loadCheck = () => import("~/information/contact-schema").then((module) => module.checkContact);
+
 function ContactForm() {
   const { t } = useTranslation(["information", "pages"]);
   const { defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
     defaultValue: { ...defaults, message: "" },
-    constraint: getZodConstraint(ContactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    constraint: CONTACT_CONSTRAINT,
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
   return (
     <FormProvider context={form.context}>
-      <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-5">
+      <Form method="post" action="/contact" {...getFormProps(form)} onFocus={check.onFocus} className="grid gap-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         <SelectField
           meta={fields.type}
