@@ -5,8 +5,9 @@
 // - Only for GET/HEAD of the catalogue, car and information pages (and their single-fetch .data), and only without
 //   a session or toast cookie: a signed-in page (favourite hearts, the user menu, "Book now") is never cached, and
 //   never served to someone else.
-// - The key holds the language, the theme, the Vilnius day (a car's calendar marks today) and the catalogue's
-//   version, which database triggers bump whenever what the public sees changes (migrations 0004 and 0018: a car,
+// - The key holds the build (a page names its hashed scripts and styles, which a deploy replaces: a page stored by
+//   the previous build would load files that are gone), the language, the theme, the Vilnius day (a car's calendar
+//   marks today) and the catalogue's version, which database triggers bump whenever what the public sees changes (migrations 0004 and 0018: a car,
 //   its photos and pickup points, a booking or blocked day, a review, an owner's name or badge). An approved listing
 //   or a newly booked day is on the pages anyone opens a second later (decision 024).
 // - A car page from the cache still counts its view, after the answer, as the page's loader would have.
@@ -83,7 +84,7 @@ export async function recentCatalogueVersion(db: Db, databaseKey: string, now = 
   return version;
 }
 
-export function cacheKey(request: Request, version: number, now = new Date()): Request {
+export function cacheKey(request: Request, keys: { version: number; build: string }, now = new Date()): Request {
   const url = new URL(request.url);
   const key = new URL(`https://edge-cache.ratai.internal${url.pathname}`);
   url.searchParams.forEach((value, name) => key.searchParams.append(name, value));
@@ -91,7 +92,8 @@ export function cacheKey(request: Request, version: number, now = new Date()): R
   key.searchParams.set("__lng", cookieValue(request, "lng"));
   key.searchParams.set("__theme", cookieValue(request, "theme"));
   key.searchParams.set("__day", vilniusDay(now));
-  key.searchParams.set("__v", String(version));
+  key.searchParams.set("__v", String(keys.version));
+  key.searchParams.set("__build", keys.build);
   return new Request(key.toString(), { method: "GET" });
 }
 
@@ -99,6 +101,8 @@ export async function withEdgeCache(
   request: Request,
   context: Pick<AppLoadContext, "db" | "env"> & {
     databaseKey: string;
+    /** The server build's assets version (Remix's manifest version), different for every deploy. */
+    build: string;
     waitUntil: (promise: Promise<unknown>) => void;
     cache: EdgeCache | null;
   },
@@ -108,7 +112,8 @@ export async function withEdgeCache(
   if (!context.cache || !path) return render();
   let key: Request;
   try {
-    key = cacheKey(request, await recentCatalogueVersion(context.db, context.databaseKey));
+    const version = await recentCatalogueVersion(context.db, context.databaseKey);
+    key = cacheKey(request, { version, build: context.build });
   } catch {
     return render(); // the page will say what is wrong with the database
   }

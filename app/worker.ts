@@ -43,6 +43,7 @@ export default {
       db: loadContext.db,
       env: loadContext.env,
       databaseKey: loadContext.env.database.url,
+      build: serverBuild.assets.version,
       waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p),
       cache,
     };

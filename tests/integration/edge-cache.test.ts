@@ -37,6 +37,7 @@ async function serve(
   cache: EdgeCache,
   request: Request,
   answer: () => Response = () => new Response("<html>page</html>"),
+  build = "build-1",
 ) {
   let rendered = 0;
   const pending: Promise<unknown>[] = [];
@@ -44,7 +45,7 @@ async function serve(
   const databaseKey = `${ctx.file}:${Math.random()}`;
   const response = await withEdgeCache(
     request,
-    { db: ctx.db, env: ctx.context.env, databaseKey, cache, waitUntil: (p) => pending.push(p) },
+    { db: ctx.db, env: ctx.context.env, databaseKey, build, cache, waitUntil: (p) => pending.push(p) },
     async () => {
       rendered += 1;
       return answer();
@@ -206,10 +207,20 @@ describe("the edge cache", () => {
     ).toBe(false);
   });
 
+  it("keys a page by the build, so a deploy never serves a stored page whose scripts are gone", async () => {
+    const cache = memoryCache();
+    const page = (build: string) => () => new Response(`<script src="/assets/root-${build}.js"></script>`);
+    const before = await serve(cache, get("/rentals"), page("old"), "old");
+    const after = await serve(cache, get("/rentals"), page("new"), "new");
+    const again = await serve(cache, get("/rentals"), page("new"), "new");
+    expect([before.rendered, after.rendered, again.rendered]).toEqual([1, 1, 0]);
+    expect(again.body).toContain("/assets/root-new.js");
+  });
+
   it("keys a page by the Vilnius day, so a car's calendar never shows yesterday as today", () => {
     // 20:59 and 21:01 UTC on 30 June are 23:59 that day and 00:01 on 1 July in Vilnius (summer time).
-    const before = cacheKey(get("/car/abc"), 7, new Date("2030-06-30T20:59:00Z"));
-    const after = cacheKey(get("/car/abc"), 7, new Date("2030-06-30T21:01:00Z"));
+    const before = cacheKey(get("/car/abc"), { version: 7, build: "b" }, new Date("2030-06-30T20:59:00Z"));
+    const after = cacheKey(get("/car/abc"), { version: 7, build: "b" }, new Date("2030-06-30T21:01:00Z"));
     expect(new URL(before.url).searchParams.get("__day")).toBe("2030-06-30");
     expect(new URL(after.url).searchParams.get("__day")).toBe("2030-07-01");
   });
