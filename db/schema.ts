@@ -393,7 +393,7 @@ export const carImages = sqliteTable(
     carId: text("car_id")
       .notNull()
       .references(() => cars.id, { onDelete: "cascade" }),
-    /** R2 key prefix; the sizes live at `${storageKey}/card.webp` and `${storageKey}/full.webp`. */
+    /** R2 key prefix; the sizes live at `${storageKey}/card.webp`, `medium.webp` and `full.webp`. */
     storageKey: text("storage_key").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

@@ -32,7 +32,11 @@ describe("storage keys", () => {
     const first = newCarPhotoKey(carId);
     expect(first).toMatch(new RegExp(`^cars/${carId}/[0-9a-f-]{36}$`));
     expect(newCarPhotoKey(carId)).not.toBe(first);
-    expect(carPhotoObjects(first)).toEqual({ card: `${first}/card.webp`, full: `${first}/full.webp` });
+    expect(carPhotoObjects(first)).toEqual({
+      card: `${first}/card.webp`,
+      medium: `${first}/medium.webp`,
+      full: `${first}/full.webp`,
+    });
     expect(newAvatarKey(userId)).toMatch(new RegExp(`^avatars/${userId}/[0-9a-f-]{36}$`));
     expect(newPrivateDocumentKey(userId)).toMatch(new RegExp(`^private/verification/${userId}/[0-9a-f-]{36}$`));
   });

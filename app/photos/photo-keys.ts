@@ -21,7 +21,11 @@ export function newCarPhotoKey(carId: string): string {
 }
 
 export function carPhotoObjects(storageKey: string) {
-  return { card: `${storageKey}/card.webp`, full: `${storageKey}/full.webp` } as const;
+  return {
+    card: `${storageKey}/card.webp`,
+    medium: `${storageKey}/medium.webp`,
+    full: `${storageKey}/full.webp`,
+  } as const;
 }
 
 /** A photo that belongs to one car alone, so deleting it cannot take another car's photo with it. */

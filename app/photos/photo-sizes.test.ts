@@ -8,8 +8,10 @@ describe("stored sizes", () => {
     expect(rotatedSize({ width: 4000, height: 3000 }, 180)).toEqual({ width: 4000, height: 3000 });
   });
 
-  it("make car photos as wide as the card and the full size, never wider than the source", () => {
+  it("make car photos as wide as the card, medium and full sizes, never wider than the source", () => {
     expect(carPhotoWidth({ width: 4000, height: 3000 }, "full")).toBe(1600);
+    expect(carPhotoWidth({ width: 4000, height: 3000 }, "medium")).toBe(800);
+    expect(carPhotoWidth({ width: 700, height: 500 }, "medium")).toBe(700);
     expect(carPhotoWidth({ width: 4000, height: 3000 }, "card")).toBe(640);
     expect(carPhotoWidth({ width: 800, height: 600 }, "full")).toBe(800);
     expect(carPhotoWidth({ width: 500, height: 900 }, "card")).toBe(500);

@@ -10,8 +10,8 @@ export function rotatedSize({ width, height }: ImageSize, rotate: Rotation): Ima
   return rotate === 90 || rotate === 270 ? { width: height, height: width } : { width, height };
 }
 
-/** Car photos: the card and full sizes are as wide as the pages ask for (image.ts), or as the source. */
-export function carPhotoWidth(source: ImageSize, variant: "card" | "full"): number {
+/** Car photos: each size is as wide as the pages ask for (images.ts), or as the source. */
+export function carPhotoWidth(source: ImageSize, variant: "card" | "medium" | "full"): number {
   return Math.min(source.width, IMAGE_WIDTHS[variant]);
 }
 

@@ -59,6 +59,8 @@ export function isStorageFailure(error: unknown): boolean {
 // Quality is honoured in production; wrangler's local emulation ignores it. The full size opens in the lightbox,
 // the card fills listing grids on phones, so it trades more detail for bytes.
 const FULL_QUALITY = 82;
+/** The car page's main photo on phones, its largest paint: between the two. */
+const MEDIUM_QUALITY = 78;
 const CARD_QUALITY = 75;
 const AVATAR_QUALITY = 80;
 /** A rotation re-encodes an image that is already lossy: the spec's 0.9 keeps the second generation close. */
@@ -198,7 +200,8 @@ async function storeCarSizes(
   full: { width: number; rotate: Rotation; quality: number },
 ): Promise<StoredPhoto> {
   const fullImage = await encodeWebp(images, source, full);
-  // The card is made from the full size: a smaller upload to the binding, already turned the right way.
+  // The smaller sizes are made from the full size: a smaller upload to the binding, already turned the right way.
+  const mediumImage = await encodeMediumSize(images, fullImage.bytes, fullImage);
   const cardImage = await encodeWebp(images, fullImage.bytes, {
     width: carPhotoWidth(fullImage, "card"),
     rotate: 0,
@@ -207,9 +210,29 @@ async function storeCarSizes(
   const objects = carPhotoObjects(storageKey);
   await putAll(bucket, [
     [objects.full, fullImage.bytes],
+    [objects.medium, mediumImage.bytes],
     [objects.card, cardImage.bytes],
   ]);
   return { storageKey, width: fullImage.width, height: fullImage.height };
+}
+
+function encodeMediumSize(images: ImagesBinding, full: Bytes, size: ImageSize) {
+  return encodeWebp(images, full, { width: carPhotoWidth(size, "medium"), rotate: 0, quality: MEDIUM_QUALITY });
+}
+
+/**
+ * The medium size of a car photo stored before there was one (or whose medium write was lost), made from its full
+ * size and kept beside it, so the image route can serve every photo in every size. Null when the photo has no full
+ * size (the caller answers 404). Two requests racing here write the same bytes to the same key.
+ */
+export async function makeMediumSize(env: PhotoBindings, storageKey: string): Promise<Bytes | null> {
+  const objects = carPhotoObjects(storageKey);
+  const full = await readObject(env.photos, objects.full);
+  const size = full && readWebpSize(full);
+  if (!full || !size) return null;
+  const medium = await encodeMediumSize(requireImages(env), full, size);
+  await putAll(env.photos, [[objects.medium, medium.bytes]]);
+  return medium.bytes;
 }
 
 // ------------------------------------------------------------------ avatars

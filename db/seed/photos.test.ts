@@ -15,7 +15,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the seed's photo disk cache", () => {
   it("packs a photo's sizes into one file and reads back the same bytes; a cut file reads as none", () => {
-    const photo = { full: new Uint8Array([1, 2, 3]), card: new Uint8Array([4, 5]) };
+    const photo = { full: new Uint8Array([1, 2, 3]), medium: new Uint8Array([6]), card: new Uint8Array([4, 5]) };
     const packed = packPhoto(photo);
     expect(unpackPhoto(packed)).toEqual(photo);
     expect(unpackPhoto(packed.subarray(0, packed.length - 1))).toBeNull();
@@ -25,13 +25,13 @@ describe("the seed's photo disk cache", () => {
 
   it("renders once into the cache, then reads the file instead of rendering", async () => {
     const rendered = await renderPhotoThroughDisk(spec, dir);
-    expect(isWebp(rendered.full) && isWebp(rendered.card)).toBe(true);
+    expect([rendered.full, rendered.medium, rendered.card].every(isWebp)).toBe(true);
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(unpackPhoto(readFileSync(join(dir, files[0]!)))).toEqual(rendered);
 
     // What the file holds is what the next caller gets: it was read, not rendered again.
-    const marked = { full: new Uint8Array([7]), card: new Uint8Array([8]) };
+    const marked = { full: new Uint8Array([7]), medium: new Uint8Array([9]), card: new Uint8Array([8]) };
     writeFileSync(join(dir, files[0]!), packPhoto(marked));
     expect(await renderPhotoThroughDisk(spec, dir)).toEqual(marked);
 

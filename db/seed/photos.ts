@@ -23,11 +23,13 @@ export interface PhotoSpec {
 
 export interface EncodedPhoto {
   card: Uint8Array;
+  medium: Uint8Array;
   full: Uint8Array;
 }
 
 export const PHOTO_SIZES = {
   full: { width: 1600, height: 1200 },
+  medium: { width: 800, height: 600 },
   card: { width: 640, height: 480 },
   avatar: { width: 256, height: 256 },
 } as const;
@@ -493,15 +495,20 @@ async function encodePhoto(spec: PhotoSpec): Promise<EncodedPhoto> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const [full, card] = await Promise.all([
+  const [full, medium, card] = await Promise.all([
     // The full size is only opened in the lightbox; a faster, slightly larger encode is the better trade here.
     sharp(data, raw).webp({ quality: 80, effort: 0 }).toBuffer(),
+    // The car page's main photo on phones, its largest paint.
+    sharp(data, raw)
+      .resize(PHOTO_SIZES.medium.width, PHOTO_SIZES.medium.height)
+      .webp({ quality: 76, effort: 2 })
+      .toBuffer(),
     sharp(data, raw)
       .resize(PHOTO_SIZES.card.width, PHOTO_SIZES.card.height)
       .webp({ quality: 74, effort: 2 })
       .toBuffer(),
   ]);
-  return { full: new Uint8Array(full), card: new Uint8Array(card) };
+  return { full: new Uint8Array(full), medium: new Uint8Array(medium), card: new Uint8Array(card) };
 }
 
 /**
@@ -574,7 +581,7 @@ export async function renderPhotoThroughDisk(spec: PhotoSpec, dir: string): Prom
   return rendered;
 }
 
-/** Both sizes of one photo; the same spec is rendered once per process, and once per machine while it is unchanged. */
+/** Every size of one photo; the same spec is rendered once per process, and once per machine while it is unchanged. */
 export function renderPhoto(spec: PhotoSpec): Promise<EncodedPhoto> {
   const key = photoCacheKey(spec);
   let cached = photoCache.get(key);

@@ -195,7 +195,11 @@ export async function seedBulkCars(
   const pool = poolSpecs();
   await mapLimit(pool, 4, async ({ key, spec }) => {
     const photo = await renderPhoto(spec);
-    await Promise.all([photos.put(`${key}/card.webp`, photo.card), photos.put(`${key}/full.webp`, photo.full)]);
+    await Promise.all([
+      photos.put(`${key}/card.webp`, photo.card),
+      photos.put(`${key}/medium.webp`, photo.medium),
+      photos.put(`${key}/full.webp`, photo.full),
+    ]);
   });
   const poolByShape = new Map<BodyShape, string[]>();
   for (const { key, spec } of pool) poolByShape.set(spec.shape, [...(poolByShape.get(spec.shape) ?? []), key]);

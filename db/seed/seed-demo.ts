@@ -195,10 +195,11 @@ async function uploadPhotos(store: PhotoStore, photoJobs: PhotoJob[], avatarJobs
     const photo = await renderPhoto(job.spec);
     await Promise.all([
       store.put(`${job.prefix}/card.webp`, photo.card),
+      store.put(`${job.prefix}/medium.webp`, photo.medium),
       store.put(`${job.prefix}/full.webp`, photo.full),
     ]);
-    photoObjects += 2;
-    photoBytes += photo.card.byteLength + photo.full.byteLength;
+    photoObjects += 3;
+    photoBytes += photo.card.byteLength + photo.medium.byteLength + photo.full.byteLength;
   });
   await mapLimit(avatarJobs, 4, async (job) => {
     if (!job.person.avatar) return;

@@ -369,7 +369,7 @@ describe("creating", () => {
     const [car] = await ctx.db.select().from(cars).where(eq(cars.salePrice, 2_500_000));
     const photos = await ctx.db.select().from(carImages).where(eq(carImages.carId, car!.id));
     expect(photos).toHaveLength(1);
-    expect(bucketKeys()).toHaveLength(keys + 2);
+    expect(bucketKeys()).toHaveLength(keys + 3);
   });
 });
 

@@ -88,7 +88,7 @@ function objectsOf(photos: StoredPhoto[]) {
 const keysOf = (env: ReturnType<typeof createBindings>) => env.photos.keys().sort();
 
 describe("car photos", () => {
-  it("are stored as a card and a full size in WebP, whichever accepted format they came in", async () => {
+  it("are stored as a card, a medium and a full size in WebP, whichever accepted format they came in", async () => {
     const env = createBindings();
     const files = [
       asFile(await drawImage(3000, 2000, "jpeg"), "landscape.jpg"),
@@ -101,18 +101,20 @@ describe("car photos", () => {
     const { stored, failed } = await storeCarPhotos(env, carId, prepared.files);
 
     expect(failed).toBe(0);
-    // Full sizes 1600 wide and cards 640 wide, never enlarged.
+    // Full sizes 1600 wide, medium 800 and cards 640 wide, never enlarged.
     const expected = [
-      { full: [1600, 1067], card: [640, 427] },
-      { full: [800, 600], card: [640, 480] },
-      { full: [1200, 1800], card: [640, 960] },
+      { full: [1600, 1067], medium: [800, 534], card: [640, 427] },
+      { full: [800, 600], medium: [800, 600], card: [640, 480] },
+      { full: [1200, 1800], medium: [800, 1200], card: [640, 960] },
     ];
     for (const [index, photo] of stored.entries()) {
       expect(photo.storageKey).toMatch(new RegExp(`^cars/${carId}/[0-9a-f-]{36}$`));
       const objects = carPhotoObjects(photo.storageKey);
       const full = await storedImage(env, objects.full);
+      const medium = await storedImage(env, objects.medium);
       const card = await storedImage(env, objects.card);
       expect([full.format, full.width, full.height]).toEqual(["webp", ...expected[index]!.full]);
+      expect([medium.format, medium.width, medium.height]).toEqual(["webp", ...expected[index]!.medium]);
       expect([card.format, card.width, card.height]).toEqual(["webp", ...expected[index]!.card]);
       expect([photo.width, photo.height]).toEqual(expected[index]!.full);
       expect((await env.photos.head(objects.full))?.httpMetadata?.contentType).toBe("image/webp");
@@ -364,6 +366,22 @@ describe("in a request's context", () => {
     expect(await ctx.context.env.photos.head(document.key)).not.toBeNull();
     expect((await getImage(document.key)).status).toBe(404);
     expect((await getImage(`${document.key}/full.webp`)).status).toBe(404);
+  });
+
+  it("a photo stored before the medium size existed gets it made from its full size when it is first asked for", async () => {
+    const photo = await storeCarPhoto(ctx.context.env, carId, await drawImage(1800, 1200, "png"));
+    const objects = carPhotoObjects(photo.storageKey);
+    await ctx.context.env.photos.delete(objects.medium);
+
+    const medium = await getImage(objects.medium);
+    expect(medium.status).toBe(200);
+    expect(medium.headers.get("Content-Type")).toBe("image/webp");
+    // From the full size, 1600 × 1067.
+    const served = await sharp(Buffer.from(await medium.arrayBuffer())).metadata();
+    expect([served.format, served.width, served.height]).toEqual(["webp", 800, 534]);
+    expect(await ctx.context.env.photos.head(objects.medium)).not.toBeNull();
+    // A photo without a full size has nothing to make it from.
+    expect((await getImage(carPhotoObjects(newCarPhotoKey(carId)).medium)).status).toBe(404);
   });
 
   it("a key nobody stored is not found", async () => {

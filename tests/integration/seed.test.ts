@@ -518,6 +518,7 @@ describe("demo seed", () => {
         const card = store.objects.get(`${image.storage_key}/card.webp`);
         expect(card, String(image.storage_key)).toBeDefined();
         expect(store.objects.has(`${image.storage_key}/full.webp`)).toBe(true);
+        expect(store.objects.has(`${image.storage_key}/medium.webp`)).toBe(true);
         if (card) cards.add(card);
       }
       for (const card of cards) {
@@ -528,6 +529,9 @@ describe("demo seed", () => {
       const full = store.objects.get(`${images[0]?.storage_key}/full.webp`) as Uint8Array;
       const fullMeta = await sharp(full).metadata();
       expect([fullMeta.format, fullMeta.width, fullMeta.height]).toEqual(["webp", 1600, 1200]);
+      const medium = store.objects.get(`${images[0]?.storage_key}/medium.webp`) as Uint8Array;
+      const mediumMeta = await sharp(medium).metadata();
+      expect([mediumMeta.format, mediumMeta.width, mediumMeta.height]).toEqual(["webp", 800, 600]);
 
       const avatars = await all(client, "select id, avatar_key from profiles where avatar_key is not null");
       expect(avatars.length).toBeGreaterThanOrEqual(8);
@@ -821,6 +825,7 @@ describe("bulk seed", () => {
       expect(new Set(pooled.map((i) => i.car_id)).size).toBe(2000);
       for (const key of new Set(pooled.map((i) => String(i.storage_key)))) {
         expect(store.objects.has(`${key}/card.webp`)).toBe(true);
+        expect(store.objects.has(`${key}/medium.webp`)).toBe(true);
         expect(store.objects.has(`${key}/full.webp`)).toBe(true);
       }
       const primaries = await one(

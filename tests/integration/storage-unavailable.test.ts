@@ -116,7 +116,9 @@ describe("creating a listing while R2 refuses writes", () => {
         [false, 1],
       ]);
       expect(bucket.keys().sort()).toEqual(
-        rows.flatMap((r) => [`${r.storageKey}/card.webp`, `${r.storageKey}/full.webp`]).sort(),
+        rows
+          .flatMap((r) => [`${r.storageKey}/card.webp`, `${r.storageKey}/medium.webp`, `${r.storageKey}/full.webp`])
+          .sort(),
       );
     },
   );

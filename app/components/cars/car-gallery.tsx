@@ -19,7 +19,7 @@ export const DEFAULT_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) cal
 
 /** The main photo's candidates, for its <img> and for the page head's preload of it (it is the page's LCP). */
 export function mainPhotoSrcSet(storageKey: string) {
-  return `${imageUrl(storageKey, "card")} 640w, ${imageUrl(storageKey, "full")} 1600w`;
+  return `${imageUrl(storageKey, "card")} 640w, ${imageUrl(storageKey, "medium")} 800w, ${imageUrl(storageKey, "full")} 1600w`;
 }
 
 const slideId = (index: number) => `photo-${index + 1}`;

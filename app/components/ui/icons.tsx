@@ -48,18 +48,14 @@ export function Icon({
   className = "size-5",
   ...props
 }: { name: IconName; title?: string } & SVGProps<SVGSVGElement>) {
+  // How the lines are drawn comes from the `icon` class (app.css), not six attributes on every icon: a page
+  // carries dozens of them, several in its first screen. `fill-*` and `stroke-*` utilities still win over it.
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
+      className={`icon ${className}`}
       aria-hidden={title ? undefined : true}
       role={title ? "img" : undefined}
-      focusable="false"
       {...props}
     >
       {title ? <title>{title}</title> : null}

@@ -316,7 +316,7 @@ function DetailsCard({
           {car.image ? (
             <img
               src={imageUrl(car.image.storageKey, "card")}
-              srcSet={`${imageUrl(car.image.storageKey, "card")} 640w, ${imageUrl(car.image.storageKey, "full")} 1600w`}
+              srcSet={`${imageUrl(car.image.storageKey, "card")} 640w, ${imageUrl(car.image.storageKey, "medium")} 800w, ${imageUrl(car.image.storageKey, "full")} 1600w`}
               sizes="(min-width: 640px) 14rem, calc(100vw - 2rem)"
               width={car.image.width}
               height={car.image.height}
