@@ -61,7 +61,7 @@ export async function recordCarView(
  * another request's I/O: the runtime cancels the waiting one as hung). Each mark still counts only if its row is new.
  * The cost: a view reaches the figures that much later, and a failed batch loses the views in it (logged).
  */
-export const VIEW_WRITE_WINDOW_MS = 50;
+export const VIEW_WRITE_WINDOW_MS = 200;
 
 /**
  * The marks waiting for the batch that takes them, per configuration (one per isolate in the Worker, see
