@@ -10,7 +10,9 @@
 //   marks today) and the catalogue's version, which database triggers bump whenever what the public sees changes (migrations 0004 and 0018: a car,
 //   its photos and pickup points, a booking or blocked day, a review, an owner's name or badge). An approved listing
 //   or a newly booked day is on the pages anyone opens a second later (decision 024).
-// - A car page from the cache still counts its view, after the answer, as the page's loader would have.
+// - A car page from the cache still counts its view, after the answer, as the page's loader would have (with the
+//   views of other visitors in one write: app/cars/car-views.server.ts).
+// - A hit makes no database client (load-context.ts makes it on first use) unless it reads the version or writes.
 // - Every answer from the cache gets a CSP nonce of its own (withFreshNonce), never the stored copy's.
 // - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
 //   never shows a stale anonymous page.
@@ -71,15 +73,16 @@ export async function catalogueVersion(db: Db): Promise<number> {
 
 /**
  * The version as this isolate last read it, for at most a second per database: a cache hit then costs no database
- * round trip, and a change still reaches every page within a second. Data, not configuration, so module scope.
+ * round trip, and a change still reaches every page within a second. Data, not configuration, so module scope. `db`
+ * is called only when the version is read, so a hit does not even make a client.
  */
 export const VERSION_MEMO_MS = 1000;
 const versionMemo = new Map<string, { version: number; readAt: number }>();
 
-export async function recentCatalogueVersion(db: Db, databaseKey: string, now = Date.now()): Promise<number> {
+export async function recentCatalogueVersion(db: () => Db, databaseKey: string, now = Date.now()): Promise<number> {
   const memo = versionMemo.get(databaseKey);
   if (memo && now - memo.readAt < VERSION_MEMO_MS) return memo.version;
-  const version = await catalogueVersion(db);
+  const version = await catalogueVersion(db());
   versionMemo.set(databaseKey, { version, readAt: now });
   return version;
 }
@@ -112,7 +115,7 @@ export async function withEdgeCache(
   if (!context.cache || !path) return render();
   let key: Request;
   try {
-    const version = await recentCatalogueVersion(context.db, context.databaseKey);
+    const version = await recentCatalogueVersion(() => context.db, context.databaseKey);
     key = cacheKey(request, { version, build: context.build });
   } catch {
     return render(); // the page will say what is wrong with the database

@@ -40,7 +40,10 @@ export default {
     if (badRequest) loadContext.badRequest = true;
     const cache = typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
     const cacheContext = {
-      db: loadContext.db,
+      // Read only when the cache must render, or write (its client is made then: see load-context.ts).
+      get db() {
+        return loadContext.db;
+      },
       env: loadContext.env,
       databaseKey: loadContext.env.database.url,
       build: serverBuild.assets.version,

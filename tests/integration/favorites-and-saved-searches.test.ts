@@ -233,6 +233,28 @@ describe("car views", () => {
     expect((await carRow(car.id)).viewCount).toBe(1);
   });
 
+  it("views that arrive together go to the database in one batch, each new visitor counted once", async () => {
+    const owner = await createUser(ctx);
+    const car = await createCar(ctx, owner.id);
+    const request = (ip: string) => new Request("http://ratai.test/car/x", { headers: { "CF-Connecting-IP": ip } });
+    const batch = vi.spyOn(ctx.context.db, "batch");
+    // Three visitors, one of them twice, within the batch's window: the first writes all of them.
+    const counted = await Promise.all(
+      ["10.6.0.1", "10.6.0.2", "10.6.0.1", "10.6.0.3"].map((ip) =>
+        recordCarView(ctx.context, request(ip), { id: car.id }, null),
+      ),
+    );
+    expect(counted.filter((result) => result === true)).toHaveLength(1);
+    expect(counted.filter((result) => result === null)).toHaveLength(3);
+    expect(batch).toHaveBeenCalledTimes(1);
+    batch.mockRestore();
+    expect((await carRow(car.id)).viewCount).toBe(3);
+    const stats = await ctx.db.select().from(listingDailyStats).where(eq(listingDailyStats.carId, car.id));
+    expect(stats.reduce((sum, s) => sum + s.views, 0)).toBe(3);
+    // Written, so remembered: their reloads write nothing more.
+    expect(await recordCarView(ctx.context, request("10.6.0.2"), { id: car.id }, null)).toBe(false);
+  });
+
   it("the car page counts after answering and shows the owner's reviews, 3 until 'all'", async () => {
     const owner = await createUser(ctx);
     const car = await createCar(ctx, owner.id);
