@@ -1,6 +1,8 @@
 import { createCookie, type ServerBuild } from "@remix-run/cloudflare";
+import type { TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import i18nConfig, { defaultLanguage, isLanguage, supportedLanguages, type Language } from "~/i18n";
+import { createInstance, type InitOptions } from "~/i18n/lite/i18next";
 import { resources } from "~/locales/resources.server";
 import { mapRouteFunctions } from "~/utils/server-build.server";
 
@@ -21,8 +23,25 @@ export const i18nServer = new RemixI18Next({
     // Lithuanian unless the visitor chose otherwise (?lng= or the toggle's cookie); not the browser's header.
     order: ["searchParams", "cookie"],
   },
-  i18next: { ...i18nConfig, resources },
+  // Only detection and the routes' namespaces: texts come from fixedT (its getFixedT built an i18next per call).
+  i18next: null,
 });
+
+// One translator for every request and language: the texts never change, and remix-i18next's getFixedT created and
+// initialised a whole i18next for each call (the root loader makes one per request). The lite one, as the
+// production build renders with (app/i18n/lite/lite.test.ts holds it to i18next's answers); with no backend, init
+// has everything in place when it returns.
+const translator = createInstance();
+void translator.init({
+  ...i18nConfig,
+  lng: defaultLanguage,
+  resources: resources as unknown as InitOptions["resources"],
+});
+
+/** `t` in a language, looking keys up in `namespaces` (in order) unless a key names its own with `ns:`. */
+export function fixedT(language: string, namespaces: string | readonly string[] = "common"): TFunction {
+  return translator.getFixedT(language, namespaces) as unknown as TFunction;
+}
 
 export async function getLanguage(request: Request): Promise<Language> {
   const language = await i18nServer.getLocale(request);
@@ -39,8 +58,7 @@ export async function rememberLanguage(request: Request, language: Language, sec
 }
 
 export async function getT(request: Request, namespaces: string | string[] = "common") {
-  const language = await getLanguage(request);
-  return i18nServer.getFixedT(language, namespaces as "common");
+  return fixedT(await getLanguage(request), namespaces);
 }
 
 /**

@@ -7,7 +7,7 @@ import { bookings, cars, notifications, profiles } from "#db/schema";
 import { bookingReference } from "~/bookings/booking-rules";
 import { getEmailSender } from "~/email/sender.server";
 import { bookingEmail } from "~/email/templates.server";
-import { i18nServer } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 
 export type BookingNoticeType =
   | "booking_requested"
@@ -152,7 +152,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
   for (const mail of mails) {
     const person = people.find((p) => p.id === mail.userId);
     if (!person?.email) continue;
-    const t = await i18nServer.getFixedT(person.language, "email");
+    const t = fixedT(person.language, "email");
     const message = bookingEmail(
       t,
       person.email,

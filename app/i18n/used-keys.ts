@@ -6,22 +6,24 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const FORMS = ["zero", "one", "two", "few", "many", "other"];
 
 type Lookup = (language: string, ns: string, key?: string, options?: unknown) => unknown;
-// i18next's ResourceStore, whose getResource its types do not declare.
+type Resources = { getResource: Lookup };
+/** The lite i18next (app/i18n/lite), which the production build renders with, or the real one (dev, tests). */
 type Recordable = { store: object };
 
 const records = new WeakMap<object, Map<string, Set<string>>>();
 
 /**
- * Records every (namespace, key) whose text the instance found from now on. i18next's translator asks its resource
- * store for each candidate key (the plural form it chose, then the bare key) until one is there, so the store sees
- * exactly what `t` used, whatever the `ns:` prefixes and options.
+ * Records every (namespace, key) whose text the instance found from now on. The translator asks for each candidate
+ * key (the plural form it chose, then the bare key) until one is there, so the lookup sees exactly what `t` used,
+ * whatever the `ns:` prefixes and options: the lite's own getResource, or the real i18next's resource store's (its
+ * translator goes to the store directly, past the instance's getResource).
  */
 export function recordUsedKeys(i18n: Recordable) {
   const used = new Map<string, Set<string>>();
   records.set(i18n, used);
-  const store = i18n.store as { getResource: Lookup };
-  const getResource = store.getResource.bind(store);
-  store.getResource = (language, ns, key, options) => {
+  const resources = ("getResource" in i18n.store ? i18n.store : i18n) as unknown as Resources;
+  const getResource = resources.getResource.bind(resources);
+  resources.getResource = (language, ns, key, options) => {
     const found = getResource(language, ns, key, options);
     if (key !== undefined && found !== undefined) {
       const keys = used.get(ns) ?? new Set<string>();

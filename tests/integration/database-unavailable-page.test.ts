@@ -15,6 +15,9 @@ import { testServerBuild } from "./support/server-build";
 
 // workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
 vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
+// The production build renders with the lite i18next and react-i18next (vite.config.ts's alias; vitest has none).
+vi.mock("i18next", () => import("~/i18n/lite/i18next"));
+vi.mock("react-i18next", () => import("~/i18n/lite/react-i18next"));
 
 /** A server build of two routes, with the Worker's wrapper. */
 function workerHandler() {

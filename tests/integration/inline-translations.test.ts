@@ -1,13 +1,12 @@
 // The page inlines only the texts its server render used (root's InlineTranslations, app/i18n/used-keys.ts), and the
 // browser hydrates from that alone, so it must hold every one of them. Pages rendered as the Worker renders them
-// (Remix's handler over the real root, routes and entry.server), in both languages, guest and signed in; the
-// browser's lite i18next, started from only the inline bundle, must give the server's text for every key the
-// render used, and every plural form of the plural ones.
+// (Remix's handler over the real root, routes and entry.server, with the lite i18next the production build renders
+// with), in both languages, guest and signed in; the browser's lite i18next, started from only the inline bundle,
+// must give the server's text for every key the render used, and every plural form of the plural ones.
 import { createRequestHandler } from "@remix-run/cloudflare";
-import type { i18n as RealI18n } from "i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { languageCookie } from "~/i18n.server";
-import { createInstance } from "~/i18n/lite/i18next";
+import { createInstance, I18n } from "~/i18n/lite/i18next";
 import type * as UsedKeys from "~/i18n/used-keys";
 import * as signin from "~/routes/_auth+/auth.signin";
 import * as car from "~/routes/_cars+/car.$id";
@@ -22,15 +21,27 @@ import { testServerBuild } from "./support/server-build";
 
 // workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
 vi.mock("react-dom/server", () => import("react-dom/server.browser" as string));
+// The production build renders with the lite i18next and react-i18next (vite.config.ts's alias; vitest has none).
+vi.mock("i18next", () => import("~/i18n/lite/i18next"));
+vi.mock("react-i18next", () => import("~/i18n/lite/react-i18next"));
 
-// The instances entry.server renders with, to ask them afterwards what they looked up.
-const rendered: RealI18n[] = [];
+// The instances entry.server renders with, to ask them afterwards what they looked up; and, apart from the
+// recorder's own account, every `t` call the render made, to replay in the browser's instance.
+const rendered: I18n[] = [];
+const calls = new WeakMap<I18n, Parameters<I18n["t"]>[]>();
 vi.mock("~/i18n/used-keys", async (importOriginal) => {
   const actual = await importOriginal<typeof UsedKeys>();
   return {
     ...actual,
-    recordUsedKeys: (i18n: RealI18n) => {
+    recordUsedKeys: (i18n: I18n) => {
       rendered.push(i18n);
+      const made: Parameters<I18n["t"]>[] = [];
+      calls.set(i18n, made);
+      const t = i18n.t.bind(i18n);
+      i18n.t = (...call) => {
+        made.push(call);
+        return t(...call);
+      };
       actual.recordUsedKeys(i18n);
     },
   };
@@ -91,6 +102,7 @@ describe("the inline translations", () => {
 
         expect(rendered, where).toHaveLength(1);
         const server = rendered[0]!;
+        expect(server, where).toBeInstanceOf(I18n);
         const used = usedKeysOf(server)!;
         // The page's own namespaces were used, and only a part of them inlined.
         expect([...used.keys()], where).toEqual(expect.arrayContaining(["common"]));
@@ -108,7 +120,7 @@ describe("the inline translations", () => {
             const base = key.replace(PLURAL, "");
             const cases = PLURAL.test(key) ? COUNTS.map((count) => ({ count })) : [{}];
             for (const options of cases) {
-              const expected = server.t(base, { ...options, ns, name: "N", title: "T" } as never) as unknown as string;
+              const expected = server.t(base, { ...options, ns, name: "N", title: "T" });
               expect(browser.t(base, { ...options, ns, name: "N", title: "T" }), `${where}: ${ns}:${key}`).toBe(
                 expected,
               );
@@ -117,6 +129,14 @@ describe("the inline translations", () => {
           }
         }
         expect(checked, where).toBeGreaterThan(10);
+        // Every call of the render, as it was made, gives the same text from the inline bundle alone (whatever the
+        // recorder saw).
+        const made = [...calls.get(server)!];
+        expect(made.length, where).toBeGreaterThan(10);
+        for (const [key, options] of made)
+          expect(browser.t(key, options), `${where}: t(${String(key)}, ${JSON.stringify(options)})`).toBe(
+            server.t(key, options),
+          );
         // Pruned: the inlined bundle is smaller than the namespaces whole.
         const whole = JSON.stringify(
           Object.fromEntries(Object.keys(inline.bundle).map((ns) => [ns, server.getResourceBundle(language, ns)])),

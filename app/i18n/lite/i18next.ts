@@ -1,11 +1,13 @@
-// The part of i18next (v23) this app uses, for the browser only: vite.config.ts aliases `i18next` here in the client
-// build, while the server and dev keep the real library. The server renders with the real one, so every string
-// must come out byte for byte the same; lite.test.ts compares the two for every key of every namespace.
-// Assumes app/i18n.ts's options (no fallback language, `escapeValue: false`, the `.` and `:` separators).
+// The part of i18next (v23) this app uses: vite.config.ts aliases `i18next` here in the production build, browser and
+// server alike (the server's `t` was a fifth of a render's CPU with the real one), and app/i18n.server.ts translates
+// loaders' texts with it everywhere. `npm run dev` renders with the real library, and the texts must not depend on
+// which one runs: lite.test.ts compares the two for every key of every namespace. Assumes app/i18n.ts's options (no
+// fallback language, `escapeValue: false`, the `.` and `:` separators).
 import type { BackendModule } from "i18next";
 
 export type Bundle = { [key: string]: unknown };
 export type TOptions = { [option: string]: unknown };
+export type TFunction = (key: string, options?: TOptions) => string;
 export type Backend = Pick<BackendModule, "type" | "read">;
 type ThirdParty = { type: "3rdParty"; init(instance: I18n): void };
 export type InitOptions = {
@@ -189,10 +191,30 @@ export class I18n {
   }
 
   /**
+   * The one lookup `t` makes per candidate key, as i18next's resource store's getResource is: what
+   * app/i18n/used-keys.ts wraps to record the texts a render used.
+   */
+  getResource(language: string, ns: string, key: string): unknown {
+    return lookup(this.store[language]?.[ns], key);
+  }
+
+  /**
+   * i18next's getFixedT(language, ns): `t` in that language whatever the instance's, looking keys up in `ns` (in
+   * order, when a list) unless a call names its own. Shares the instance, so one serves every request.
+   */
+  getFixedT(language: string, ns?: string | readonly string[]): TFunction {
+    return (key, options) => this.translate(language, key, { ...options, ns: options?.ns || ns });
+  }
+
+  /**
    * i18next's `t` with the options this app passes: interpolation values, `count` (plural suffix by
    * Intl.PluralRules, `_zero` first for 0, then the bare key), `defaultValue` and `ns`.
    */
   t(key: unknown, options: TOptions = {}): string {
+    return this.translate(this.language, key, options);
+  }
+
+  private translate(language: string, key: unknown, options: TOptions = {}): string {
     if (key == null) return "";
     let name = String(key);
     let namespaces = (options.ns || this.options.defaultNS) as string | string[];
@@ -207,7 +229,6 @@ export class I18n {
       name = parts.join(".");
     }
     const { count } = options;
-    const language = this.language;
     let result: unknown;
     for (const ns of [namespaces].flat()) {
       const keys = [name];
@@ -215,7 +236,7 @@ export class I18n {
         keys.push(`${name}_${(pluralRules[language] ??= new Intl.PluralRules(language)).select(count as number)}`);
         if (count === 0) keys.push(`${name}_zero`);
       }
-      while (result == null && keys.length) result = lookup(this.store[language]?.[ns], keys.pop()!);
+      while (result == null && keys.length) result = this.getResource(language, ns, keys.pop()!);
       if (result != null) break;
     }
     this.missedPartial = result == null && [namespaces].flat().some((ns) => this.partial[`${language}|${ns}`]);

@@ -1,6 +1,6 @@
 // The page inlines only the texts its server render used (app/i18n/used-keys.ts); the browser's lite i18next starts
-// from that partial bundle and completes it after hydration. These check the recorder and the pruning against the
-// real i18next, and the lite side's completion.
+// from that partial bundle and completes it after hydration. These check the recorder (on the lite i18next the
+// production build renders with, and on the real one) and the pruning, and the lite side's completion.
 import { createInstance as createRealInstance } from "i18next";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
@@ -26,16 +26,30 @@ const resources = {
   },
 };
 
-async function realInstance(language = "en") {
-  const i18n = createRealInstance();
-  await i18n.init({ ...i18nConfig, lng: language, ns: ["common", "cars"], resources });
-  recordUsedKeys(i18n);
-  return i18n;
-}
+type Recording = Parameters<typeof recordUsedKeys>[0] &
+  Parameters<typeof inlineBundleJson>[0] & { t(key: string, options?: object): unknown };
 
-describe("recording the keys a render used", () => {
+/** The server's i18next, recording: the lite one the production build renders with, or the real one. */
+const recordingInstances = {
+  async lite(language = "en"): Promise<Recording> {
+    const i18n = createInstance();
+    await i18n.init({ ...i18nConfig, lng: language, ns: ["common", "cars"], resources });
+    recordUsedKeys(i18n);
+    return i18n;
+  },
+  async real(language = "en"): Promise<Recording> {
+    const i18n = createRealInstance();
+    await i18n.init({ ...i18nConfig, lng: language, ns: ["common", "cars"], resources });
+    recordUsedKeys(i18n);
+    return i18n as unknown as Recording;
+  },
+};
+
+describe.each(["lite", "real"] as const)("recording the keys a render used (%s i18next)", (kind) => {
+  const recordingInstance = recordingInstances[kind];
+
   it("records the found keys by namespace: nested keys, the plural form chosen, ns prefixes, not the missing", async () => {
-    const i18n = await realInstance();
+    const i18n = await recordingInstance();
     i18n.t("nested.deep.key", { name: "x" });
     i18n.t("trips", { count: 2 });
     i18n.t("cars:title");
@@ -47,18 +61,8 @@ describe("recording the keys a render used", () => {
     expect([...used.get("cars")!]).toEqual(["title"]);
   });
 
-  it("keeps a plural key's every form and the nesting, and nothing unused", () => {
-    const pruned = pruneBundle(resources.en.common, ["trips_other", "nested.deep.key"]);
-    expect(pruned).toEqual({
-      trips_one: "{{count}} trip",
-      trips_other: "{{count}} trips",
-      nested: { deep: { key: "Deep {{name}}" } },
-    });
-    expect(pruneBundle(resources.lt.common, ["trips_one"])).toEqual(resources.lt.common);
-  });
-
   it("inlines common and the namespaces used, pruned, marked partial; the same key in two namespaces stays in each", async () => {
-    const i18n = await realInstance();
+    const i18n = await recordingInstance();
     Object.assign(i18n, { reportNamespaces: { addUsedNamespaces() {}, getUsedNamespaces: () => ["cars"] } });
     i18n.t("title");
     i18n.t("cars:title");
@@ -72,6 +76,18 @@ describe("recording the keys a render used", () => {
         cars: { title: "Car list", seats_one: "{{count}} seat", seats_other: "{{count}} seats" },
       },
     });
+  });
+});
+
+describe("the inline bundle", () => {
+  it("keeps a plural key's every form and the nesting, and nothing unused", () => {
+    const pruned = pruneBundle(resources.en.common, ["trips_other", "nested.deep.key"]);
+    expect(pruned).toEqual({
+      trips_one: "{{count}} trip",
+      trips_other: "{{count}} trips",
+      nested: { deep: { key: "Deep {{name}}" } },
+    });
+    expect(pruneBundle(resources.lt.common, ["trips_one"])).toEqual(resources.lt.common);
   });
 
   it("inlines whole namespaces when not recording (dev)", async () => {

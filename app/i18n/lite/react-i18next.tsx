@@ -1,4 +1,4 @@
-// The part of react-i18next (v15) this app uses, for the browser only (see ./i18next.ts and vite.config.ts):
+// The part of react-i18next (v15) this app uses, in the production build (see ./i18next.ts and vite.config.ts):
 // useTranslation with suspense (rendering again when a partial namespace completes), Trans with named components,
 // I18nextProvider and initReactI18next.
 import {
@@ -14,9 +14,9 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import type { I18n, TOptions } from "./i18next";
+import type { I18n, TFunction } from "./i18next";
 
-export type TFunction = (key: string, options?: TOptions) => string;
+export type { TFunction };
 
 let instance: I18n | undefined;
 

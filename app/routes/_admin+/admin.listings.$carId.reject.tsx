@@ -16,7 +16,7 @@ import {
 } from "~/admin/moderation-rules";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/ui/field-errors";
-import { i18nServer } from "~/i18n.server";
+import { fixedT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { loadListingDialog } from "./__listing-dialog.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -35,7 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (isOwnListing(car, admin)) forbidden("admin:errors.ownCase");
   const submission = parseWithZod(await request.formData(), { schema: ListingRejectionSchema });
   if (submission.status !== "success") return data({ error: "errors.badRequest" }, { status: 400 });
-  const ownersT = await i18nServer.getFixedT(car.ownerLanguage, "admin");
+  const ownersT = fixedT(car.ownerLanguage, "admin");
   const reason = rejectionReason(submission.value.reason, ownersT(DEFAULT_REJECTION_REASON));
   const outcome = await rejectListing(context.db, admin, car.id, reason);
   if (outcome.status === "not-found") return data({ error: "admin:errors.notFound" }, { status: 404 });
