@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatAtLeast, formatMoney, formatNumber, formatPercent, formatPrice, formatRating } from "~/utils/format";
+import {
+  calendarNames,
+  formatAtLeast,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRating,
+} from "~/utils/format";
 
 // Intl writes a no-break space (U+00A0) in "10 000" and before "%" and "€" in Lithuanian, and a narrow one in some
 // versions; the tests read it as a plain space so they say what a person sees.
@@ -43,5 +51,24 @@ describe("numbers by the page's language", () => {
   });
   it("falls back to Lithuanian for an unknown language", () => {
     expect(seen(formatPercent(0.5, "de"))).toBe("0,5 %");
+  });
+});
+
+describe("a calendar's names", () => {
+  it("gives the month's title and the week's days, Monday first, in the page's language", () => {
+    const lt = calendarNames("2026-12", "lt");
+    expect(lt.monthYear).toBe("2026 m. gruodis");
+    expect(lt.weekdays.map((day) => day.long)).toEqual([
+      "pirmadienis",
+      "antradienis",
+      "trečiadienis",
+      "ketvirtadienis",
+      "penktadienis",
+      "šeštadienis",
+      "sekmadienis",
+    ]);
+    const en = calendarNames("2026-12", "en");
+    expect(en.monthYear).toBe("December 2026");
+    expect(en.weekdays.map((day) => day.short)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
   });
 });

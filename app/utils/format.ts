@@ -90,3 +90,20 @@ export function formatDateTime(
     timeZone: TIME_ZONE,
   }).format(new Date(value));
 }
+
+/**
+ * A month's title ("2026 m. gruodis" / "December 2026") and the week's days, Monday first, in the calendar's words;
+ * from the same kept formatters, since a car page draws a calendar on every render.
+ */
+export function calendarNames(month: string, language: Language | string) {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const utc = (options: Intl.DateTimeFormatOptions) => dateFormat(language, { ...options, timeZone: "UTC" });
+  return {
+    monthYear: utc({ month: "long", year: "numeric" }).format(new Date(Date.UTC(y, m - 1, 1))),
+    // 1 January 2024 was a Monday.
+    weekdays: Array.from({ length: 7 }, (_, i) => {
+      const date = new Date(Date.UTC(2024, 0, 1 + i));
+      return { short: utc({ weekday: "short" }).format(date), long: utc({ weekday: "long" }).format(date) };
+    }),
+  };
+}

@@ -13,7 +13,7 @@ import {
   type DayState,
 } from "~/bookings/availability-calendar";
 import { Icon } from "~/components/ui/icons";
-import { formatDate } from "~/utils/format";
+import { calendarNames, formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const STATE_CLASS: Record<DayState, string> = {
@@ -67,20 +67,9 @@ export function AvailabilityCalendar({
 }) {
   const { t } = useTranslation("bookings");
   const hydrated = useHydrated();
-  const locale = language === "lt" ? "lt-LT" : "en-GB";
-  const [y, m] = month.month.split("-").map(Number) as [number, number];
-  const monthYear = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
+  const { monthYear, weekdays } = calendarNames(month.month, language);
   // Only the first letter: CSS capitalize would also make Lithuanian "2026 m. gruodis" read "2026 M. Gruodis".
   const title = monthYear.charAt(0).toUpperCase() + monthYear.slice(1);
-  const weekdays = Array.from({ length: 7 }, (_, i) => {
-    const date = new Date(Date.UTC(2024, 0, 1 + i));
-    return {
-      short: new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(date),
-      long: new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(date),
-    };
-  });
   const [startLabel, endLabel] = rangeLabels
     ? [t("calendar.firstDay"), t("calendar.lastDay")]
     : [t("calendar.pickupDay"), t("calendar.returnDay")];
