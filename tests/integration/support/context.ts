@@ -38,7 +38,11 @@ export interface TestContext {
   file: string;
   /** Resolves once the work handed to `waitUntil` (after the response, as on Workers) has finished. */
   settled(): Promise<void>;
-  close(): void;
+  /**
+   * Closes the database once the work handed to `waitUntil` has finished (a car page's view is written in a batch a
+   * moment after its answer: closing under it would fail the next test with its error).
+   */
+  close(): Promise<void>;
 }
 
 /** What a production Worker must have set (app/env.server.ts refuses to start without it): placeholders for tests. */
@@ -92,7 +96,8 @@ export function testContextOver(client: Client, raw: WorkerEnv, file: string, di
     async settled() {
       await Promise.allSettled(pending.splice(0));
     },
-    close() {
+    async close() {
+      await Promise.allSettled(pending.splice(0));
       client.close();
       rmSync(dir, { recursive: true, force: true });
     },
