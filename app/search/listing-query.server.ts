@@ -57,11 +57,10 @@ function driverCondition(option: ListingFilters["driverAvailable"]): SQL | undef
   return undefined;
 }
 
-export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL {
+/** The terms the visitor's filters add to the scope's; none on a plain /rentals, /sales or /cars. */
+function filterTerms(scope: ListingScope, filters: ListingFilters): (SQL | undefined)[] {
   const power = powerInHp(filters);
-  return and(
-    PUBLIC_CAR,
-    SCOPE_CONDITION[scope],
+  return [
     filters.category ? eq(cars.category, filters.category) : undefined,
     filters.fuelType ? eq(cars.fuelType, filters.fuelType) : undefined,
     filters.transmission ? eq(cars.transmission, filters.transmission) : undefined,
@@ -74,7 +73,30 @@ export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL 
     filters.yearMax !== undefined ? lte(cars.year, filters.yearMax) : undefined,
     priceCondition(scope, filters.priceMin, filters.priceMax),
     textMatch(filters),
-  )!;
+  ];
+}
+
+export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL {
+  return and(PUBLIC_CAR, SCOPE_CONDITION[scope], ...filterTerms(scope, filters))!;
+}
+
+/**
+ * The partial index that holds exactly a scope's public cars (db/schema.ts). SQLite's planner counts a plain
+ * `/rentals` through `cars_public_any_price_idx` instead, which lacks `listing_type` and reads every car's row for it:
+ * 28 ms at 10,000 cars against 0.1 ms through this one (with or without ANALYZE's statistics).
+ */
+const SCOPE_INDEX: Record<ListingScope, string> = {
+  rental: "cars_rentals_newest_idx",
+  sale: "cars_sales_newest_idx",
+  all: "cars_public_newest_idx",
+};
+
+/** How many cars match: through the scope's own index when the filters add nothing to the scope. */
+function countListings(db: Db, scope: ListingScope, filters: ListingFilters) {
+  const source = filterTerms(scope, filters).some(Boolean)
+    ? cars
+    : sql`${cars} indexed by ${sql.identifier(SCOPE_INDEX[scope])}`;
+  return db.select({ total: count() }).from(source).where(listingWhere(scope, filters));
 }
 
 /** The price a sort uses: the daily price on /rentals, the sale price on /sales, the first one a card shows on /cars. */
@@ -131,10 +153,7 @@ export async function findListings(
       extras.favorites ?? [],
     ]);
   };
-  const [[counted], firstTry] = await Promise.all([
-    db.select({ total: count() }).from(cars).where(where),
-    load(filters.page),
-  ]);
+  const [[counted], firstTry] = await Promise.all([countListings(db, scope, filters), load(filters.page)]);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
   // A page past the end (an old link, a typed number) shows the last page rather than nothing: a second round trip,

@@ -98,6 +98,25 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     }
   }
 
+  it("a plain /rentals, /sales and /cars count their cars in the scope's own index, reading no car's row", async () => {
+    const scopeIndex = {
+      rental: "cars_rentals_newest_idx",
+      sale: "cars_sales_newest_idx",
+      all: "cars_public_newest_idx",
+    };
+    for (const scope of ["rental", "sale", "all"] as const) {
+      const { db, statements } = recordingDb(ctx.client);
+      await findListings(db, scope, filters("", scope), "viewer-id");
+      const counting = statements.filter((statement) => statement.sql.startsWith("select count(*)"));
+      expect(counting).toHaveLength(1);
+      const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${counting[0]!.sql}`, args: counting[0]!.args });
+      // "COVERING" or not as SQLite words it for a partial index whose condition holds the scope: no row is read.
+      expect(plan.rows.map((row) => String(row.detail))).toEqual([
+        expect.stringMatching(new RegExp(`^SCAN cars USING (COVERING )?INDEX ${scopeIndex[scope]}$`)),
+      ]);
+    }
+  });
+
   it("the home page's sections use an index", async () => {
     await expectIndexed((db) => findNewestCards(db, "rental", 6, null));
     await expectIndexed((db) => findNewestCards(db, "rental", 6, null, "electric"));
