@@ -46,6 +46,10 @@ test("filter the rentals → open a car → favourite it → see it on /favorite
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await waitForHydration(page);
   await expectAccessible(page);
+  // Each section of the car page is a region named by its heading (a screen reader's landmark list).
+  for (const name of ["Techniniai duomenys", "Įranga", "Aprašymas", "Užimtumas"]) {
+    await expect(page.getByRole("region", { name, exact: true })).toBeVisible();
+  }
 
   const heart = page.getByRole("button", { name: /^Įsiminti / });
   if (await heart.count()) {

@@ -4,6 +4,7 @@
 // A view counts once per visitor per day, after the page is sent.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { loadCarCalendar } from "~/bookings/blocked-days.server";
@@ -85,9 +86,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
+  // Not the title: aria-labelledby takes a list of ids split at spaces, and "Techniniai duomenys-title" named two
+  // ids that did not exist, so the sections had no name.
+  const generated = useId();
+  const headingId = `${id ?? generated}-title`;
   return (
-    <section aria-labelledby={`${id ?? title}-title`} id={id} className="scroll-mt-20 border-t border-line pt-6">
-      <h2 id={`${id ?? title}-title`} className="text-xl font-bold">
+    <section aria-labelledby={headingId} id={id} className="scroll-mt-20 border-t border-line pt-6">
+      <h2 id={headingId} className="text-xl font-bold">
         {title}
       </h2>
       <div className="mt-4">{children}</div>
