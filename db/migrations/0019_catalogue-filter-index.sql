@@ -1,0 +1,3 @@
+-- Every column a listing filter, a sort or the owner's join reads, for public cars (issue 19): counts and filtered or
+-- later pages read this index alone (app/search/listing-query.server.ts), not a car's row per car they pass.
+CREATE INDEX `cars_public_filter_idx` ON `cars` (`listing_type`,`category`,`fuel_type`,`transmission`,`driver_available`,`driver_only`,`instant_book`,`horsepower`,`year`,`daily_price`,`sale_price`,`created_at`,`owner_id`,`id`) WHERE status = 'approved' and available = 1;
