@@ -43,9 +43,20 @@ export function fixedT(language: string, namespaces: string | readonly string[] 
   return translator.getFixedT(language, namespaces) as unknown as TFunction;
 }
 
-export async function getLanguage(request: Request): Promise<Language> {
-  const language = await i18nServer.getLocale(request);
-  return isLanguage(language) ? language : defaultLanguage;
+/**
+ * Each request's language, worked out once: the root, the page's loader, getT and entry.server all ask, and each
+ * answer parses the query, the cookie and Accept-Language again. Keyed by the Request itself, so it lives as long as
+ * the request does.
+ */
+const languages = new WeakMap<Request, Promise<Language>>();
+
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languages.get(request);
+  if (!language) {
+    language = i18nServer.getLocale(request).then((locale) => (isLanguage(locale) ? locale : defaultLanguage));
+    languages.set(request, language);
+  }
+  return language;
 }
 
 /** A Set-Cookie header when `?lng=` chose a language, so the choice is remembered. */
