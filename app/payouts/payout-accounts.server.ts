@@ -144,7 +144,8 @@ export type AccountEventResult = "handled" | "duplicate" | "ignored";
 
 /**
  * `account.updated` from Stripe's webhook or the stand-in: recorded by its id in the same batch as its change, so a
- * replay changes nothing; an event older than the state already applied changes nothing either.
+ * replay changes nothing; an event older than the state already applied changes nothing either. A failed re-read
+ * throws: the webhook answers 500 and Stripe delivers the event again.
  */
 export async function handleAccountEvent(
   context: Context,
@@ -152,10 +153,17 @@ export async function handleAccountEvent(
   now = new Date(),
 ): Promise<AccountEventResult> {
   if (event.type !== "account.updated") return "ignored";
-  const account = event.data.object as unknown as ConnectAccount;
-  if (typeof account.id !== "string") return "ignored";
+  const sent = event.data.object as unknown as ConnectAccount;
+  if (typeof sent.id !== "string") return "ignored";
   const { db } = context;
-  const { update, schedule } = applyAccountState(db, account, event.created * 1000, now);
+  // What is applied is the account as Stripe has it now, stamped with the time of that read as refreshPayoutAccount's
+  // are: Stripe does not promise the order of its events, and `created` counts whole seconds, so of two changes in one
+  // second delivered the wrong way round the older would win, and an event of the second just after a re-read would
+  // be dropped. The stand-in has nothing to re-read and gives the event's (its origin is for its pages only).
+  const reread = await getPaymentGateway(context.env, "").retrieveConnectAccount(sent.id);
+  const { update, schedule } = reread
+    ? applyAccountState(db, reread, now.getTime(), now)
+    : applyAccountState(db, sent, event.created * 1000, now);
   try {
     await db.batch([
       db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }),

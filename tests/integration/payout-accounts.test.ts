@@ -160,7 +160,15 @@ describe("account.updated through the webhook", () => {
     const late = await deliverWebhook(ctx.context, older, CONNECT_SECRET);
     expect(late.status).toBe(200);
     expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "enabled" });
-    expect((await accountRow(host.id))!.stripeStateAt?.getTime()).toBe(1_800_000_060_000);
+  });
+
+  it("applies the account as Stripe has it when two changes of one second arrive the wrong way round", async () => {
+    const { host, accountId } = await onboardedHost();
+    const first = fake.updateAccount(accountId, "in_review", 1_800_000_000);
+    const second = fake.updateAccount(accountId, "enabled", 1_800_000_000);
+    await deliverWebhook(ctx.context, second, CONNECT_SECRET);
+    await deliverWebhook(ctx.context, first, CONNECT_SECRET);
+    expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "enabled" });
   });
 
   it("answers other account events as ignored, changing nothing", async () => {
@@ -192,6 +200,16 @@ describe("the host's return from onboarding", () => {
     // An earlier state's event, delivered after the re-read.
     const stale = { ...event, id: "evt_stale", data: { object: { ...event.data.object, payouts_enabled: false } } };
     await deliverWebhook(ctx.context, stale, CONNECT_SECRET);
+    expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "enabled" });
+  });
+
+  it("still applies a change Stripe makes in the same second just after the re-read", async () => {
+    const { host, accountId } = await onboardedHost();
+    fake.updateAccount(accountId, "in_review");
+    expect(await refreshPayoutAccount(ctx.context, host.id, ORIGIN)).toMatchObject({ state: "in_review" });
+    // Stamped in whole seconds, so at or before the re-read's millisecond.
+    const enabled = fake.updateAccount(accountId, "enabled", Math.floor(Date.now() / 1000));
+    await deliverWebhook(ctx.context, enabled, CONNECT_SECRET);
     expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "enabled" });
   });
 
