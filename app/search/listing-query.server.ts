@@ -34,7 +34,9 @@ function textMatch(filters: Pick<ListingFilters, "search" | "location">): SQL | 
   const location = filters.location ? ftsWords(filters.location) : null;
   const parts = [search ? `(${search})` : null, location ? `location : (${location})` : null].filter(Boolean);
   if (parts.length === 0) return undefined;
-  return sql`${cars.id} in (select car_id from cars_fts where cars_fts match ${parts.join(" AND ")})`;
+  // Through cars_fts_rows (migration 0020): the match gives rowids, which FTS reads without its rows.
+  return sql`${cars.id} in (select car_id from cars_fts_rows where fts_rowid in
+    (select rowid from cars_fts where cars_fts match ${parts.join(" AND ")}))`;
 }
 
 function priceCondition(scope: ListingScope, min?: number, max?: number): SQL | undefined {
@@ -199,6 +201,14 @@ export const QUICK_RESULTS = 5;
 export async function findQuickResults(db: Db, term: string): Promise<QuickResult[]> {
   const match = textMatch({ search: term });
   if (!match) return [];
+  const order = [desc(cars.createdAt), desc(cars.id)];
+  // The five newest matches are picked in the covering index; only their rows are read.
+  const newest = db
+    .select({ id: sql<string>`"cars"."id"` })
+    .from(FILTER_INDEX)
+    .where(and(PUBLIC_CAR, match))
+    .orderBy(...order)
+    .limit(QUICK_RESULTS);
   const rows = await db
     .select({
       id: cars.id,
@@ -215,8 +225,7 @@ export async function findQuickResults(db: Db, term: string): Promise<QuickResul
       >`(select ci.storage_key from car_images ci where ci.car_id = "cars"."id" order by ci.sort_order limit 1)`,
     })
     .from(cars)
-    .where(and(PUBLIC_CAR, match))
-    .orderBy(desc(cars.createdAt), desc(cars.id))
-    .limit(QUICK_RESULTS);
+    .where(inArray(cars.id, newest))
+    .orderBy(...order);
   return rows;
 }

@@ -124,6 +124,26 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     );
   });
 
+  it("a text search reads the search index's rowids and picks its cars in the covering index", async () => {
+    const plans = async (run: (db: ReturnType<typeof createDb>) => Promise<unknown>) => {
+      const { db, statements } = recordingDb(ctx.client);
+      await run(db);
+      const details: string[] = [];
+      for (const statement of statements.filter((s) => s.sql.includes("cars_fts"))) {
+        const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+        details.push(plan.rows.map((row) => String(row.detail)).join("\n"));
+      }
+      return details;
+    };
+    const byRowid = "SEARCH cars_fts_rows USING COVERING INDEX cars_fts_rows_fts_rowid_unique (fts_rowid=?)";
+    const listing = await plans((db) => findListings(db, "all", filters("search=bmw&location=kaunas", "all"), "v"));
+    expect(listing.length).toBeGreaterThan(0);
+    for (const plan of listing) expect(plan).toContain(byRowid);
+    const [quick] = await plans((db) => findQuickResults(db, "tesla"));
+    expect(quick).toContain(byRowid);
+    expect(quick).toContain("SCAN cars USING COVERING INDEX cars_public_filter_idx");
+  });
+
   it("the home page's sections use an index", async () => {
     await expectIndexed((db) => findNewestCards(db, "rental", 6, null));
     await expectIndexed((db) => findNewestCards(db, "rental", 6, null, "electric"));
