@@ -948,6 +948,11 @@ export const refunds = sqliteTable(
     /** Why an admin refunded a settled booking (kind `admin`); shown to both parties. */
     reason: text("reason"),
     createdAt: createdAt(),
+    /**
+     * How many times the refund was asked for anew after a refund Stripe had accepted failed (refunds.server.ts
+     * `requestKey`): each time under a key and metadata of its own, since the earlier key finds the failed refund.
+     */
+    reissues: integer("reissues").notNull().default(0),
   },
   (t) => [
     check("refunds_kind", oneOf("kind", REFUND_KINDS)),
@@ -958,6 +963,7 @@ export const refunds = sqliteTable(
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`status <> 'succeeded'`),
+    index("refunds_stripe_idx").on(t.stripeRefundId),
   ],
 );
 

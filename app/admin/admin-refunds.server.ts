@@ -211,7 +211,8 @@ export async function refundAsAdmin(
   const sent = await sendBookingRefunds(db, gateway, [bookingId], now);
   const refundSent = sent.find((s) => s.id === refundId)?.ok ?? false;
   let reversalSent: boolean | null = null;
-  if (payout?.status === "paid") {
+  // The host's part is taken back once the refund is made (a refund on its way: by the job, when it is).
+  if (payout?.status === "paid" && sent.find((s) => s.id === refundId)?.status === "succeeded") {
     const reversed = await sendDueReversals(context, now, input.origin);
     reversalSent = reversed.find((r) => r.id === reversalId)?.ok ?? false;
   }
