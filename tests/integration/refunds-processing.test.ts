@@ -22,10 +22,13 @@ import {
 } from "~/payments/refunds.server";
 import { reversalKey, sendDueReversals } from "~/payouts/payouts.server";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser } from "./support/factories";
+import { action as claimsAction, loader as claimsLoader } from "~/routes/_admin+/admin.claims";
+import { loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
+import { loader as tripLoader } from "~/routes/_bookings+/bookings_.$bookingId";
+import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeEvent, type FakeStripe } from "./support/fake-stripe";
 import { capturedPayment, deliverWebhook, stripeEnv } from "./support/stripe";
-import { ORIGIN } from "./support/routes";
+import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
 
 const WEBHOOK_SECRET = "whsec_test_refunds_processing";
 const MINUTE = 60_000;
@@ -499,5 +502,62 @@ describe("the host's part of a refund is taken back only once the refund is made
     } finally {
       local.close();
     }
+  });
+});
+
+describe("shown to the booking's people and to admins", () => {
+  const tripPage = async (bookingId: string, userId: string) =>
+    (
+      await callRoute<{ refunds: { kind: string; amount: number; status: string }[] }>(
+        tripLoader,
+        getRequest(`/bookings/${bookingId}`, { cookie: await sessionCookieFor(ctx, userId) }),
+        ctx.context,
+        { bookingId },
+      )
+    ).data.refunds;
+
+  it("on its way, then held with the reason and retried from /admin/claims as a new refund", async () => {
+    const { id, intentId, refundId } = await depositSent("pending");
+    for (const userId of [parties.renterId, parties.ownerId]) {
+      expect(await tripPage(id, userId)).toEqual([
+        { id: expect.any(String), kind: "deposit", amount: 20000, status: "processing" },
+      ]);
+    }
+    const adminCookie = await sessionCookieFor(ctx, admin.id);
+    const money = async () =>
+      (
+        await callRoute<{ events: { kind: string; status?: string; error?: string | null }[] }>(
+          moneyLoader,
+          getRequest(`/admin/payouts/${id}`, { cookie: adminCookie }),
+          ctx.context,
+          { bookingId: id },
+        )
+      ).data.events.filter((e) => e.kind === "refund");
+    expect(await money()).toEqual([expect.objectContaining({ status: "processing" })]);
+
+    await deliver(eventOf(fake.settleRefund(refundId, { failed: "expired_or_canceled_card" }), "refund.failed"));
+    for (const userId of [parties.renterId, parties.ownerId]) {
+      expect((await tripPage(id, userId))[0]!.status).toBe("held");
+    }
+    expect(await money()).toEqual([expect.objectContaining({ status: "held", error: "expired_or_canceled_card" })]);
+    const queue = await callRoute<{ refunds: { id: string; lastError: string; failedAfterAccepted: boolean }[] }>(
+      claimsLoader,
+      getRequest("/admin/claims", { cookie: adminCookie }),
+      ctx.context,
+    );
+    expect(queue.data.refunds).toEqual([
+      expect.objectContaining({ lastError: "expired_or_canceled_card", failedAfterAccepted: true }),
+    ]);
+
+    const retried = await callRoute(
+      claimsAction,
+      formRequest("/admin/claims", { refundId: queue.data.refunds[0]!.id }, { cookie: adminCookie }),
+      ctx.context,
+    );
+    expect(retried.status).toBe(302);
+    expect(refundPosts().at(-1)!.idempotencyKey).toBe(`refund-${id}-deposit-reissue-1`);
+    expect(fake.refundCount(intentId)).toBe(2);
+    expect((await tripPage(id, parties.renterId))[0]!.status).toBe("succeeded");
+    expect(await money()).toEqual([expect.objectContaining({ status: "succeeded" })]);
   });
 });

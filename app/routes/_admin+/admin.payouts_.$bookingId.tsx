@@ -259,6 +259,9 @@ function Movement({ event }: { event: MoneyEvent }) {
               [t("payouts.error"), event.error, true],
             ]}
           />
+          {event.forFailedRefund ? (
+            <p className="mt-1 text-sm text-warning">{t("moneyPage.reversalForFailedRefund")}</p>
+          ) : null}
         </>
       );
   }
