@@ -24,6 +24,7 @@ import { reversalKey, sendDueReversals } from "~/payouts/payouts.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { action as claimsAction, loader as claimsLoader } from "~/routes/_admin+/admin.claims";
 import { loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
+import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import { loader as tripLoader } from "~/routes/_bookings+/bookings_.$bookingId";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeEvent, type FakeStripe } from "./support/fake-stripe";
@@ -559,5 +560,26 @@ describe("shown to the booking's people and to admins", () => {
     expect(fake.refundCount(intentId)).toBe(2);
     expect((await tripPage(id, parties.renterId))[0]!.status).toBe("succeeded");
     expect(await money()).toEqual([expect.objectContaining({ status: "succeeded" })]);
+  });
+
+  it("the renter's bookings list says the cancellation's refund is on its way, then that it failed", async () => {
+    const { id, intentId } = await paidBooking();
+    await ctx.db.update(bookings).set({ status: "cancelled", cancelledAt: NOW }).where(eq(bookings.id, id));
+    await owedRefund(ctx.db, { bookingId: id, kind: "cancellation", amount: 16240, now: NOW })!;
+    fake.answerRefundsWith("pending");
+    await sendBookingRefunds(ctx.db, gateway, [id], NOW);
+    const cookie = await sessionCookieFor(ctx, parties.renterId);
+    const listed = async () =>
+      (
+        await callRoute<{ bookings: { id: string; refundAmount: number | null; refundStatus: string | null }[] }>(
+          bookingsLoader,
+          getRequest("/bookings?role=renter&tab=cancelled", { cookie }),
+          ctx.context,
+        )
+      ).data.bookings.find((b) => b.id === id);
+    expect(await listed()).toMatchObject({ refundAmount: 16240, refundStatus: "processing" });
+    const refundId = fake.refunds.find((r) => r.payment_intent === intentId)!.id;
+    await deliver(eventOf(fake.settleRefund(refundId, { failed: "expired_or_canceled_card" }), "refund.failed"));
+    expect(await listed()).toMatchObject({ refundStatus: "held" });
   });
 });
