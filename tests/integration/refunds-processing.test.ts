@@ -4,6 +4,7 @@
 // after Stripe accepted it waits for an admin, whose retry is a new refund under a key of its own, while a request
 // that never reached Stripe keeps its key; the job asks Stripe about refunds on their way with no news for a day; a
 // host's part is taken back only for money given back.
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, payoutAccounts, payoutReversals, payouts, refunds, stripeEvents } from "#db/schema";
@@ -16,6 +17,7 @@ import {
   owedRefund,
   parseRequestKey,
   reconcileProcessingRefunds,
+  REFUND_EVENT_TYPES,
   requestKey,
   sendBookingRefunds,
   sendDueRefunds,
@@ -582,4 +584,10 @@ describe("shown to the booking's people and to admins", () => {
     await deliver(eventOf(fake.settleRefund(refundId, { failed: "expired_or_canceled_card" }), "refund.failed"));
     expect(await listed()).toMatchObject({ refundStatus: "held" });
   });
+});
+
+it("README's webhook setup subscribes to every refund event the ledger follows", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const enabled = new Set([...readme.matchAll(/enabled_events\[\]=([a-z_.]+)/g)].map((m) => m[1]));
+  expect([...REFUND_EVENT_TYPES].filter((type) => !enabled.has(type))).toEqual([]);
 });
