@@ -296,6 +296,33 @@ describe("a refund made and then failed, and events out of order", () => {
   it("succeeded, then failed days later (Stripe's last word): failed, and the host's part is not taken back", async () => {
     const { id, refundId } = await depositSent("succeeded");
     expect(await row(id)).toMatchObject({ status: "succeeded", succeededAt: NOW });
+    // The host's part of it, owed back from their paid payout, not yet sent as a reversal.
+    const [payout] = await ctx.db
+      .insert(payouts)
+      .values({
+        bookingId: id,
+        hostId: parties.ownerId,
+        gross: 12_000,
+        hostShare: 11_760,
+        claimKept: 0,
+        amount: 11_760,
+        sentAmount: 11_760,
+        status: "paid",
+        idempotencyKey: `payout-${id}`,
+        stripeTransferId: "tr_never_called",
+        settledAt: NOW,
+        paidAt: NOW,
+      })
+      .returning({ id: payouts.id });
+    const ledgerId = (await row(id)).id;
+    await ctx.db.insert(payoutReversals).values({
+      payoutId: payout!.id,
+      refundId: ledgerId,
+      amount: 3000,
+      idempotencyKey: reversalKey(ledgerId),
+      createdAt: NOW,
+    });
+
     const failed = eventOf(fake.settleRefund(refundId, { failed: "expired_or_canceled_card" }), "refund.failed");
     expect(await deliver(failed)).toBe("handled");
     expect(await row(id)).toMatchObject({
@@ -304,6 +331,21 @@ describe("a refund made and then failed, and events out of order", () => {
       lastError: "expired_or_canceled_card",
       reissues: 1,
     });
+    expect(await sendDueReversals(ctx.context, at(HOUR), ORIGIN)).toEqual([]);
+    expect(fake.requests.filter((r) => r.path.includes("/reversals"))).toHaveLength(0);
+
+    // Had the reversal gone before the failure, the admins' money page flags it: the renter is still owed.
+    await ctx.db.update(payoutReversals).set({ status: "succeeded", succeededAt: NOW });
+    const page = await callRoute<{ events: { kind: string; status?: string; forFailedRefund?: boolean }[] }>(
+      moneyLoader,
+      getRequest(`/admin/payouts/${id}`, { cookie: await sessionCookieFor(ctx, admin.id) }),
+      ctx.context,
+      { bookingId: id },
+    );
+    expect(page.data.events.filter((e) => e.kind === "refund" || e.kind === "reversal")).toEqual([
+      expect.objectContaining({ kind: "refund", status: "held" }),
+      expect.objectContaining({ kind: "reversal", status: "succeeded", forFailedRefund: true }),
+    ]);
   });
 
   it("the failure delivered before the earlier success: the success, older, does not undo it", async () => {
@@ -590,4 +632,19 @@ it("README's webhook setup subscribes to every refund event the ledger follows",
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const enabled = new Set([...readme.matchAll(/enabled_events\[\]=([a-z_.]+)/g)].map((m) => m[1]));
   expect([...REFUND_EVENT_TYPES].filter((type) => !enabled.has(type))).toEqual([]);
+});
+
+describe("the fake's refunds that Stripe makes later", () => {
+  it("reads a refund by id, refuses an unknown one, and never moves a failed or canceled refund again", async () => {
+    const { id, refundId } = await depositSent("pending");
+    expect(await gateway.retrieveRefund(refundId)).toEqual({ refundId, state: "processing", failureReason: null });
+    await expect(gateway.retrieveRefund("re_nope")).rejects.toMatchObject({
+      code: "resource_missing",
+      statusCode: 404,
+    });
+    fake.settleRefund(refundId, "canceled");
+    expect(await gateway.retrieveRefund(refundId)).toEqual({ refundId, state: "failed", failureReason: "canceled" });
+    expect(() => fake.settleRefund(refundId, "succeeded")).toThrow(/never moves it again/);
+    expect(id).toBeTruthy();
+  });
 });
