@@ -114,6 +114,8 @@ export interface SentRefund {
   ok: boolean;
   /** Where it stands after this attempt. */
   status: "succeeded" | "processing" | "failed";
+  /** Failed after Stripe accepted it: it waits for an admin rather than the job's next attempt. */
+  held?: boolean;
   error?: string;
 }
 
@@ -211,7 +213,7 @@ async function send(
         await db.update(refunds).set(failedAfterAccepted(outcome, attempts)).where(unchanged);
         const error = outcome.failureReason ?? "failed";
         console.error("refund failed after Stripe accepted it; it waits for an admin", row.id, error);
-        sent.push({ ...base, ok: false, status: "failed", error });
+        sent.push({ ...base, ok: false, status: "failed", held: true, error });
         continue;
       }
       await db

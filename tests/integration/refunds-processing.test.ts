@@ -25,7 +25,8 @@ import {
 import { reversalKey, sendDueReversals } from "~/payouts/payouts.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { action as claimsAction, loader as claimsLoader } from "~/routes/_admin+/admin.claims";
-import { loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
+import { action as moneyAction, loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
+import { takeToast } from "~/utils/toast.server";
 import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import { loader as tripLoader } from "~/routes/_bookings+/bookings_.$bookingId";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
@@ -646,5 +647,79 @@ describe("the fake's refunds that Stripe makes later", () => {
     expect(await gateway.retrieveRefund(refundId)).toEqual({ refundId, state: "failed", failureReason: "canceled" });
     expect(() => fake.settleRefund(refundId, "succeeded")).toThrow(/never moves it again/);
     expect(id).toBeTruthy();
+  });
+});
+
+describe("an admin's refund with the host's part, Stripe making the refund later", () => {
+  it("says the refund is on its way, takes the host's part back only once Stripe made it", async () => {
+    const { id, intentId } = await paidBooking();
+    // The host's payout went through the fake: an enabled Express account and a transfer from the booking's charge.
+    const { accountId } = await gateway.createConnectAccount({
+      userId: parties.ownerId,
+      email: "host@example.com",
+      businessType: "individual",
+      businessName: null,
+      language: "lt",
+    });
+    fake.updateAccount(accountId, "enabled");
+    const { transferId } = await gateway.transfer({
+      bookingId: id,
+      destination: accountId,
+      amount: 11_760,
+      idempotencyKey: `payout-${id}`,
+      paymentIntentId: intentId,
+      description: "payout",
+    });
+    await ctx.db.insert(payoutAccounts).values({
+      userId: parties.ownerId,
+      stripeAccountId: accountId,
+      businessType: "individual",
+      status: "enabled",
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+    });
+    await ctx.db.insert(payouts).values({
+      bookingId: id,
+      hostId: parties.ownerId,
+      gross: 12_000,
+      hostShare: 11_760,
+      claimKept: 0,
+      amount: 11_760,
+      sentAmount: 11_760,
+      status: "paid",
+      idempotencyKey: `payout-${id}`,
+      stripeTransferId: transferId,
+      settledAt: NOW,
+      paidAt: NOW,
+    });
+
+    fake.answerRefundsWith("pending");
+    const cookie = await sessionCookieFor(ctx, admin.id);
+    const answer = await callRoute(
+      moneyAction,
+      formRequest(
+        `/admin/payouts/${id}`,
+        { intent: "confirm", amount: "40,00", hostPart: "25", reason: "Neveikė kondicionierius" },
+        { cookie },
+      ),
+      ctx.context,
+      { bookingId: id },
+    );
+    expect(answer.status).toBe(302);
+    const toastCookie = answer.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+    expect(
+      (await takeToast(new Request("http://x", { headers: { Cookie: toastCookie } }), ctx.context.env)).toast,
+    ).toMatchObject({ type: "success", title: "admin:moneyPage.toasts.refundOnItsWay" });
+    const reversalPosts = () => fake.requests.filter((r) => r.method === "POST" && r.path.endsWith("/reversals"));
+    expect(await row(id)).toMatchObject({ kind: "admin", amount: 4000, status: "processing" });
+    expect(reversalPosts()).toHaveLength(0);
+    // The job while the refund is on its way: the host's part stays with them.
+    expect(await sendDueReversals(ctx.context, at(HOUR), ORIGIN)).toEqual([]);
+
+    const [made] = fake.settleRefund(fake.refunds.at(-1)!.id, "succeeded");
+    expect(await deliver(made!)).toBe("handled");
+    expect(await sendDueReversals(ctx.context, at(2 * HOUR), ORIGIN)).toEqual([expect.objectContaining({ ok: true })]);
+    expect(reversalPosts().map((r) => r.body.amount)).toEqual(["2500"]);
+    expect((await ctx.db.select().from(payoutReversals))[0]).toMatchObject({ status: "succeeded", amount: 2500 });
   });
 });
