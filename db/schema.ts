@@ -927,7 +927,9 @@ export const damageClaims = sqliteTable(
 /**
  * Money going back to a renter, written in the same batch as the change that owes it and then sent to Stripe with
  * its own idempotency key. One per booking and kind, so a retry or a second click can never refund twice; a failed
- * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts).
+ * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts). One
+ * Stripe accepted and has yet to make is `processing`, `next_attempt_at` then being when the job asks Stripe about it;
+ * one that failed after Stripe accepted it has nothing due and waits for an admin (decision 022, 2026-11-28).
  */
 export const refunds = sqliteTable(
   "refunds",
