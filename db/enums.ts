@@ -111,8 +111,13 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
  */
 export const REFUND_KINDS = ["cancellation", "deposit", "admin"] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
-/** A refund is written before it is sent; a failed one is retried by the scheduled job until it succeeds. */
-export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+/**
+ * A refund is written before it is sent (`pending`); Stripe may accept it and make it later (`processing`: the money
+ * is on its way) or at once (`succeeded`). One Stripe refused or could not be reached for is `failed` and retried by
+ * the scheduled job; one Stripe accepted and then could not make (a closed card) is `failed` too, and waits for an
+ * admin (decision 022, "Refunds Stripe accepts and makes later").
+ */
+export const REFUND_STATUSES = ["pending", "processing", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 // ---------------------------------------------------------------- payouts (issue 18, decision 023)

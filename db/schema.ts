@@ -949,7 +949,9 @@ export const damageClaims = sqliteTable(
 /**
  * Money going back to a renter, written in the same batch as the change that owes it and then sent to Stripe with
  * its own idempotency key. One per booking and kind, so a retry or a second click can never refund twice; a failed
- * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts).
+ * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts). One
+ * Stripe accepted and has yet to make is `processing`, `next_attempt_at` then being when the job asks Stripe about it;
+ * one that failed after Stripe accepted it has nothing due and waits for an admin (decision 022, 2026-11-28).
  */
 export const refunds = sqliteTable(
   "refunds",
@@ -970,6 +972,11 @@ export const refunds = sqliteTable(
     /** Why an admin refunded a settled booking (kind `admin`); shown to both parties. */
     reason: text("reason"),
     createdAt: createdAt(),
+    /**
+     * How many times the refund was asked for anew after a refund Stripe had accepted failed (refunds.server.ts
+     * `requestKey`): each time under a key and metadata of its own, since the earlier key finds the failed refund.
+     */
+    reissues: integer("reissues").notNull().default(0),
   },
   (t) => [
     check("refunds_kind", oneOf("kind", REFUND_KINDS)),
@@ -980,6 +987,7 @@ export const refunds = sqliteTable(
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`status <> 'succeeded'`),
+    index("refunds_stripe_idx").on(t.stripeRefundId),
   ],
 );
 

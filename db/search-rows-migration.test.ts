@@ -1,4 +1,4 @@
-// Migration 0020 on a database as the release before left it: every car's search row is named in cars_fts_rows, and
+// Migration 0021 on a database as the release before left it: every car's search row is named in cars_fts_rows, and
 // from then on the triggers keep one row per car, found by that name, through inserts, edits of its text and deletes.
 import { createClient, type Client } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,7 +33,7 @@ async function count(client: Client, table: string) {
 
 it("names every car's search row, then keeps them one per car through inserts, edits and deletes", async () => {
   const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  const migrateRest = await migrateUpTo(client, "0020");
+  const migrateRest = await migrateUpTo(client, "0021");
   await client.batch([
     {
       sql: "insert into users (id, email, password_hash, created_at, updated_at) values ('host', 'h@example.com', 'x', 0, 0)",

@@ -133,7 +133,14 @@ export function refundPlan(c: MoneyCase, amount: number, hostPart: number | null
 }
 
 export type AdminRefundResult =
-  | { ok: true; refundId: string; refundSent: boolean; reversalSent: boolean | null }
+  | {
+      ok: true;
+      refundId: string;
+      refundSent: boolean;
+      /** Where the refund stands: made, on its way, owed (the job retries), or held for an admin. */
+      refundState: "succeeded" | "processing" | "owed" | "held";
+      reversalSent: boolean | null;
+    }
   | { ok: false; error: "duplicate" | "changed" | "notCaptured" };
 
 /**
@@ -209,11 +216,14 @@ export async function refundAsAdmin(
 
   const gateway = getPaymentGateway(context.env, input.origin);
   const sent = await sendBookingRefunds(db, gateway, [bookingId], now);
-  const refundSent = sent.find((s) => s.id === refundId)?.ok ?? false;
+  const mine = sent.find((s) => s.id === refundId);
+  const refundSent = mine?.ok ?? false;
+  const refundState = !mine || mine.status === "failed" ? (mine?.held ? "held" : "owed") : mine.status;
   let reversalSent: boolean | null = null;
-  if (payout?.status === "paid") {
+  // The host's part is taken back once the refund is made (a refund on its way: by the job, when it is).
+  if (payout?.status === "paid" && sent.find((s) => s.id === refundId)?.status === "succeeded") {
     const reversed = await sendDueReversals(context, now, input.origin);
     reversalSent = reversed.find((r) => r.id === reversalId)?.ok ?? false;
   }
-  return { ok: true, refundId, refundSent, reversalSent };
+  return { ok: true, refundId, refundSent, refundState, reversalSent };
 }

@@ -85,7 +85,10 @@ export function decideClaimAsAdmin(
   });
 }
 
-/** Refunds that failed and wait for the job's next attempt (or an admin's retry), oldest first. */
+/**
+ * Refunds that failed and wait for the job's next attempt (or an admin's retry), oldest first; among them those
+ * Stripe accepted and then could not make (`reissues` > 0, nothing due), which only an admin's retry sends again.
+ */
 export function listFailedRefunds(db: Db) {
   return db
     .select({
@@ -96,6 +99,7 @@ export function listFailedRefunds(db: Db) {
       attempts: refunds.attempts,
       lastError: refunds.lastError,
       nextAttemptAt: refunds.nextAttemptAt,
+      reissues: refunds.reissues,
     })
     .from(refunds)
     .where(eq(refunds.status, "failed"))

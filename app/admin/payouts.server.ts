@@ -175,6 +175,7 @@ export type MoneyEvent =
     }
   | {
       kind: "reversal";
+      forFailedRefund: boolean;
       at: number;
       id: string;
       amount: number;
@@ -212,7 +213,9 @@ export function moneyEvents(c: MoneyCase): MoneyEvent[] {
       id: r.id,
       refundKind: r.kind,
       amount: r.amount,
-      status: r.status,
+      // A failed refund with nothing due waits for an admin (Stripe accepted it and could not make it, or the job
+      // gave up): `held`, told apart from one the job will retry.
+      status: r.status === "failed" && r.nextAttemptAt === null ? "held" : r.status,
       attempts: r.attempts,
       error: r.lastError,
       reason: r.reason,
@@ -237,8 +240,12 @@ export function moneyEvents(c: MoneyCase): MoneyEvent[] {
     });
   }
   for (const r of c.reversals) {
+    const refund = c.refunds.find((f) => f.id === r.refundId);
     events.push({
       kind: "reversal",
+      // Taken back from the host for a refund that failed afterwards (Stripe said succeeded, then failed): the admin
+      // must know the renter is still owed the refund.
+      forFailedRefund: r.status === "succeeded" && refund?.status === "failed",
       at: r.createdAt.getTime(),
       id: r.id,
       amount: r.amount,

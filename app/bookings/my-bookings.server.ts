@@ -64,7 +64,10 @@ export async function findMyBookings(db: Db, input: { userId: string; role: Book
         refundAmount: sql<
           number | null
         >`(select ${refunds.amount} from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.kind} = 'cancellation')`,
-        refundStatus: sql<RefundStatus | null>`(select ${refunds.status} from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.kind} = 'cancellation')`,
+        // A failed refund with nothing due waits for an admin (decision 022): `held`, as on the trip page.
+        refundStatus: sql<
+          RefundStatus | "held" | null
+        >`(select case when ${refunds.status} = 'failed' and ${refunds.nextAttemptAt} is null then 'held' else ${refunds.status} end from ${refunds} where ${refunds.bookingId} = ${bookings.id} and ${refunds.kind} = 'cancellation')`,
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))

@@ -13,7 +13,7 @@ import { settleLapsedClaims } from "~/bookings/damage-claims.server";
 import { settleDeposit } from "~/bookings/deposit.server";
 import { checkInOverdueAt } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
+import { reconcileProcessingRefunds, sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -86,7 +86,17 @@ export async function runTripJobs(context: Context, now: Date, origin: string) {
   const overdue = await flagOverdueCheckIns(context, now, origin);
   const deposits = await returnUnclaimedDeposits(context, now);
   const lapsed = await settleLapsedClaims(context, now, origin);
-  const sent = await sendDueRefunds(context.db, getPaymentGateway(context.env, origin), now);
+  const gateway = getPaymentGateway(context.env, origin);
+  const sent = await sendDueRefunds(context.db, gateway, now);
   await announceReturnedDeposits(context, sent, origin, now);
-  return { overdue, deposits, lapsed, refunds: sent.length, failedRefunds: sent.filter((refund) => !refund.ok).length };
+  // Refunds Stripe accepted a day ago or more with no event since: Stripe is asked how they ended.
+  const reconciled = await reconcileProcessingRefunds(context.db, gateway, now);
+  return {
+    overdue,
+    deposits,
+    lapsed,
+    refunds: sent.length,
+    failedRefunds: sent.filter((refund) => !refund.ok).length,
+    reconciledRefunds: reconciled.length,
+  };
 }

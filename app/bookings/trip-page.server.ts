@@ -2,7 +2,7 @@
 // side with their photos, what they measure against the agreement, where the deposit is, the refunds, and the steps
 // so far. Only the booking's renter and host see it (and admins, read-only); anyone else gets 403, no booking 404.
 import { eq } from "drizzle-orm";
-import type { DepositStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
+import type { DepositStatus, RefundStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { forbidden, notFound } from "~/accounts/guards.server";
 import { bookingReference, findTransition, roleIn, type BookingRole } from "~/bookings/booking-rules";
@@ -210,9 +210,17 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     steps: { check_in: step("check_in", checkIn), check_out: step("check_out", checkOut) },
     measures,
     deposit,
-    refunds: refunds.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, status: r.status })),
+    refunds: refunds.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, status: shownRefundStatus(r) })),
     timeline,
   };
 }
 
 export type TripPage = Awaited<ReturnType<typeof findTripPage>>;
+
+/**
+ * A refund's state as its people read it: on its way once Stripe accepted it; a failed one is either being retried
+ * (the job's back-off) or `held`: Stripe accepted it and could not make it, and it waits for an admin (decision 022).
+ */
+export function shownRefundStatus(refund: { status: RefundStatus; nextAttemptAt: Date | null }) {
+  return refund.status === "failed" && refund.nextAttemptAt === null ? ("held" as const) : refund.status;
+}

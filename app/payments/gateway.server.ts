@@ -39,9 +39,12 @@ export interface PaymentGateway {
   /**
    * Gives back `amount` cents of a captured payment (a partial refund when less than was paid; without an amount,
    * all that is left of it). The key makes a retry return the first attempt's refund instead of refunding again
-   * (app/payments/refunds.server.ts).
+   * (app/payments/refunds.server.ts). Stripe may accept a refund and make it later (`processing`), or answer with one
+   * it could not make (`failed`): the outcome says which.
    */
-  refund(paymentIntentId: string, input: { amount?: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(paymentIntentId: string, input: { amount?: number; idempotencyKey: string }): Promise<RefundOutcome>;
+  /** A refund as Stripe has it now (null from the stand-in, whose refunds are made at once). */
+  retrieveRefund(refundId: string): Promise<RefundOutcome | null>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
   /** Creates a host's Connect Express account (one per user: the key makes a retry return the same account). */
@@ -129,6 +132,36 @@ export const attemptKey = (key: string, attempt = 1) => (attempt > 1 ? `${key}-a
 /** The metadata entry of a Stripe refund that names its idempotency key (the refunds ledger's refund). */
 export const REFUND_KEY_METADATA = "refund_key";
 
+/** The part of a Stripe Refund we read (Stripe.Refund satisfies it). */
+export interface StripeRefundObject {
+  id: string;
+  status: string | null;
+  failure_reason?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * Where a Stripe refund stands, for the ledger: made, accepted and not yet made (Stripe's `pending` and
+ * `requires_action`), or not made and never to be (`failed`, `canceled`), with Stripe's reason.
+ */
+export interface RefundOutcome {
+  refundId: string;
+  state: "succeeded" | "processing" | "failed";
+  failureReason: string | null;
+}
+
+export function refundOutcome(refund: StripeRefundObject): RefundOutcome {
+  const state =
+    refund.status === "succeeded"
+      ? "succeeded"
+      : refund.status === "failed" || refund.status === "canceled"
+        ? "failed"
+        : "processing";
+  const failureReason =
+    state === "failed" ? (refund.failure_reason ?? (refund.status === "canceled" ? "canceled" : "unknown")) : null;
+  return { refundId: refund.id, state, failureReason };
+}
+
 function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): PaymentGateway {
   const stripe = stripeClient(config);
   return {
@@ -178,14 +211,14 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
       // written down, the job away) would be made again. So each refund carries its key in its metadata, and is first
       // looked for among the payment's refunds. A refund without an amount is asked for exactly as before the ledger
       // (no metadata), so that the key its earlier attempts used still matches their request.
+      // A refund found under the key is the answer whatever its state: one that failed is reported as failed (the
+      // ledger then asks anew under another key), never made again under this one.
       const tagged = amount !== undefined;
       if (tagged) {
         const made = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
-        const earlier = made.data.find(
-          (r) =>
-            r.metadata?.[REFUND_KEY_METADATA] === idempotencyKey && r.status !== "failed" && r.status !== "canceled",
-        );
-        if (earlier) return { refundId: earlier.id };
+        const mine = made.data.filter((r) => r.metadata?.[REFUND_KEY_METADATA] === idempotencyKey);
+        const earlier = mine.find((r) => refundOutcome(r).state !== "failed") ?? mine[0];
+        if (earlier) return refundOutcome(earlier);
       }
       const refund = await stripe.refunds.create(
         {
@@ -194,11 +227,12 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
         },
         { idempotencyKey },
       );
-      // Stripe answers a refund it could not make at once with status 'failed' or 'canceled' rather than an error.
-      if (refund.status === "failed" || refund.status === "canceled") {
-        throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);
-      }
-      return { refundId: refund.id };
+      // Stripe answers a refund it could not make at once with status 'failed' or 'canceled' rather than an error,
+      // and one it will make later with 'pending' (or 'requires_action').
+      return refundOutcome(refund);
+    },
+    async retrieveRefund(refundId) {
+      return refundOutcome(await stripe.refunds.retrieve(refundId));
     },
     async expireCheckout(sessionId) {
       try {
@@ -297,7 +331,10 @@ function standInGateway(origin: string): PaymentGateway {
     async capture() {},
     async release() {},
     async refund() {
-      return { refundId: standInId("re") };
+      return { refundId: standInId("re"), state: "succeeded", failureReason: null };
+    },
+    async retrieveRefund() {
+      return null;
     },
     async expireCheckout() {},
     async createConnectAccount() {

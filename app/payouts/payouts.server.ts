@@ -9,10 +9,11 @@
 //   key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
 //   refunds' back-off; one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
 //   the same key.
-// - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`).
+// - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`), once
+//   its refund has been made (not while it is owed or on its way).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { bookings, notifications, payoutAccounts, payoutReversals, payouts } from "#db/schema";
+import { bookings, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { nextAttempt } from "~/payments/refunds.server";
@@ -251,6 +252,9 @@ export async function sendDueReversals(context: Context, now: Date, origin: stri
     })
     .from(payoutReversals)
     .innerJoin(payouts, eq(payouts.id, payoutReversals.payoutId))
+    // Only money the renter has been given back is taken from the host: not a refund still owed or on its way, nor
+    // one Stripe accepted and could not make (decision 022, 2026-11-28).
+    .innerJoin(refunds, and(eq(refunds.id, payoutReversals.refundId), eq(refunds.status, "succeeded")))
     .where(
       and(
         eq(payouts.status, "paid"),

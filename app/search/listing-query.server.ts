@@ -34,7 +34,7 @@ function textMatch(filters: Pick<ListingFilters, "search" | "location">): SQL | 
   const location = filters.location ? ftsWords(filters.location) : null;
   const parts = [search ? `(${search})` : null, location ? `location : (${location})` : null].filter(Boolean);
   if (parts.length === 0) return undefined;
-  // Through cars_fts_rows (migration 0020): the match gives rowids, which FTS reads without its rows.
+  // Through cars_fts_rows (migration 0021): the match gives rowids, which FTS reads without its rows.
   return sql`${cars.id} in (select car_id from cars_fts_rows where fts_rowid in
     (select rowid from cars_fts where cars_fts match ${parts.join(" AND ")}))`;
 }

@@ -54,6 +54,33 @@ test("the Stripe webhook refuses what Stripe must deliver again, with the status
     message: "errors.databaseUnavailableHint",
   });
 
+  // A refund's events take the refunds ledger's path (app/payments/refunds.server.ts), which must not answer 200 for
+  // an event it could not record either: Stripe delivers the refund's failure again.
+  for (const type of ["refund.failed", "refund.updated", "charge.refund.updated"]) {
+    const refundEvent = JSON.stringify({
+      id: `evt_e2e_${type}`,
+      type,
+      data: {
+        object: {
+          id: "re_e2e_1",
+          object: "refund",
+          status: "failed",
+          failure_reason: "expired_or_canceled_card",
+          metadata: { refund_key: "refund-e2e-deposit" },
+        },
+      },
+    });
+    const refund = await page.request.post(url, {
+      data: refundEvent,
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": stripeSignature(refundEvent, FAULT_STRIPE_WEBHOOK_SECRET),
+      },
+    });
+    expect(refund.status(), type).toBe(503);
+    expect(refund.headers()["retry-after"]).toBe("30");
+  }
+
   // Where Stripe is not configured (the local stand-in), the endpoint does not exist.
   await expectJson(await page.request.post("/webhooks/stripe", { data: event }), 404, { error: "Not found" });
 });

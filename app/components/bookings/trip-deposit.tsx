@@ -1,5 +1,5 @@
 // Where a trip's deposit is (held until the claim window ends, claimed, returned, partly kept, kept), the booking's
-// refunds (a failed one is being retried), and the steps of the trip so far.
+// refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TripPage } from "~/bookings/trip-page.server";
@@ -98,7 +98,7 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
               {t(`refunds.kind.${refund.kind}`)} ·{" "}
               <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
             </span>
-            <span className={refund.status === "failed" ? "text-warning" : "text-muted"}>
+            <span className={refund.status === "failed" || refund.status === "held" ? "text-warning" : "text-muted"}>
               {t(`refunds.status.${refund.status}`)}
             </span>
           </li>

@@ -54,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       attempts: refund.attempts,
       lastError: refund.lastError,
       nextAttemptAt: refund.nextAttemptAt?.getTime() ?? null,
+      // Stripe accepted it and could not make it (a closed card): it waits for an admin, who may ask the renter first.
+      failedAfterAccepted: refund.reissues > 0 && refund.nextAttemptAt === null,
     })),
   };
 }
@@ -159,6 +161,9 @@ export default function AdminClaimsPage() {
                     </Row>
                     <ErrorRow label={t("admin.refundError")} error={refund.lastError} className="sm:col-span-2" />
                   </dl>
+                  {refund.failedAfterAccepted ? (
+                    <p className="text-sm text-warning">{t("admin.refundFailedAfterAccepted")}</p>
+                  ) : null}
                   <RetryForm
                     fields={{ refundId: refund.id }}
                     label={t("admin.retry")}

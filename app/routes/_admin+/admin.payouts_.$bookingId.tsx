@@ -60,6 +60,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+const REFUND_TOASTS = {
+  succeeded: "admin:moneyPage.toasts.refunded",
+  processing: "admin:moneyPage.toasts.refundOnItsWay",
+  owed: "admin:moneyPage.toasts.refundOwed",
+  held: "admin:moneyPage.toasts.refundHeld",
+} as const;
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const found = await moneyCase(context.db, params.bookingId);
@@ -104,7 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     `/admin/payouts/${found.booking.id}`,
     {
       type: outcome.refundSent ? "success" : "warning",
-      title: outcome.refundSent ? "admin:moneyPage.toasts.refunded" : "admin:moneyPage.toasts.refundOwed",
+      title: REFUND_TOASTS[outcome.refundState],
     },
     context.env,
   );
@@ -259,6 +266,9 @@ function Movement({ event }: { event: MoneyEvent }) {
               [t("payouts.error"), event.error, true],
             ]}
           />
+          {event.forFailedRefund ? (
+            <p className="mt-1 text-sm text-warning">{t("moneyPage.reversalForFailedRefund")}</p>
+          ) : null}
         </>
       );
   }

@@ -6,7 +6,10 @@
 // GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel,
 // GET /v1/refunds, POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
 // refused with `amount_too_large`; each refund updates the charge's `amount_refunded` and `refunded` and emits
-// `charge.refunded`).
+// `refund.created` and `charge.refunded`), GET /v1/refunds/:id. Refunds are made at once (`succeeded`) unless a test
+// asks for Stripe's other answers (`answerRefundsWith`: `pending`, made later, or `failed` at once); `settleRefund`
+// then makes or fails one as Stripe would days later (a closed card), with the events Stripe sends for it
+// (`refund.updated`, `refund.failed`, `charge.refund.updated`), which tests sign and post.
 // Connect (the hosts' payouts): POST /v1/accounts (Express), GET /v1/accounts/:id, POST /v1/account_links,
 // POST /v1/transfers, GET /v1/transfers (by transfer_group or destination), GET /v1/transfers/:id,
 // POST and GET /v1/transfers/:id/reversals (until nothing is left of the transfer: `amount_reversed`, `reversed`).
@@ -97,8 +100,15 @@ export interface FakeRefund {
   metadata: Record<string, string>;
   payment_intent: string;
   reason: null;
-  status: "succeeded";
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+  /** Only on a refund that failed: why (`expired_or_canceled_card`, `lost_or_stolen_card`, `declined`, `unknown`…). */
+  failure_reason?: string;
+  /** Only on a refund that failed: the balance transaction that gave the money back to the platform's balance. */
+  failure_balance_transaction?: string;
 }
+
+/** How Stripe ends a refund it accepted: made, failed with a reason, or canceled. */
+export type RefundSettlement = "succeeded" | "canceled" | { failed: string };
 
 export interface FakeEvent<T = object> {
   id: string;
@@ -247,6 +257,18 @@ export interface FakeStripe {
   cancelCount(paymentIntentId: string): number;
   /** Refunds made of a payment intent's charge. */
   refundCount(paymentIntentId: string): number;
+  /**
+   * The status Stripe gives the refunds created from now on: `succeeded` (the default, made at once), `pending`
+   * (accepted, made later: `settleRefund`), or `{ failed: reason }` (answered with a refund that failed at once).
+   */
+  answerRefundsWith(status: "succeeded" | "pending" | { failed: string }): void;
+  /**
+   * Stripe ends a refund: a pending one is made, fails or is canceled; a succeeded one can still fail (card refunds
+   * fail up to weeks later). A refund that failed or was canceled gives its amount back to the charge. Returns the
+   * events Stripe sends for it, in Stripe's order (`refund.updated`, and for a failure `refund.failed` and
+   * `charge.refund.updated`), dated `created` (Unix seconds) when given.
+   */
+  settleRefund(refundId: string, outcome: RefundSettlement, created?: number): FakeEvent<FakeRefund>[];
   /** The charge of a paid payment intent. */
   chargeOf(paymentIntentId: string): FakeCharge;
   /**
@@ -325,6 +347,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const refunds: FakeRefund[] = [];
+  let refundAnswer: "succeeded" | "pending" | { failed: string } = "succeeded";
   const events: FakeEvent[] = [];
   const counts = new Map<string, number>();
   const faults: Array<{ pattern: RegExp; status: number; error?: Partial<StripeErrorBody> }> = [];
@@ -616,13 +639,58 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       metadata: asMetadata(params.metadata, "metadata"),
       payment_intent: intent.id,
       reason: null,
-      status: "succeeded",
+      status: typeof refundAnswer === "string" ? refundAnswer : "failed",
+      ...(typeof refundAnswer === "object" && {
+        failure_reason: refundAnswer.failed,
+        failure_balance_transaction: randomId("txn_3", 23),
+      }),
     };
     refunds.push(created);
-    Object.assign(charge, { amount_refunded: charge.amount_refunded + amount });
-    charge.refunded = charge.amount_refunded === charge.amount_captured;
-    emit("charge.refunded", charge);
+    emit("refund.created", created);
+    if (created.status !== "failed") {
+      Object.assign(charge, { amount_refunded: charge.amount_refunded + amount });
+      charge.refunded = charge.amount_refunded === charge.amount_captured;
+      emit("charge.refunded", charge);
+    }
     return created;
+  }
+
+  function findRefund(id: string): FakeRefund {
+    const found = refunds.find((r) => r.id === id);
+    if (!found) throw notFound("refund", id, "refund");
+    return found;
+  }
+
+  function settleRefund(id: string, outcome: RefundSettlement, at?: number): FakeEvent<FakeRefund>[] {
+    const settled = findRefund(id);
+    if (settled.status === "failed" || settled.status === "canceled") {
+      throw new Error(`fake-stripe: refund ${id} is ${settled.status} already; Stripe never moves it again`);
+    }
+    if (outcome === "succeeded") {
+      if (settled.status === "succeeded") throw new Error(`fake-stripe: refund ${id} is succeeded already`);
+      settled.status = "succeeded";
+      return [emit("refund.updated", settled, undefined, at)];
+    }
+    if (outcome === "canceled" && settled.status === "succeeded") {
+      throw new Error(`fake-stripe: a succeeded refund (${id}) cannot be canceled`);
+    }
+    const charge = charges.get(settled.charge)!;
+    charge.amount_refunded -= settled.amount;
+    charge.refunded = charge.amount_refunded === charge.amount_captured;
+    if (outcome === "canceled") {
+      settled.status = "canceled";
+      return [emit("refund.updated", settled, undefined, at)];
+    }
+    Object.assign(settled, {
+      status: "failed",
+      failure_reason: outcome.failed,
+      failure_balance_transaction: randomId("txn_3", 23),
+    });
+    return [
+      emit("refund.updated", settled, undefined, at),
+      emit("refund.failed", settled, undefined, at),
+      emit("charge.refund.updated", settled, undefined, at),
+    ];
   }
 
   /** GET /v1/refunds?payment_intent=…: the payment's refunds, newest first, in one page of up to `limit` (10). */
@@ -997,6 +1065,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     { method: "POST", path: /^\/v1\/refunds$/, run: (_, p) => refund(p) },
     { method: "GET", path: /^\/v1\/refunds$/, run: (_, p) => listRefunds(p) },
+    {
+      method: "GET",
+      path: /^\/v1\/refunds\/([^/]+)$/,
+      run: (id, p) => {
+        allowOnly(p, "", []);
+        return findRefund(id);
+      },
+    },
     { method: "POST", path: /^\/v1\/checkout\/sessions$/, run: (_, p) => presentSession(createSession(p), p) },
     { method: "GET", path: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (id, p) => presentSession(findSession(id), p) },
     {
@@ -1149,6 +1225,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     captureCount: (id) => count("capture", id),
     cancelCount: (id) => count("cancel", id),
     refundCount: (id) => count("refund", id),
+    answerRefundsWith(status) {
+      refundAnswer = status;
+    },
+    settleRefund,
     charges,
     refunds,
     accounts,
