@@ -30,17 +30,17 @@ import { countUnreadMessages } from "~/messages/messaging.server";
 import { countUnreadNotifications } from "~/notifications/unread.server";
 import { liveTicket } from "~/realtime/live.server";
 import { userRoom } from "~/realtime/room-token";
+import publicSheet from "~/styles/public.css?url";
 import { useNonce } from "~/utils/nonce";
 import { isTheme, type ThemeSetting } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { takeToast } from "~/utils/toast.server";
-import { publicStylesheet } from "~/styles/sheets";
 
 // Signed-in people only: guests' pages do not carry the live-room code.
 const LiveUpdates = lazy(() => import("~/components/shell/live-updates"));
 // Only the public sheet: routes that need more link app.css themselves (app/styles/sheets.ts).
 export const links: LinksFunction = () => [
-  publicStylesheet,
+  { rel: "stylesheet", href: publicSheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,9 +1,8 @@
 import type { LinksFunction } from "@remix-run/cloudflare";
 import appSheet from "~/styles/app.css?url";
-import publicSheet from "~/styles/public.css?url";
 
-/** The stylesheet every page blocks on (root.tsx's `links`): the shell's and the public pages' classes. */
-export const publicStylesheet = { rel: "stylesheet", href: publicSheet } as const;
+// root.tsx links public.css itself: a module both it and these routes imported would be a chunk of its own, one more
+// request on every page.
 
 /**
  * For routes whose pages use classes public.css does not have (signed-in areas, dashboards, admin, the listing and

@@ -1,6 +1,7 @@
 // Shared by the journeys: a test fixture that gives each test its own client address (the server's rate limits
 // count per address) and fails it on errors in the page (hydration mismatches among them), the journeys' database,
-// the demo accounts' sessions, an axe check for every page visited, and the local mailbox.
+// the demo accounts' sessions, an axe check for every page visited (with it, a check that the page's stylesheets
+// style every class on it), and the local mailbox.
 import { createClient, type Client, type Row } from "@libsql/client";
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
