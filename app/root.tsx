@@ -30,7 +30,7 @@ import { countUnreadMessages } from "~/messages/messaging.server";
 import { countUnreadNotifications } from "~/notifications/unread.server";
 import { liveTicket } from "~/realtime/live.server";
 import { userRoom } from "~/realtime/room-token";
-import styles from "~/styles/app.css?url";
+import publicSheet from "~/styles/public.css?url";
 import { useNonce } from "~/utils/nonce";
 import { isTheme, type ThemeSetting } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
@@ -38,8 +38,9 @@ import { takeToast } from "~/utils/toast.server";
 
 // Signed-in people only: guests' pages do not carry the live-room code.
 const LiveUpdates = lazy(() => import("~/components/shell/live-updates"));
+// Only the public sheet: routes that need more link app.css themselves (app/styles/sheets.ts).
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: publicSheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,6 +1,7 @@
 // Shared by the journeys: a test fixture that gives each test its own client address (the server's rate limits
 // count per address) and fails it on errors in the page (hydration mismatches among them), the journeys' database,
-// the demo accounts' sessions, an axe check for every page visited, and the local mailbox.
+// the demo accounts' sessions, an axe check for every page visited (with it, a check that the page's stylesheets
+// style every class on it), and the local mailbox.
 import { createClient, type Client, type Row } from "@libsql/client";
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
@@ -123,6 +124,7 @@ async function snapshotPage(browser: Browser) {
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   await expectNoTranslationKeys(page, label);
+  await expectStyledClasses(page, label);
   // Every rule axe runs by default, on the whole document, in the page itself (no page here has frames). A page a
   // journey opened in a context of its own has no init script: axe is put in then. Only violations are collected.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
@@ -134,6 +136,59 @@ async function expectNoSeriousViolations(page: Page, label: string) {
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   });
   expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/** The class names a selector (or a stylesheet's text) names, CSS escapes undone: `.sm\\:flex` is `sm:flex`. */
+function classesInSelectors(text: string): string[] {
+  return [...text.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^\n0-9a-fA-F]|[\w-])+)/g)].map(([, name]) =>
+    name!.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
+    ),
+  );
+}
+
+/**
+ * Every class app.css, the whole stylesheet, has a rule for (read from the build the journeys run on). Pages of the
+ * public routes load only public.css, built from fewer files (docs/decisions/026); a class in app.css is one the
+ * design means to style.
+ */
+let styledClasses: ReadonlySet<string> | undefined;
+function allStyledClasses(): ReadonlySet<string> {
+  if (styledClasses) return styledClasses;
+  const dir = join(process.cwd(), "build/client/assets");
+  const sheets = readdirSync(dir).filter((file) => /^app-[\w-]+\.css$/.test(file));
+  if (sheets.length === 0) throw new Error(`no app-*.css in ${dir}: the journeys run on a build`);
+  styledClasses = new Set(sheets.flatMap((file) => classesInSelectors(readFileSync(join(dir, file), "utf8"))));
+  return styledClasses;
+}
+
+/**
+ * No element on the page has a class that app.css styles and the page's own stylesheets do not: a class missing
+ * from the public sheet would otherwise be a quiet visual bug on the pages that load only it.
+ */
+async function expectStyledClasses(page: Page, label: string) {
+  const { classes, selectors } = await page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) {
+      try {
+        collect(sheet.cssRules);
+      } catch {
+        // another origin's sheet: none of the app's classes are there
+      }
+    }
+    const classes = new Set<string>();
+    for (const element of document.querySelectorAll("[class]")) for (const name of element.classList) classes.add(name);
+    return { classes: [...classes], selectors };
+  });
+  const loaded = new Set(selectors.flatMap(classesInSelectors));
+  const unstyled = classes.filter((name) => allStyledClasses().has(name) && !loaded.has(name)).sort();
+  expect(unstyled, `classes with no rule in the stylesheets of ${label}`).toEqual([]);
 }
 
 type Tree = { [key: string]: string | Tree };

@@ -482,3 +482,6 @@ function Reminders() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

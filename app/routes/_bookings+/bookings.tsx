@@ -334,3 +334,6 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
     </li>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

@@ -193,3 +193,6 @@ function Fact({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

@@ -219,3 +219,6 @@ function CancelForm({ expectedRefund, back }: { expectedRefund: number; back: st
     </Form>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

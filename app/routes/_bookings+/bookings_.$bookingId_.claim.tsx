@@ -200,3 +200,6 @@ function Notice({ children }: { children: React.ReactNode }) {
     </p>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

@@ -332,3 +332,6 @@ function Overview({ data, month }: { data: Data; month: string }) {
     </section>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

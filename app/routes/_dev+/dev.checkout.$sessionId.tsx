@@ -89,3 +89,6 @@ export default function StandInCheckout() {
     </main>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

@@ -163,3 +163,6 @@ export default function StandInOnboarding() {
     </div>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

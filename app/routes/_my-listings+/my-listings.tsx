@@ -347,3 +347,6 @@ function Row({ label, value, wide = false }: { label: string; value: number; wid
     </div>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

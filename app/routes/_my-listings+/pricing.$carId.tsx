@@ -136,3 +136,6 @@ export default function PricingPage() {
     </section>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";

@@ -76,3 +76,6 @@ export default function MessagePersonPage() {
     </OverlayPage>
   );
 }
+
+// Its classes are in app.css, not in the public sheet every page loads (docs/decisions/026).
+export { appStylesheetLinks as links } from "~/styles/sheets";
