@@ -162,31 +162,45 @@ function allStyledClasses(): ReadonlySet<string> {
   return styledClasses;
 }
 
+/** The classes each set of stylesheets has rules for, by their addresses: pages share a few such sets. */
+const loadedClassesBySheets = new Map<string, ReadonlySet<string>>();
+
 /**
  * No element on the page has a class that app.css styles and the page's own stylesheets do not: a class missing
- * from the public sheet would otherwise be a quiet visual bug on the pages that load only it.
+ * from the public sheet would otherwise be a quiet visual bug on the pages that load only it. The sheets' rules are
+ * read once per set of sheets (keyed by their addresses, which hold the build's hash), not on every check.
  */
 async function expectStyledClasses(page: Page, label: string) {
-  const { classes, selectors } = await page.evaluate(() => {
-    const selectors: string[] = [];
-    const collect = (rules: CSSRuleList) => {
-      for (const rule of rules) {
-        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
-        if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
-      }
-    };
-    for (const sheet of document.styleSheets) {
-      try {
-        collect(sheet.cssRules);
-      } catch {
-        // another origin's sheet: none of the app's classes are there
-      }
-    }
+  const { classes, sheets } = await page.evaluate(() => {
     const classes = new Set<string>();
     for (const element of document.querySelectorAll("[class]")) for (const name of element.classList) classes.add(name);
-    return { classes: [...classes], selectors };
+    // An inline <style> has no address: its text stands for it.
+    const sheets = [...document.styleSheets].map((sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? "");
+    return { classes: [...classes], sheets };
   });
-  const loaded = new Set(selectors.flatMap(classesInSelectors));
+  const key = sheets.join("\n");
+  let loaded = loadedClassesBySheets.get(key);
+  if (!loaded) {
+    const selectors = await page.evaluate(() => {
+      const selectors: string[] = [];
+      const collect = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+          if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) {
+        try {
+          collect(sheet.cssRules);
+        } catch {
+          // another origin's sheet: none of the app's classes are there
+        }
+      }
+      return selectors;
+    });
+    loaded = new Set(selectors.flatMap(classesInSelectors));
+    loadedClassesBySheets.set(key, loaded);
+  }
   const unstyled = classes.filter((name) => allStyledClasses().has(name) && !loaded.has(name)).sort();
   expect(unstyled, `classes with no rule in the stylesheets of ${label}`).toEqual([]);
 }
