@@ -92,7 +92,7 @@ export async function expectAccessible(page: Page) {
   const javaScriptOff = test.info().project.use.javaScriptEnabled === false;
   if (!javaScriptOff) return expectNoSeriousViolations(page, page.url());
   // A click's navigation may still be under way: read the document once it has loaded, not the one being replaced.
-  await page.waitForLoadState("load");
+  await waitForLoad(page);
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
@@ -279,12 +279,33 @@ export async function visit(page: Page, url: string, options: { status?: number 
 }
 
 /**
+ * The page's load event, within 30 s; past that, the failure names what the page is still waiting for (images not
+ * complete, stylesheets not applied) instead of the test running out of time with no clue.
+ */
+async function waitForLoad(page: Page) {
+  try {
+    await page.waitForLoadState("load", { timeout: 30_000 });
+  } catch (error) {
+    const waiting = await page
+      .evaluate(() => [
+        ...Array.from(document.images, (image) => (image.complete ? "" : `img ${image.currentSrc || image.src}`)),
+        ...Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]"), (link) =>
+          link.sheet ? "" : `stylesheet ${link.href}`,
+        ),
+      ])
+      .then((found) => found.filter(Boolean).join(", ") || "nothing the document lists")
+      .catch((reason: unknown) => `unknown (${String(reason)})`);
+    throw new Error(`${page.url()} did not finish loading in 30 s; still waiting for: ${waiting}`, { cause: error });
+  }
+}
+
+/**
  * What `visit(page, page.url())` checks, for a page a click or a form brought to its address: the server's answer
  * to a GET of it is below 500 and passes axe. With JavaScript on, the click may have been a client-side navigation,
  * so the address is loaded again; with it off, when the page is already that answer, it is checked as it is.
  */
 export async function visitCurrent(page: Page) {
-  await page.waitForLoadState("load");
+  await waitForLoad(page);
   const last = lastDocuments.get(page);
   const here = page.url().replace(/#.*$/, "");
   if (javaScriptOn(test.info().project.name) || !last || last.method !== "GET" || last.url !== here) {
