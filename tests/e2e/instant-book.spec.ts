@@ -1,4 +1,4 @@
-// Instant book (issue 18), with JavaScript on and off, in Lithuanian and in English, axe on every page: /rentals'
+// Instant book (issue 18), with JavaScript on (in Lithuanian) and off (in English), axe on every page: /rentals'
 // "Instant book" filter finds the listing with its badge; a verified renter's "Book now" → the stand-in checkout →
 // the booking is confirmed without the host (their bookings list shows it confirmed, the host was told); an
 // unverified renter on the same listing sees "Request to book" with the way to verification, and sends a request.
@@ -9,7 +9,18 @@ import type { Client } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, isoDay, person, registerAndSignIn, test, uniqueEmail, userId, visit, visitCurrent } from "./support";
+import {
+  expect,
+  isoDay,
+  journeyLanguage,
+  person,
+  registerAndSignIn,
+  test,
+  uniqueEmail,
+  userId,
+  visit,
+  visitCurrent,
+} from "./support";
 
 type Lang = "lt" | "en";
 type Tree = { [key: string]: string | Tree };
@@ -60,115 +71,112 @@ async function bookAndPay(page: Page, lang: Lang, carId: string, days: [number, 
   return new URL(page.url()).searchParams.get("booking_id")!;
 }
 
-for (const lang of ["lt", "en"] as const) {
-  test(`${lang}: a verified renter books an instant-book car at once; an unverified one sends a request`, async ({
-    page: renter,
-    browser,
-    database,
-    clientAddress,
-  }) => {
-    // Three people and a dozen pages, axe on each: longer than the default minute on two busy cores.
-    test.setTimeout(300_000);
-    const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
-    const host = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
-    const newcomer = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "12."));
-    try {
-      const hostEmail = uniqueEmail("instant.host");
-      const renterEmail = uniqueEmail("instant.renter");
-      await registerAndSignIn(host, hostEmail);
-      await registerAndSignIn(renter, renterEmail);
-      await registerAndSignIn(newcomer, uniqueEmail("instant.newcomer"));
-      // The renter's identity was checked (the admin's verification is another journey's).
+test("a verified renter books an instant-book car at once; an unverified one sends a request", async ({
+  page: renter,
+  browser,
+  database,
+  clientAddress,
+}) => {
+  const lang = journeyLanguage(test.info().project.name);
+  // Three people and a dozen pages, axe on each: longer than the default minute on two busy cores.
+  test.setTimeout(300_000);
+  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
+  const host = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
+  const newcomer = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "12."));
+  try {
+    const hostEmail = uniqueEmail("instant.host");
+    const renterEmail = uniqueEmail("instant.renter");
+    await registerAndSignIn(host, hostEmail);
+    await registerAndSignIn(renter, renterEmail);
+    await registerAndSignIn(newcomer, uniqueEmail("instant.newcomer"));
+    // The renter's identity was checked (the admin's verification is another journey's).
+    await database.execute({
+      sql: "update profiles set verification_status = 'verified', date_of_birth = '1990-04-15' where id = ?",
+      args: [await userId(database, renterEmail)],
+    });
+    const car = await instantCar(database, await userId(database, hostEmail));
+    const t = (namespace: string, key: string, values?: Record<string, string | number>) =>
+      text(lang, namespace, key, values);
+
+    // /rentals: the filter, from the filter panel (a GET form: the same without JavaScript), finds it with its badge.
+    await visit(renter, `/rentals${lang === "en" ? "?lng=en" : ""}`);
+    const filters = renter.locator("details").filter({ hasText: t("cars", "filters.title") });
+    await filters.getByText(t("cars", "filters.title"), { exact: true }).click();
+    await filters.getByRole("checkbox", { name: t("cars", "instantBook.filter") }).check();
+    await filters.getByRole("button", { name: t("cars", "filters.apply"), exact: true }).click();
+    await expect(renter).toHaveURL(/[?&]instant=1/);
+    await visitCurrent(renter);
+    await expect(renter.getByRole("checkbox", { name: t("cars", "instantBook.filter") })).toBeChecked();
+    const card = renter.getByRole("listitem").filter({ hasText: car.name });
+    await expect(card.getByText(t("cars", "instantBook.badge"))).toBeVisible();
+
+    // The verified renter: the car page's "Book now" opens the booking steps.
+    await visit(renter, `/car/${car.id}`);
+    await expect(renter.getByText(t("cars", "instantBook.badge")).first()).toBeVisible();
+    await expect(renter.getByText(t("cars", "instantBook.note"))).toBeVisible();
+    await renter.getByRole("link", { name: t("cars", "detail.bookNow"), exact: true }).click();
+    await expect(renter).toHaveURL(new RegExp(`/car/${car.id}/book`));
+    await visitCurrent(renter);
+
+    // The review says it is confirmed at once; Pay on the stand-in confirms it without the host.
+    const instantId = await bookAndPay(renter, lang, car.id, [30, 33], t("bookings", "instantBook.instant"));
+    await expect(renter.getByRole("heading", { level: 1, name: t("payment", "status.confirmed.title") })).toBeVisible();
+    await expect(renter.getByText(t("payment", "status.confirmed.instant"))).toBeVisible();
+    const reference = `#${instantId.slice(0, 8).toUpperCase()}`;
+    await visit(renter, "/bookings?tab=confirmed");
+    await expect(renter.getByRole("listitem").filter({ hasText: reference })).toBeVisible();
+    const [stored] = (
       await database.execute({
-        sql: "update profiles set verification_status = 'verified', date_of_birth = '1990-04-15' where id = ?",
-        args: [await userId(database, renterEmail)],
-      });
-      const car = await instantCar(database, await userId(database, hostEmail));
-      const t = (namespace: string, key: string, values?: Record<string, string | number>) =>
-        text(lang, namespace, key, values);
+        sql: "select status, payment_status, deposit_status, instant_book from bookings where id = ?",
+        args: [instantId],
+      })
+    ).rows;
+    expect(stored).toMatchObject({
+      status: "confirmed",
+      payment_status: "captured",
+      deposit_status: "held",
+      instant_book: 1,
+    });
 
-      // /rentals: the filter, from the filter panel (a GET form: the same without JavaScript), finds it with its badge.
-      await visit(renter, `/rentals${lang === "en" ? "?lng=en" : ""}`);
-      const filters = renter.locator("details").filter({ hasText: t("cars", "filters.title") });
-      await filters.getByText(t("cars", "filters.title"), { exact: true }).click();
-      await filters.getByRole("checkbox", { name: t("cars", "instantBook.filter") }).check();
-      await filters.getByRole("button", { name: t("cars", "filters.apply"), exact: true }).click();
-      await expect(renter).toHaveURL(/[?&]instant=1/);
-      await visitCurrent(renter);
-      await expect(renter.getByRole("checkbox", { name: t("cars", "instantBook.filter") })).toBeChecked();
-      const card = renter.getByRole("listitem").filter({ hasText: car.name });
-      await expect(card.getByText(t("cars", "instantBook.badge"))).toBeVisible();
+    // The unverified newcomer on the same listing: "Request to book", the way to verification, and a request.
+    await visit(newcomer, `/car/${car.id}${lang === "en" ? "?lng=en" : ""}`);
+    await expect(newcomer.getByRole("link", { name: t("cars", "detail.bookNow"), exact: true })).toHaveCount(0);
+    await expect(newcomer.getByRole("link", { name: t("cars", "instantBook.verify") })).toHaveAttribute(
+      "href",
+      "/profile/verification",
+    );
+    await newcomer.getByRole("link", { name: t("cars", "instantBook.requestToBook") }).click();
+    await expect(newcomer).toHaveURL(new RegExp(`/car/${car.id}/book`));
+    await visitCurrent(newcomer);
+    const requestId = await bookAndPay(newcomer, lang, car.id, [40, 43], t("bookings", "instantBook.request"));
+    await expect(
+      newcomer.getByRole("heading", { level: 1, name: t("payment", "status.requested.title") }),
+    ).toBeVisible();
+    const [request] = (
+      await database.execute({
+        sql: "select status, payment_status, instant_book from bookings where id = ?",
+        args: [requestId],
+      })
+    ).rows;
+    expect(request).toMatchObject({ status: "pending", payment_status: "authorized", instant_book: 0 });
 
-      // The verified renter: the car page's "Book now" opens the booking steps.
-      await visit(renter, `/car/${car.id}`);
-      await expect(renter.getByText(t("cars", "instantBook.badge")).first()).toBeVisible();
-      await expect(renter.getByText(t("cars", "instantBook.note"))).toBeVisible();
-      await renter.getByRole("link", { name: t("cars", "detail.bookNow"), exact: true }).click();
-      await expect(renter).toHaveURL(new RegExp(`/car/${car.id}/book`));
-      await visitCurrent(renter);
-
-      // The review says it is confirmed at once; Pay on the stand-in confirms it without the host.
-      const instantId = await bookAndPay(renter, lang, car.id, [30, 33], t("bookings", "instantBook.instant"));
-      await expect(
-        renter.getByRole("heading", { level: 1, name: t("payment", "status.confirmed.title") }),
-      ).toBeVisible();
-      await expect(renter.getByText(t("payment", "status.confirmed.instant"))).toBeVisible();
-      const reference = `#${instantId.slice(0, 8).toUpperCase()}`;
-      await visit(renter, "/bookings?tab=confirmed");
-      await expect(renter.getByRole("listitem").filter({ hasText: reference })).toBeVisible();
-      const [stored] = (
-        await database.execute({
-          sql: "select status, payment_status, deposit_status, instant_book from bookings where id = ?",
-          args: [instantId],
-        })
-      ).rows;
-      expect(stored).toMatchObject({
-        status: "confirmed",
-        payment_status: "captured",
-        deposit_status: "held",
-        instant_book: 1,
-      });
-
-      // The unverified newcomer on the same listing: "Request to book", the way to verification, and a request.
-      await visit(newcomer, `/car/${car.id}${lang === "en" ? "?lng=en" : ""}`);
-      await expect(newcomer.getByRole("link", { name: t("cars", "detail.bookNow"), exact: true })).toHaveCount(0);
-      await expect(newcomer.getByRole("link", { name: t("cars", "instantBook.verify") })).toHaveAttribute(
-        "href",
-        "/profile/verification",
-      );
-      await newcomer.getByRole("link", { name: t("cars", "instantBook.requestToBook") }).click();
-      await expect(newcomer).toHaveURL(new RegExp(`/car/${car.id}/book`));
-      await visitCurrent(newcomer);
-      const requestId = await bookAndPay(newcomer, lang, car.id, [40, 43], t("bookings", "instantBook.request"));
-      await expect(
-        newcomer.getByRole("heading", { level: 1, name: t("payment", "status.requested.title") }),
-      ).toBeVisible();
-      const [request] = (
-        await database.execute({
-          sql: "select status, payment_status, instant_book from bookings where id = ?",
-          args: [requestId],
-        })
-      ).rows;
-      expect(request).toMatchObject({ status: "pending", payment_status: "authorized", instant_book: 0 });
-
-      // The host: told of the confirmed booking, asked to answer only the newcomer's request.
-      await visit(host, `/notifications${lang === "en" ? "?lng=en" : ""}`);
-      await expect(
-        host.getByText(text(lang, "notifications", "types.booking_confirmed", { car: car.name })),
-      ).toBeVisible();
-      await visit(host, "/bookings?role=host&tab=pending");
-      await expect(
-        host.getByRole("listitem").filter({ hasText: `#${requestId.slice(0, 8).toUpperCase()}` }),
-      ).toBeVisible();
-      await expect(host.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
-      const told = await database.execute({
-        sql: "select type from notifications where user_id = ? order by type",
-        args: [await userId(database, hostEmail)],
-      });
-      expect(told.rows.map((row) => row.type)).toEqual(["booking_confirmed", "booking_requested"]);
-    } finally {
-      await host.context().close();
-      await newcomer.context().close();
-    }
-  });
-}
+    // The host: told of the confirmed booking, asked to answer only the newcomer's request.
+    await visit(host, `/notifications${lang === "en" ? "?lng=en" : ""}`);
+    await expect(
+      host.getByText(text(lang, "notifications", "types.booking_confirmed", { car: car.name })),
+    ).toBeVisible();
+    await visit(host, "/bookings?role=host&tab=pending");
+    await expect(
+      host.getByRole("listitem").filter({ hasText: `#${requestId.slice(0, 8).toUpperCase()}` }),
+    ).toBeVisible();
+    await expect(host.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
+    const told = await database.execute({
+      sql: "select type from notifications where user_id = ? order by type",
+      args: [await userId(database, hostEmail)],
+    });
+    expect(told.rows.map((row) => row.type)).toEqual(["booking_confirmed", "booking_requested"]);
+  } finally {
+    await host.context().close();
+    await newcomer.context().close();
+  }
+});

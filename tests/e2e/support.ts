@@ -84,6 +84,13 @@ export { expect };
 export const javaScriptOn = (projectName: string) => projectName === "js";
 
 /**
+ * The language of a journey that is written for both: Lithuanian with JavaScript on, English with it off. Each
+ * behaviour then runs once in each mode and its texts are checked in both languages, at half the cost of running
+ * every pair (CI's budget).
+ */
+export const journeyLanguage = (projectName: string): "lt" | "en" => (javaScriptOn(projectName) ? "lt" : "en");
+
+/**
  * No serious or critical accessibility violations on the page as it is now. Axe runs as a script in the page; when
  * the page has JavaScript off, its document (the server's HTML, scripts removed) is checked in a JS-enabled page
  * of the same origin, so styles and contrast are the real ones.
@@ -95,7 +102,7 @@ export async function expectAccessible(page: Page) {
   await waitForLoad(page);
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-    .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
+    .replace(/<link[^>]+(?:rel="modulepreload"|data-modulepreload)[^>]*>/gi, "");
   const snapshot = await snapshotPage(page.context().browser()!);
   snapshot.html = html;
   await snapshot.page.goto(new URL(SNAPSHOT_PATH, page.url()).toString());
