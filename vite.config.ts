@@ -5,11 +5,18 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import remixConfig from "./remix.config";
+import { routeMatchingCache } from "./scripts/route-matching-cache";
 
 const lite = (file: string) => fileURLToPath(new URL(`./app/i18n/lite/${file}`, import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tailwindcss(), tsconfigPaths()],
+  plugins: [
+    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    remix(remixConfig),
+    tailwindcss(),
+    tsconfigPaths(),
+    routeMatchingCache(),
+  ],
   ssr: {
     // The server bundle runs in workerd: resolve packages to their worker builds.
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },

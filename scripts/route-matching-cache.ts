@@ -1,0 +1,73 @@
+// A Vite plugin for the Worker's build: React Router ranks the route tree once per routes array, and compiles each
+// route path to its regular expression once, instead of on every match.
+//
+// @remix-run/router's matchRoutes flattens the whole route tree and sorts every branch by its score each time it is
+// called, then tries the branches in order, building each one's regular expressions afresh. Remix's server calls it
+// twice for each document request (its own match, then the static handler's query), more for a data request or the
+// route manifest. With the app's routes that was about a sixth of a signed-in /rentals render's CPU in workerd (issue
+// 19). On the server the routes arrays are made once, when the request handler first runs, and never change after,
+// so the ranked branches are kept per array (a WeakMap: an array made for one render, as <RemixServer> makes, is
+// forgotten with it); a path's expression depends only on the path and its two flags, so it is kept by those (at most
+// a thousand: the route tree has a few hundred; a caller matching made-up patterns cannot grow it without bound). The
+// browser build is left alone: there, lazy route discovery adds children to the routes in place, and a kept ranking
+// would miss them.
+//
+// The source text this replaces is checked: when an upgrade changes it, the build fails here instead of quietly
+// going back to the slow path.
+import type { Plugin } from "vite";
+
+const MODULE = /[\\/]node_modules[\\/]@remix-run[\\/]router[\\/]dist[\\/]router\.(?:c?js)$/;
+const RANKING = /let branches = flattenRoutes\(routes\);\s*rankRouteBranches\(branches\);/;
+const MATCH_ROUTES = "function matchRoutesImpl(";
+const COMPILE_PATH = "function compilePath(path, caseSensitive, end) {";
+
+/** Put in the module before matchRoutes and compilePath, so they see the module's own functions. */
+const RANKED_ONCE = `
+const rankedBranchesByRoutes = new WeakMap();
+function rankedBranchesOnce(routes) {
+  let branches = rankedBranchesByRoutes.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranchesByRoutes.set(routes, branches);
+  }
+  return branches;
+}
+`;
+const COMPILED_ONCE = `
+const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  const key = (caseSensitive ? "1" : "0") + (end === false ? "0" : "1") + path;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiled = compilePathEachTime(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+`;
+
+/** The router module's source with route matching's work kept; throws when the text to replace is gone. */
+export function cacheRouteMatching(source: string): string {
+  if (!RANKING.test(source) || !source.includes(MATCH_ROUTES) || !source.includes(COMPILE_PATH)) {
+    throw new Error(
+      "@remix-run/router's matchRoutes no longer ranks and compiles the routes as scripts/route-matching-cache.ts " +
+        "expects: check the new version's matchRoutesImpl and compilePath and update the plugin (or drop it).",
+    );
+  }
+  return source
+    .replace(RANKING, "let branches = rankedBranchesOnce(routes);")
+    .replace(MATCH_ROUTES, `${RANKED_ONCE}${MATCH_ROUTES}`)
+    .replace(COMPILE_PATH, `${COMPILED_ONCE}${COMPILE_PATH.replace("compilePath", "compilePathEachTime")}`);
+}
+
+export function routeMatchingCache(): Plugin {
+  return {
+    name: "route-matching-cache",
+    transform(code, id, options) {
+      if (!options?.ssr || !MODULE.test(id.split("?")[0]!)) return null;
+      return { code: cacheRouteMatching(code), map: null };
+    },
+  };
+}
