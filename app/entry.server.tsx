@@ -11,6 +11,7 @@ import { inlineBundleJson, recordUsedKeys } from "~/i18n/used-keys";
 import { resources } from "~/locales/resources.server";
 import { markServiceUnavailable } from "~/utils/database-faults.server";
 import { NonceProvider } from "~/utils/nonce";
+import { withScriptsAfterFirstPaint } from "~/utils/scripts-after-paint.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
 export default async function handleRequest(
@@ -61,7 +62,10 @@ export default async function handleRequest(
     nonce,
     partykitHost: partykitHost === "off" ? null : partykitHost,
   });
-  return new Response(body, { headers: responseHeaders, status });
+  // The page's scripts start once its first screen is painted (decision 028). Not in dev: Vite's client and hot
+  // reload come in through the same module script.
+  const html = import.meta.env.MODE === "development" ? body : withScriptsAfterFirstPaint(body);
+  return new Response(html, { headers: responseHeaders, status });
 }
 
 /** Single fetch's answers (`.data`): a 503 carries Retry-After as the document does. */

@@ -165,3 +165,25 @@ for (const who of ["a guest", "a signed-in host"] as const) {
     },
   );
 }
+
+test(
+  "a page's scripts are requested only after its first paint and its first screen's photo, then hydrate it",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    await page.goto("/rentals");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const timing = await page.evaluate(() => {
+      const photo = document.querySelector<HTMLImageElement>("img[fetchpriority=high]")!;
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        photo: resources.find((entry) => entry.name === photo.currentSrc)?.responseEnd ?? null,
+        scripts: resources.filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+      };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.photo).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(Math.max(timing.paint!, timing.photo!));
+  },
+);
