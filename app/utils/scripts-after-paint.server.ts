@@ -10,8 +10,8 @@
  * - each preload keeps its element (React hydrates the same tags) but with `rel=""` and `data-modulepreload`, so it
  *   fetches nothing yet;
  * - the module script becomes a classic one (same element, same nonce) holding Remix's module code as a string.
- *   After the first paint, and once the page's high-priority photo (the first screen's, if any) has loaded or failed,
- *   or after two seconds at most, it turns the preloads back on and runs the code as an inline module script with
+ *   After the first contentful paint (the browser's paint timing), and once the page's high-priority photo (the first
+ *   screen's, if any) has loaded or failed, or after two seconds at most, it turns the preloads back on and runs the code as an inline module script with
  *   its own nonce, which hydrates the page as before.
  *
  * Until then the page is the server's HTML, which works without JavaScript (every form posts, every link goes).
@@ -31,7 +31,10 @@ const loader = (code: string) =>
   'document.querySelectorAll("link[data-modulepreload]").forEach(function(l){l.rel="modulepreload"});' +
   'var s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=code;' +
   "document.head.appendChild(s);s.remove()}" +
-  "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+  // After the browser's own first contentful paint (its paint timing entry), or a frame where it has none.
+  "function afterPaint(){try{new PerformanceObserver(function(list,observer){" +
+  'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start,0)}' +
+  '}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}}' +
   'var photo=document.querySelector("img[fetchpriority=high]");' +
   'if(photo&&!photo.complete){photo.addEventListener("load",afterPaint);photo.addEventListener("error",afterPaint)}' +
   `else afterPaint();setTimeout(start,${PHOTO_WAIT_MS})})()`;

@@ -169,15 +169,20 @@ for (const who of ["a guest", "a signed-in host"] as const) {
 test(
   "a page's scripts are requested only after its first paint and its first screen's photo, then hydrate it",
   { tag: "@js-only" },
-  async ({ page }) => {
-    await page.goto("/rentals");
+  async ({ page, database }) => {
+    // A car page whose first screen has a photo (the seed's cars have them; other journeys add cars without).
+    const withPhotos = await database.execute(
+      `select cars.id from cars join car_images on car_images.car_id = cars.id
+       where cars.status = 'approved' order by cars.created_at limit 1`,
+    );
+    await page.goto(`/car/${String(withPhotos.rows[0]!.id)}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const timing = await page.evaluate(() => {
-      const photo = document.querySelector<HTMLImageElement>("img[fetchpriority=high]")!;
+      const photo = document.querySelector<HTMLImageElement>("img[fetchpriority=high]");
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       return {
         paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-        photo: resources.find((entry) => entry.name === photo.currentSrc)?.responseEnd ?? null,
+        photo: resources.find((entry) => entry.name === photo?.currentSrc)?.responseEnd ?? null,
         scripts: resources.filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime),
       };
     });
