@@ -136,6 +136,15 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   // journey opened in a context of its own has no init script: axe is put in then. Only violations are collected.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const serious = await page.evaluate(async () => {
+    // Colours mid-transition (a button changing variant, a toast fading in) are not the page's colours: contrast is
+    // measured once every finite animation and transition has ended (a spinner's endless one is not waited for).
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
     const { axe } = window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
     const results = await axe.run(document, { resultTypes: ["violations"] });
     return results.violations

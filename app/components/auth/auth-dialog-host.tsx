@@ -15,12 +15,15 @@ export function AuthDialogHost() {
   // The dialog belongs to the address it was opened at; it closes when the page changes. The address is read
   // from the window, not from the rendered location: a client navigation (a transition) may still be
   // rendering the previous page when the user opens the dialog on the new one.
-  const [opened, setOpened] = useState<{ mode: AuthMode; path: string } | null>(null);
+  // Each opening is its own dialog (`id` keys it): the native `close` event of one just dismissed arrives a task
+  // later, and must not close the one opened meanwhile.
+  const [opened, setOpened] = useState<{ id: number; mode: AuthMode; path: string } | null>(null);
   const location = useLocation();
 
   useEffect(() => {
+    let openings = 0;
     const open = (event: Event) =>
-      setOpened({ mode: modeFrom((event as CustomEvent).detail), path: window.location.pathname });
+      setOpened({ id: ++openings, mode: modeFrom((event as CustomEvent).detail), path: window.location.pathname });
     window.addEventListener(OPEN_AUTH_MODAL_EVENT, open);
     return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, open);
   }, []);
@@ -34,9 +37,10 @@ export function AuthDialogHost() {
   return (
     <Suspense fallback={null}>
       <AuthDialog
+        key={opened.id}
         mode={opened.mode}
-        onModeChange={(mode) => setOpened({ ...opened, mode })}
-        onClose={() => setOpened(null)}
+        onModeChange={(mode) => setOpened((current) => (current?.id === opened.id ? { ...current, mode } : current))}
+        onClose={() => setOpened((current) => (current?.id === opened.id ? null : current))}
       />
     </Suspense>
   );
