@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import remixConfig from "./remix.config";
+import { reactRenderEncoding } from "./scripts/react-render-encoding";
 import { routeMatchingCache } from "./scripts/route-matching-cache";
 
 const lite = (file: string) => fileURLToPath(new URL(`./app/i18n/lite/${file}`, import.meta.url));
@@ -16,6 +17,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     tsconfigPaths(),
     routeMatchingCache(),
+    reactRenderEncoding(),
   ],
   ssr: {
     // The server bundle runs in workerd: resolve packages to their worker builds.
