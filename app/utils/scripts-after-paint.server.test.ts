@@ -12,14 +12,17 @@ const PAGE =
   '<link rel="modulepreload" href="/assets/entry.client-C.js"/><link rel="modulepreload" href="/assets/framework-D.js"/>' +
   `<script nonce="${NONCE}">window.__remixContext = {"state":{}};</script>` +
   `<script nonce="${NONCE}" type="module" async="">${MODULE_CODE.replace("</script>", "<\\/script>")}</script>` +
-  `<script nonce="${NONCE}">window.__remixContext.streamController.close();</script></body></html>`;
+  `<script nonce="${NONCE}">window.__remixContext.streamController.close();</script>` +
+  // After the module script: passes through as bytes, a letter cut by a chunk's end included.
+  "<footer>Ačiū, kad važiuojate 🚗</footer></body></html>";
 
-/** The stream's text when the page arrives in chunks of `size` characters. */
-async function streamed(page: string, size: number) {
+/** The stream's text when the page arrives in a chunk of `size` bytes, then chunks of `rest`. */
+async function streamed(page: string, size: number, rest = size) {
   const bytes = new TextEncoder().encode(page);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size));
+      controller.enqueue(bytes.slice(0, size));
+      for (let at = size; at < bytes.length; at += rest) controller.enqueue(bytes.slice(at, at + rest));
       controller.close();
     },
   });
@@ -51,7 +54,8 @@ describe("deferScripts", () => {
     expect(deferred.startsWith(PAGE.slice(0, PAGE.indexOf('<link rel="modulepreload"')))).toBe(true);
     expect(
       deferred.endsWith(
-        `<script nonce="${NONCE}">window.__remixContext.streamController.close();</script></body></html>`,
+        `<script nonce="${NONCE}">window.__remixContext.streamController.close();</script>` +
+          "<footer>Ačiū, kad važiuojate 🚗</footer></body></html>",
       ),
     ).toBe(true);
     expect(deferred).toContain(`<script nonce="${NONCE}">window.__remixContext = {"state":{}};</script>`);
@@ -66,7 +70,10 @@ describe("deferScripts", () => {
 describe("withScriptsAfterFirstPaint", () => {
   it("rewrites the same way whatever the chunks' boundaries, multi-byte letters split included", async () => {
     const whole = deferScripts(PAGE);
-    for (const size of [1, 2, 3, 7, 24, 25, 64, 500, PAGE.length]) expect(await streamed(PAGE, size)).toBe(whole);
+    for (const size of [1, 2, 3, 5, 7, 24, 25, 64, 500, PAGE.length]) expect(await streamed(PAGE, size)).toBe(whole);
+    // Every place a chunk can end, for two chunks.
+    const length = new TextEncoder().encode(PAGE).length;
+    for (let cut = 1; cut < length; cut++) expect(await streamed(PAGE, cut, length - cut)).toBe(whole);
   });
 
   it("passes a document without Remix's scripts through unchanged", async () => {
