@@ -14,53 +14,42 @@
 // (which now return the string). The text is checked: when an upgrade changes it, the build fails here instead of
 // quietly going back to the slow path, or worse, half patched.
 import type { Plugin } from "vite";
+import { patchChecked, type Edit } from "./checked-patch";
 
 const MODULE = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.browser\.production\.min\.js$/;
 
-/** [what React 18.3's file says, what it becomes, how many times it must occur]. */
-const REPLACEMENTS: [string, string, number][] = [
+/** What React 18.3's file says, and what it becomes. */
+const EDITS: Edit[] = [
   // The buffer: a string of what this flush has written so far.
-  ["var l=null,n=0;", 'var l="",n=0;', 1],
+  { from: "var l=null,n=0;", to: 'var l="",n=0;' },
   // writeChunk: append. (`n` stays 0: nothing else reads it.)
-  [
-    "function p(a,b){if(0!==b.length)if(512<b.length)0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=new Uint8Array(512),n=0),a.enqueue(b);else{var c=l.length-n;c<b.length&&(0===c?a.enqueue(l):(l.set(b.subarray(0,c),n),a.enqueue(l),b=b.subarray(c)),l=new Uint8Array(512),n=0);l.set(b,n);n+=b.length}}",
-    "function p(a,b){l+=b}",
-    1,
-  ],
+  {
+    from: "function p(a,b){if(0!==b.length)if(512<b.length)0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=new Uint8Array(512),n=0),a.enqueue(b);else{var c=l.length-n;c<b.length&&(0===c?a.enqueue(l):(l.set(b.subarray(0,c),n),a.enqueue(l),b=b.subarray(c)),l=new Uint8Array(512),n=0);l.set(b,n);n+=b.length}}",
+    to: "function p(a,b){l+=b}",
+  },
   // completeWriting: one encode of everything since the flush began.
-  [
-    "function ba(a){l&&0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=null,n=0)}",
-    'function ba(a){l&&a.enqueue(ca.encode(l));l=""}',
-    1,
-  ],
+  {
+    from: "function ba(a){l&&0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=null,n=0)}",
+    to: 'function ba(a){l&&a.enqueue(ca.encode(l));l=""}',
+  },
   // stringToChunk and stringToPrecomputedChunk: chunks are strings until the flush.
-  [
-    "function u(a){return ca.encode(a)}function w(a){return ca.encode(a)}",
-    "function u(a){return a}function w(a){return a}",
-    1,
-  ],
+  {
+    from: "function u(a){return ca.encode(a)}function w(a){return ca.encode(a)}",
+    to: "function u(a){return a}function w(a){return a}",
+  },
   // beginWriting, inlined where a flush starts.
-  ["l=new Uint8Array(512);n=0;", 'l="";n=0;', 2],
+  { from: "l=new Uint8Array(512);n=0;", to: 'l="";n=0;', times: 2 },
 ];
+
+const WHEN_CHANGED =
+  "react-dom's server renderer is not what scripts/react-render-encoding.ts patches: check the new version's writer " +
+  "(writeChunk, completeWriting, stringToChunk) and update the plugin (or drop it)";
 
 /** The renderer's source with its writer replaced; throws when the text to replace is not there as expected. */
 export function encodeOncePerFlush(source: string): string {
-  let result = source;
-  for (const [from, to, times] of REPLACEMENTS) {
-    const found = result.split(from).length - 1;
-    if (found !== times) {
-      throw new Error(
-        `react-dom's server renderer has ${found} of \`${from.slice(0, 60)}…\` where scripts/react-render-encoding.ts ` +
-          `expects ${times}: check the new version's writer (writeChunk, completeWriting, stringToChunk) and update ` +
-          "the plugin (or drop it).",
-      );
-    }
-    result = result.split(from).join(to);
-  }
+  const result = patchChecked(source, EDITS, WHEN_CHANGED);
   if (/Uint8Array|subarray|ca\.encode\((?!l\))/.test(result)) {
-    throw new Error(
-      "react-dom's server renderer still makes bytes outside its flush: update scripts/react-render-encoding.ts",
-    );
+    throw new Error(`${WHEN_CHANGED}: it still makes bytes outside its flush`);
   }
   return result;
 }
@@ -71,8 +60,8 @@ export function reactRenderEncoding(): Plugin {
     // Before the CommonJS plugin rewrites the module: the text checked is React's as shipped.
     enforce: "pre",
     transform(code, id, options) {
-      // The file itself; not the CommonJS plugin's virtual modules named after it (`\0…?commonjs-exports`).
-      if (!options?.ssr || !MODULE.test(id) || id.startsWith("\0")) return null;
+      // The file itself (the CommonJS plugin's virtual modules named after it end in a query: `…?commonjs-exports`).
+      if (!options?.ssr || !MODULE.test(id)) return null;
       return { code: encodeOncePerFlush(code), map: null };
     },
   };

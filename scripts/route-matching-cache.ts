@@ -15,6 +15,7 @@
 // The source text this replaces is checked: when an upgrade changes it, the build fails here instead of quietly
 // going back to the slow path.
 import type { Plugin } from "vite";
+import { patchChecked } from "./checked-patch";
 
 const MODULE = /[\\/]node_modules[\\/]@remix-run[\\/]router[\\/]dist[\\/]router\.(?:c?js)$/;
 const RANKING = /let branches = flattenRoutes\(routes\);\s*rankRouteBranches\(branches\);/;
@@ -50,16 +51,16 @@ function compilePath(path, caseSensitive, end) {
 
 /** The router module's source with route matching's work kept; throws when the text to replace is gone. */
 export function cacheRouteMatching(source: string): string {
-  if (!RANKING.test(source) || !source.includes(MATCH_ROUTES) || !source.includes(COMPILE_PATH)) {
-    throw new Error(
-      "@remix-run/router's matchRoutes no longer ranks and compiles the routes as scripts/route-matching-cache.ts " +
-        "expects: check the new version's matchRoutesImpl and compilePath and update the plugin (or drop it).",
-    );
-  }
-  return source
-    .replace(RANKING, "let branches = rankedBranchesOnce(routes);")
-    .replace(MATCH_ROUTES, `${RANKED_ONCE}${MATCH_ROUTES}`)
-    .replace(COMPILE_PATH, `${COMPILED_ONCE}${COMPILE_PATH.replace("compilePath", "compilePathEachTime")}`);
+  return patchChecked(
+    source,
+    [
+      { from: RANKING, to: "let branches = rankedBranchesOnce(routes);" },
+      { from: MATCH_ROUTES, to: `${RANKED_ONCE}${MATCH_ROUTES}` },
+      { from: COMPILE_PATH, to: `${COMPILED_ONCE}${COMPILE_PATH.replace("compilePath", "compilePathEachTime")}` },
+    ],
+    "@remix-run/router's matchRoutes no longer ranks and compiles the routes as scripts/route-matching-cache.ts " +
+      "expects: check the new version's matchRoutesImpl and compilePath and update the plugin (or drop it).",
+  );
 }
 
 export function routeMatchingCache(): Plugin {

@@ -13,7 +13,7 @@ const PAGE =
   `<script nonce="${NONCE}">window.__remixContext = {"state":{}};</script>` +
   `<script nonce="${NONCE}" type="module" async="">${MODULE_CODE.replace("</script>", "<\\/script>")}</script>` +
   `<script nonce="${NONCE}">window.__remixContext.streamController.close();</script>` +
-  // After the module script: passes through as bytes, a letter cut by a chunk's end included.
+  // After the module script, letters that a chunk's end can cut in two.
   "<footer>Ačiū, kad važiuojate 🚗</footer></body></html>";
 
 /** The stream's text when the page arrives in a chunk of `size` bytes, then chunks of `rest`. */
