@@ -17,11 +17,16 @@ export type BookingNoticeType =
   | "booking_completed"
   | "booking_expired"
   | "trip_check_in_overdue"
+  // The return clock (trip-jobs.server.ts, decision 022): no check-out a day after the end; completed without one.
+  | "trip_check_out_overdue"
+  | "trip_auto_completed"
   | "deposit_returned"
-  // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both).
+  // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both),
+  // or handed to an admin because it charges kilometres of an odometer nobody confirmed (trip-jobs.server.ts).
   | "claim_filed"
   | "claim_answered"
   | "claim_decided"
+  | "claim_referred"
   // The trip (issue 17): both parties hear of each record and of the answer to it; the e-mail leads to the trip page.
   | TripNoticeType;
 
@@ -53,6 +58,8 @@ export type BookingEmailTemplate =
   | "booking_expired_host"
   | "booking_payment_failed"
   | "claim_lapsed"
+  // A check-out recorded after the return deadline: it keeps the car's state and moves no clock (trip-rules.ts).
+  | "trip_check_out_late"
   // Instant book (issue 18): confirmed without the host (both), or the days were taken meanwhile (the renter).
   | "booking_instant_confirmed"
   | "booking_instant_host"

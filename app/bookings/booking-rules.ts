@@ -5,8 +5,8 @@
 //              renter: cancel → cancelled (the hold is released)
 //   confirmed  either: check_in → active (from 24 h before the start; trip-rules.ts), cancel → cancelled (what the
 //              renter gets back follows the cancellation policy; a host's cancellation refunds everything)
-//   active     either: check_out → completed (from 24 h before the end; the renter until 24 h after it, the host
-//              any time after), and the deposit is held for the claim window (decision 022)
+//   active     either: check_out → completed (from 24 h before the end until 48 h after it, when the scheduled job
+//              completes a trip nobody checked out), and the deposit is held for the claim window (decision 022)
 //   completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
@@ -34,7 +34,7 @@ interface Transition {
   to: BookingStatus;
   /** The payment the booking must be in: a host answers only requests whose card is authorised. */
   payment?: readonly PaymentStatus[];
-  /** Allowed only while this end of the trip's window is open for the role (trip-rules.ts#recordWindow). */
+  /** Allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
   window?: TripRecordKind;
 }
 
@@ -87,7 +87,7 @@ export function findTransition(
         t.action === action &&
         t.role === role &&
         (!t.payment || t.payment.includes(booking.paymentStatus)) &&
-        (!t.window || windowState(booking, t.window, role, now) === "open"),
+        (!t.window || windowState(booking, t.window, now) === "open"),
     ) ?? null
   );
 }

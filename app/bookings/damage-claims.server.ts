@@ -24,7 +24,7 @@ import {
   type TripPhotoRow,
 } from "~/bookings/trip-photos.server";
 import { settleDeposit } from "~/bookings/deposit.server";
-import { claimAnswerDeadline, tripMeasures, tripTimes } from "~/bookings/trip-rules";
+import { claimAnswerDeadline, odometerCheck, tripMeasures, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { sendBookingRefunds } from "~/payments/refunds.server";
@@ -120,6 +120,7 @@ export async function findClaimCase(db: Db, bookingId: string, now: Date) {
         odometerKm: tripRecords.odometerKm,
         fuelLevel: tripRecords.fuelLevel,
         recordedAt: tripRecords.recordedAt,
+        confirmedAt: tripRecords.confirmedAt,
       })
       .from(tripRecords)
       .where(eq(tripRecords.bookingId, bookingId)),
@@ -141,8 +142,10 @@ export async function findClaimCase(db: Db, bookingId: string, now: Date) {
     totalDays: row.totalDays,
     end: tripTimes(row).end,
   });
+  // An odometer jump nobody confirmed is not proposed as excess kilometres (trip-rules.ts#odometerCheck).
+  const odometer = odometerCheck(row, { checkIn, checkOut });
   const suggestion = claimSuggestion({
-    excessKm: measures.excessKm,
+    excessKm: odometer?.held ? 0 : measures.excessKm,
     hoursLate: measures.hoursLate,
     excessKmFee: rates.excessKmFee,
     lateReturnFee: rates.lateReturnFee,
@@ -156,6 +159,7 @@ export async function findClaimCase(db: Db, bookingId: string, now: Date) {
     rates,
     records: { checkIn, checkOut },
     measures,
+    odometer,
     suggestion,
     claim,
     photos,
@@ -196,6 +200,7 @@ export function claimView(found: ClaimCase, now: Date) {
     car: `${car.make} ${car.model} ${car.year}`,
     rates: found.rates,
     measures: found.measures,
+    odometer: found.odometer,
     suggestion: found.suggestion,
     records: { checkIn: record(found.records.checkIn), checkOut: record(found.records.checkOut) },
     claim: claim && {

@@ -56,6 +56,12 @@ export function ClaimDetails({ view, reader }: { view: ClaimView; reader: ClaimR
       {claim.status === "awaiting_renter" ? (
         <p className="text-sm">{t("claim.respondBy", { date: formatDateTime(claim.respondBy, lang) })}</p>
       ) : null}
+      {claim.status === "disputed" && claim.respondedAt === null ? (
+        // Handed to an admin by the job (bookings/trip-jobs.server.ts#referHeldClaims), not disputed by the renter.
+        <p className="text-sm" data-testid="claim-referred">
+          {t("claim.referred")}
+        </p>
+      ) : null}
       <div>
         <h3 className="mb-2 text-sm font-semibold">{t("claim.evidence")}</h3>
         <EvidencePhotos photos={view.photos.claim} label={t("claim.evidence")} emptyText={t("claim.noPhotos")} />

@@ -1,5 +1,6 @@
 // Where a trip's deposit is (held until the claim window ends, claimed, returned, partly kept, kept), the booking's
-// refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far.
+// refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far (a
+// deposit's end with what was kept and what went back).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TripPage } from "~/bookings/trip-page.server";
@@ -27,7 +28,9 @@ export function TripDeposit({
       text =
         deposit.heldUntil !== null
           ? t("deposit.heldUntil", { time: formatDateTime(deposit.heldUntil, language) })
-          : t(status === "active" ? "deposit.heldTrip" : "deposit.held");
+          : status === "active"
+            ? t("deposit.heldTrip", { time: formatDateTime(deposit.latestClaimEnd, language) })
+            : t("deposit.held");
       break;
     case "claimed":
       text = t("deposit.claimed", { amount: money(claimed) });
@@ -71,7 +74,7 @@ export function TripDeposit({
       {claim ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span>
-            {t(`deposit.claim.${claim.status}`, {
+            {t(claim.referred ? "deposit.claimReferred" : `deposit.claim.${claim.status}`, {
               amount: money(claim.amount),
               decided: money(claim.decidedAmount ?? 0),
               time: formatDateTime(claim.respondBy, language),
@@ -115,7 +118,15 @@ export function TripTimeline({ events }: { events: TripPage["timeline"] }) {
       <ol className="mt-3 grid gap-2 border-l-2 border-line pl-4 text-sm">
         {events.map((event) => (
           <li key={`${event.event}-${event.at}`}>
-            <span className="font-semibold">{t(`timeline.${event.event}`)}</span>{" "}
+            <span className="font-semibold">
+              {t(
+                `timeline.${event.event}`,
+                event.amounts && {
+                  kept: formatMoney(event.amounts.kept, i18n.language),
+                  returned: formatMoney(event.amounts.returned, i18n.language),
+                },
+              )}
+            </span>{" "}
             <time dateTime={new Date(event.at).toISOString()} className="text-muted">
               {formatDateTime(event.at, i18n.language)}
             </time>
