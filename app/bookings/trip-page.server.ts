@@ -176,15 +176,18 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
   });
 
   const deadline = returnDeadline(booking);
+  const completesAt = autoCompleteAt(booking);
   /** Where the return clock stands (decision 022, 2026-11-29), for the page's notices. */
   const clock = {
     end: times.end,
     deadline,
-    completesAt: autoCompleteAt(booking),
+    completesAt,
     /** No check-out and the deadline passed: the clock has stopped, the trip completes at `completesAt`. */
-    overdue: booking.status === "active" && input.now.getTime() > deadline,
-    /** Completed by the job: nobody recorded the check-out. */
-    autoCompleted: booking.status === "completed" && checkOut === null,
+    overdue: booking.status === "active" && input.now.getTime() > deadline && input.now.getTime() < completesAt,
+    /** Completed by the job, nobody having recorded the check-out (or due to be, at its next run). */
+    autoCompleted:
+      checkOut === null &&
+      (booking.status === "completed" || (booking.status === "active" && input.now.getTime() >= completesAt)),
     /** The check-out came after the deadline: it keeps the car's state and moved no clock. */
     checkOutAfterDeadline: checkOut !== null && recordedAfterDeadline(booking, checkOut.recordedAt),
   };
