@@ -23,33 +23,57 @@ import { addDays, vilniusDay } from "~/utils/calendar-days";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
-/** Confirmed bookings still without a check-in a day after their start: both parties are told, once. */
-export async function flagOverdueCheckIns(context: Context, now: Date, origin: string) {
+/**
+ * An end of the trip still unrecorded a day after it was due: both parties are told, once (the flag's column is set
+ * in the same conditional write). A day after the candidates' day at the latest; the exact moment is `dueAt`.
+ */
+const OVERDUE = {
+  check_in: {
+    status: "confirmed",
+    flag: "checkInOverdueAt",
+    day: bookings.startDate,
+    dueAt: checkInOverdueAt,
+    type: "trip_check_in_overdue",
+  },
+  check_out: {
+    status: "active",
+    flag: "checkOutOverdueAt",
+    day: bookings.endDate,
+    dueAt: returnDeadline,
+    type: "trip_check_out_overdue",
+  },
+} as const;
+
+async function flagOverdue(context: Context, now: Date, origin: string, kind: keyof typeof OVERDUE) {
   const { db } = context;
-  // A start day after yesterday cannot be a day overdue yet; the exact moment is checked below.
+  const step = OVERDUE[kind];
+  const unflagged = isNull(bookings[step.flag]);
+  // A day after yesterday cannot be a day overdue yet; the exact moment is checked below.
   const candidates = await db
     .select({ id: bookings.id, startDate: bookings.startDate, endDate: bookings.endDate })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "confirmed"),
-        isNull(bookings.checkInOverdueAt),
-        lte(bookings.startDate, addDays(vilniusDay(now), -1)),
-      ),
-    );
+    .where(and(eq(bookings.status, step.status), unflagged, lte(step.day, addDays(vilniusDay(now), -1))));
   const notices: BookingNotice[] = [];
   for (const booking of candidates) {
-    if (checkInOverdueAt(booking) > now.getTime()) continue;
+    if (step.dueAt(booking) > now.getTime()) continue;
     const [flagged] = await db
       .update(bookings)
-      .set({ checkInOverdueAt: now })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed"), isNull(bookings.checkInOverdueAt)))
+      .set({ [step.flag]: now })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, step.status), unflagged))
       .returning({ id: bookings.id });
-    if (flagged) notices.push({ bookingId: booking.id, type: "trip_check_in_overdue", to: "both", email: true });
+    if (flagged) notices.push({ bookingId: booking.id, type: step.type, to: "both", email: true });
   }
   await sendBookingNotices(context, notices, origin, now);
   return notices.length;
 }
+
+/** Confirmed bookings still without a check-in a day after their start: both parties are told, once. */
+export const flagOverdueCheckIns = (context: Context, now: Date, origin: string) =>
+  flagOverdue(context, now, origin, "check_in");
+
+/** Active trips still without a check-out 24 hours after their end (the return deadline): both are told, once. */
+export const flagOverdueCheckOuts = (context: Context, now: Date, origin: string) =>
+  flagOverdue(context, now, origin, "check_out");
 
 /**
  * Active trips nobody checked out 48 hours after their end: completed, as a check-out would (the host's counts
@@ -90,33 +114,6 @@ export async function completeUnreturnedTrips(context: Context, now: Date, origi
     if (completed.length > 0) {
       notices.push({ bookingId: booking.id, type: "trip_auto_completed", to: "both", email: true });
     }
-  }
-  await sendBookingNotices(context, notices, origin, now);
-  return notices.length;
-}
-
-/** Active trips still without a check-out 24 hours after their end (the return deadline): both are told, once. */
-export async function flagOverdueCheckOuts(context: Context, now: Date, origin: string) {
-  const { db } = context;
-  const candidates = await db
-    .select({ id: bookings.id, startDate: bookings.startDate, endDate: bookings.endDate })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "active"),
-        isNull(bookings.checkOutOverdueAt),
-        lte(bookings.endDate, addDays(vilniusDay(now), -1)),
-      ),
-    );
-  const notices: BookingNotice[] = [];
-  for (const booking of candidates) {
-    if (returnDeadline(booking) > now.getTime()) continue;
-    const [flagged] = await db
-      .update(bookings)
-      .set({ checkOutOverdueAt: now })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "active"), isNull(bookings.checkOutOverdueAt)))
-      .returning({ id: bookings.id });
-    if (flagged) notices.push({ bookingId: booking.id, type: "trip_check_out_overdue", to: "both", email: true });
   }
   await sendBookingNotices(context, notices, origin, now);
   return notices.length;

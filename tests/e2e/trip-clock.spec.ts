@@ -8,7 +8,7 @@
 //   counts 24 late hours (not 43), says the record moved no clock, and holds the 49,184 excess kilometres until the
 //   renter confirms the record (an admin's claim page shows the hold and the odometers as the trip page writes them);
 //   its deposit was settled by an admin, and the timeline says what was kept and what returned;
-// - a booking cancelled before its trip: a line, not empty check-in and check-out sections.
+// - a booking cancelled before its trip: a line, not empty check-in, check-out and deposit sections.
 // (Between end + 24 h and end + 48 h a page depends on the hour: trip-clock-page.test.ts renders it at a set moment.)
 import type { Client } from "@libsql/client";
 import type NotificationTexts from "../../app/locales/en/notifications.json";
@@ -231,6 +231,7 @@ test("nobody checks out: the job completes the trip; a late check-out moves no c
     await expect(renter.getByTestId("no-trip")).toHaveText(t.page.neverTrip);
     await expect(renter.getByRole("region", { name: t.records.title })).toHaveCount(0);
     await expect(renter.getByRole("region", { name: t.measures.title })).toHaveCount(0);
+    await expect(renter.getByRole("region", { name: t.deposit.title })).toHaveCount(0);
   } finally {
     await renter.context().close();
     await admin.context().close();

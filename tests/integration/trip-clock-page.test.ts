@@ -5,15 +5,15 @@
 // and what its form now records.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { tripRecords } from "#db/schema";
 import { tripTimes } from "~/bookings/trip-rules";
 import * as trip from "~/routes/_bookings+/bookings_.$bookingId";
 import { formatDateTime } from "~/utils/format";
 import en from "~/locales/en/trips.json";
 import lt from "~/locales/lt/trips.json";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { sessionCookieFor } from "./support/factories";
 import { ORIGIN } from "./support/routes";
+import { createActiveTrip } from "./support/trips";
 import { testServerBuild } from "./support/server-build";
 
 // workerd's react-dom/server is the web streams build; Node's default has no renderToReadableStream.
@@ -24,7 +24,7 @@ vi.mock("react-i18next", () => import("~/i18n/lite/react-i18next"));
 
 const HOUR = 3_600_000;
 const TRIP = { startDate: "2026-11-24", endDate: "2026-11-27" };
-const { start, end } = tripTimes(TRIP);
+const { end } = tripTimes(TRIP);
 const TEXTS = { en, lt };
 
 let ctx: TestContext;
@@ -46,25 +46,7 @@ const fill = (text: string, values: Record<string, string>) =>
 
 describe("the trip page between the return deadline and the job's completion", () => {
   it("tells both parties, in both languages, that the clock stopped and until when the check-out is open", async () => {
-    const host = await createUser(ctx, { isHost: true, verified: true });
-    const renter = await createUser(ctx);
-    const car = await createCar(ctx, host.id);
-    const id = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: host.id }, "active", {
-      ...TRIP,
-      paymentStatus: "captured",
-      depositAmount: 50_000,
-      totalAmount: 62_640,
-      depositStatus: "held",
-      confirmedAt: new Date(start - 48 * HOUR),
-    });
-    await ctx.db.insert(tripRecords).values({
-      bookingId: id,
-      kind: "check_in",
-      recordedBy: host.id,
-      odometerKm: 50_215,
-      fuelLevel: 8,
-      recordedAt: new Date(start),
-    });
+    const { id, host, renter } = await createActiveTrip(ctx, TRIP);
     const handle = createRequestHandler(
       testServerBuild({ trip: { module: trip, path: "bookings/:bookingId", hasAction: true } }),
     );

@@ -15,11 +15,12 @@ import { tripTimes } from "~/bookings/trip-rules";
 import lt from "~/locales/lt/email.json";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser } from "./support/factories";
+import { createActiveTrip } from "./support/trips";
 import { ORIGIN } from "./support/routes";
 
 const HOUR = 3_600_000;
 const TRIP = { startDate: "2026-11-24", endDate: "2026-11-27" };
-const { start, end } = tripTimes(TRIP);
+const { end } = tripTimes(TRIP);
 
 let ctx: TestContext;
 let jpeg: Uint8Array<ArrayBuffer>;
@@ -33,29 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** An active trip of TRIP's days on a car of its own, checked in at the start with 50,215 km; a 500 € deposit held. */
-async function activeTrip() {
-  const host = await createUser(ctx, { isHost: true, verified: true });
-  const renter = await createUser(ctx);
-  const car = await createCar(ctx, host.id);
-  const id = await createBooking(ctx, { carId: car.id, renterId: renter.id, ownerId: host.id }, "active", {
-    ...TRIP,
-    paymentStatus: "captured",
-    depositAmount: 50_000,
-    totalAmount: 62_640,
-    depositStatus: "held",
-    confirmedAt: new Date(start - 48 * HOUR),
-  });
-  await ctx.db.insert(tripRecords).values({
-    bookingId: id,
-    kind: "check_in",
-    recordedBy: host.id,
-    odometerKm: 50_215,
-    fuelLevel: 8,
-    recordedAt: new Date(start + 5 * 60_000),
-  });
-  return { id, host, renter };
-}
+const activeTrip = () => createActiveTrip(ctx, TRIP);
 
 function checkOutForm(odometerKm: number) {
   const form = new FormData();

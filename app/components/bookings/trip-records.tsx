@@ -230,7 +230,9 @@ export function TripMeasuresView({
         </div>
         <div>
           <dt className="text-muted">{t("measures.excess")}</dt>
-          <dd className={`font-semibold tabular-nums ${measures.excessKm > 0 ? "text-danger" : ""}`}>
+          <dd
+            className={`font-semibold tabular-nums ${odometer?.held ? "text-warning" : measures.excessKm > 0 ? "text-danger" : ""}`}
+          >
             {measures.kmDriven === null
               ? missing
               : odometer?.held

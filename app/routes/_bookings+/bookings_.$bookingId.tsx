@@ -192,7 +192,10 @@ export default function TripPage() {
           odometer={page.odometer}
         />
       ) : null}
-      <TripDeposit bookingId={booking.id} deposit={page.deposit} status={booking.status} />
+      {/* A cancelled booking holds no deposit: what went back is under the refunds. */}
+      {booking.status !== "cancelled" ? (
+        <TripDeposit bookingId={booking.id} deposit={page.deposit} status={booking.status} />
+      ) : null}
       <TripRefunds refunds={page.refunds} />
       {page.payout ? <TripPayout payout={page.payout} own={role === "host"} /> : null}
       <TripTimeline events={page.timeline} />
