@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { bookingHref, choiceQuery } from "~/bookings/booking-request-rules";
+import { paymentKindText } from "~/bookings/booking-text";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -39,7 +40,7 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
           className={`flex gap-3 rounded-xl border p-3 text-sm ${evaluation.instantBook ? "border-success/30 bg-success-soft" : "border-line bg-info-soft"}`}
         >
           <Icon name={evaluation.instantBook ? "bolt" : "info"} className="mt-0.5 size-5 shrink-0" />
-          <span>{t(evaluation.instantBook ? "instantBook.instant" : "instantBook.request")}</span>
+          <span>{t(paymentKindText(evaluation.instantBook))}</span>
         </p>
         <section aria-labelledby="review-details">
           <h2 id="review-details" className="mb-3 text-base font-bold">
