@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
 import { bookings, cars, notifications, profiles } from "#db/schema";
 import { bookingReference } from "~/bookings/booking-rules";
+import { depositReturnValues } from "~/bookings/deposit-return";
 import { getEmailSender } from "~/email/sender.server";
 import { bookingEmail } from "~/email/templates.server";
 import { fixedT } from "~/i18n.server";
@@ -164,6 +165,7 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
         start: mail.booking.startDate,
         end: mail.booking.endDate,
         url: noticeUrl(origin, mail.type, mail.booking.id, mail.userId === mail.booking.ownerId ? "host" : "renter"),
+        ...depositReturnValues(),
       },
       isTripNotice(mail.type) ? "email:booking.tripAction" : undefined,
     );

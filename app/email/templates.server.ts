@@ -54,7 +54,7 @@ export function bookingEmail(
   to: string,
   name: string | null,
   type: string,
-  facts: { car: string; reference: string; start: string; end: string; url: string },
+  facts: { car: string; reference: string; start: string; end: string; url: string; [value: string]: string | number },
   /** The button's label, when it leads elsewhere than My Bookings (the trip page). */
   actionKey = "email:booking.action",
 ): EmailMessage {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { bookingHref, choiceQuery } from "~/bookings/booking-request-rules";
 import { paymentKindText } from "~/bookings/booking-text";
+import { DEPOSIT_RETURN_TEXT, depositReturnValues } from "~/bookings/deposit-return";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -66,7 +67,9 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
                 <li>{t("review.termAnswer")}</li>
               </>
             )}
-            <li>{t("review.termDeposit")}</li>
+            {evaluation.price && evaluation.price.deposit > 0 ? (
+              <li>{t(DEPOSIT_RETURN_TEXT, depositReturnValues())}</li>
+            ) : null}
             <li>{t("review.termCancel")}</li>
             <li>
               <strong className="font-semibold text-fg">{t("cancellationTerms.title")}:</strong>{" "}

@@ -2,7 +2,9 @@
 // refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far.
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { bankDaysValues } from "~/bookings/deposit-return";
 import type { TripPage } from "~/bookings/trip-page.server";
+import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
 import { TripSection } from "~/components/bookings/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
@@ -55,6 +57,9 @@ export function TripDeposit({
       <p className="mt-2 font-semibold" data-deposit-status={deposit.status}>
         {text}
       </p>
+      {deposit.amount > 0 && (deposit.status === "none" || deposit.status === "held") ? (
+        <DepositReturnNote className="mt-1 text-sm text-muted" />
+      ) : null}
       {(deposit.status === "partly_kept" || deposit.status === "kept") && claim?.reason ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line">
           {t("deposit.why")} {claim.reason}
@@ -99,7 +104,7 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
               <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
             </span>
             <span className={refund.status === "failed" || refund.status === "held" ? "text-warning" : "text-muted"}>
-              {t(`refunds.status.${refund.status}`)}
+              {t(`refunds.status.${refund.status}`, bankDaysValues())}
             </span>
           </li>
         ))}
