@@ -10,8 +10,9 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
 import { decideClaimSchema } from "~/bookings/claim-forms";
-import { claimView, findClaimCase, findClaimForDecision } from "~/bookings/damage-claims.server";
-import { ClaimDetails, ClaimMeasures } from "~/components/bookings/claim-details";
+import { claimView, findClaimCase } from "~/bookings/claim-case.server";
+import { findClaimForDecision } from "~/bookings/damage-claims.server";
+import { ClaimDetails } from "~/components/bookings/claim-details";
 import { TripPhotoPairs } from "~/components/bookings/trip-photo-pairs";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
@@ -95,7 +96,6 @@ export default function AdminClaimPage() {
             <li>{t("admin.excess", { km: measures.excessKm, rate: formatMoney(rates.excessKmFee, lang) })}</li>
             <li>{t("admin.late", { hours: measures.hoursLate, rate: formatMoney(rates.lateReturnFee, lang) })}</li>
           </ul>
-          <ClaimMeasures view={view} />
         </section>
 
         <div className="border-t border-line pt-5">
