@@ -53,8 +53,9 @@ export function bookingEmailValues(
   const refundOf = (kind: RefundKind) => facts.refunds.find((refund) => refund.kind === kind) ?? null;
   const values: BookingEmailValues = {
     ...depositReturnValues(),
-    start: day(facts.startDate),
-    end: day(facts.endDate),
+    // The booking's days as its pages list them; a moment of money in full words ("on 29 November 2026").
+    start: formatDate(facts.startDate, language),
+    end: formatDate(facts.endDate, language),
     amount: money(facts.totalAmount),
     deposit: money(facts.depositAmount),
     earnings: money(facts.hostEarnings),

@@ -32,7 +32,9 @@ describe("how a deposit comes back", () => {
     expect(fixedT("en")(DEPOSIT_RETURN_TEXT, depositReturnValues())).toBe(
       "The deposit comes back after the trip: for 24 hours after the check-out the host may claim from it, then we refund what is not kept to the card it was paid with, and the bank shows the refund within 5–10 working days.",
     );
-    expect(fixedT("lt")(DEPOSIT_RETURN_TEXT, depositReturnValues())).toContain("per 24 val. po automobilio grąžinimo");
+    expect(fixedT("lt")(DEPOSIT_RETURN_TEXT, depositReturnValues())).toContain(
+      "per 24\u00a0val. po automobilio grąžinimo",
+    );
     expect(fixedT("lt")(BANK_DAYS_TEXT, bankDaysValues())).toContain("per 5–10 darbo dienų");
   });
 
