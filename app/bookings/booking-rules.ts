@@ -113,6 +113,9 @@ export const PAYMENT_WINDOW_MS = 2 * 3_600_000;
 /** Stripe's shortest checkout session: a new one always gets at least this long. */
 export const CHECKOUT_MIN_LIFETIME_MS = 30 * 60_000;
 
+/** How long the host has to answer a paid request, from when it was made; then it expires (booking-expiry.server.ts). */
+export const REQUEST_ANSWER_HOURS = 24;
+
 export const paymentDeadline = (createdAt: Date | number) =>
   new Date(new Date(createdAt).getTime() + PAYMENT_WINDOW_MS);
 

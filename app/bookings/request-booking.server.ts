@@ -104,6 +104,7 @@ export async function requestBooking(
         platformFee: price.platformFee,
         paymentProcessorFee: price.paymentProcessorFee,
         depositAmount: price.deposit,
+        instantBook: evaluation.instantBook === "instant",
         createdAt: now,
       },
       { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },

@@ -16,6 +16,8 @@ export interface CheckoutLine {
 export interface CheckoutInput {
   bookingId: string;
   lines: CheckoutLine[];
+  /** What paying does (charged now, or only when the host confirms): shown beside Checkout's pay button. */
+  note?: string;
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
@@ -175,6 +177,7 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
             price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
           })),
           payment_intent_data: { capture_method: "manual", metadata: { booking_id: input.bookingId } },
+          ...(input.note ? { custom_text: { submit: { message: input.note } } } : {}),
           metadata: { booking_id: input.bookingId },
           client_reference_id: input.bookingId,
           customer_email: input.customerEmail,

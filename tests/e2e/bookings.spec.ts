@@ -3,12 +3,15 @@
 // and the reviews after it are trips.spec.ts's journey (one journey per behaviour). Two browser contexts: the
 // renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
+import type CommonTexts from "../../app/locales/lt/common.json";
 import {
   confirmAsHost,
   expect,
+  fillText,
   freeCarInLane,
   isoDay,
   javaScriptOn,
+  localeTexts,
   openCheckout,
   registerAndSignIn,
   signInAs,
@@ -32,6 +35,13 @@ async function freeCarAndDays(database: Client, lane: number) {
   const { car, start, end } = await freeCarInLane(database, cars.rows, lane, 3);
   return { id: String(car.id), name: `${String(car.make)} ${String(car.model)}`, start, end };
 }
+
+/** How the deposit comes back, one text from the rules: the 24-hour claim window, then 5–10 working days at the bank. */
+const DEPOSIT_RETURN = fillText(localeTexts<typeof CommonTexts>("common").lt.money.depositReturn, {
+  hours: 24,
+  from: 5,
+  to: 10,
+});
 
 test("book → pay on the stand-in → the host confirms and the card is captured", async ({ page, browser, database }) => {
   const car = await tripCarAndDays(database, 0, 0);
@@ -71,6 +81,7 @@ test("book → pay on the stand-in → the host confirms and the card is capture
 
   // Step 2: the summary, then the checkout.
   await expect(page.getByRole("heading", { name: "Užsakymo informacija" })).toBeVisible();
+  await expect(page.getByText(DEPOSIT_RETURN).first()).toBeVisible();
   await visitCurrent(page);
   await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
@@ -78,6 +89,7 @@ test("book → pay on the stand-in → the host confirms and the card is capture
   await page.getByRole("button", { name: "Mokėti" }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+  await expect(page.getByTestId("deposit-return")).toHaveText(DEPOSIT_RETURN);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await visitCurrent(page);
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
@@ -134,6 +146,7 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   await page.getByRole("button", { name: "Mokėti", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking_id=${bookingId}`));
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+  await expect(page.getByTestId("deposit-return")).toHaveText(DEPOSIT_RETURN);
 
   const rows = await database.execute({
     sql: "select id, status, payment_status from bookings where car_id = ? and start_date = ?",

@@ -111,6 +111,10 @@ test("host claims the excess km → renter disputes → admin decides; both side
       looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
     );
     await expect(measures).toContainText(t.measures.onTime);
+    // No rental agreement was opened for this booking: the default rates, said so.
+    await expect(measures).toContainText(
+      looseText(fillText(t.measures.rates.default, { km: euros(20, lang), hour: euros(5000, lang) })),
+    );
     await expect(host.getByLabel(t.form.amount)).toHaveValue("40");
     await expect(host.getByLabel(t.categories.excess_km)).toBeChecked();
     await expect(host.getByLabel(t.categories.late_return)).not.toBeChecked();
@@ -130,8 +134,11 @@ test("host claims the excess km → renter disputes → admin decides; both side
     );
     await visitCurrent(host);
 
-    // The renter disputes.
+    // The renter disputes, having read what the claim is made of: the same items the host saw.
     await visit(renter, claimPage);
+    await expect(renter.getByTestId("claim-breakdown")).toContainText(
+      looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
+    );
     await expect(renter.getByTestId("claim-money")).toContainText(
       looseText(
         fillText(t.money.renterIfStands, { refund: euros(DEPOSIT - 4000, lang), deposit: euros(DEPOSIT, lang) }),
@@ -151,6 +158,9 @@ test("host claims the excess km → renter disputes → admin decides; both side
     await admin.locator(`a[href="/admin/claims/${claimId}"]`).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/claims/${claimId}`));
     await expect(admin.getByText("Odometras rodė mažiau / the odometer showed less")).toBeVisible();
+    await expect(admin.getByTestId("claim-breakdown")).toContainText(
+      looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
+    );
     await visitCurrent(admin);
     await admin.getByLabel(t.admin.amount).fill("25");
     await admin.getByLabel(t.admin.reason).fill("Nuotraukos ir įrašai / the photos and records");

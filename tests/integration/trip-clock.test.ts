@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, damageClaims, devMailbox, refunds, tripRecords } from "#db/schema";
-import { findClaimCase } from "~/bookings/damage-claims.server";
+import { findClaimCase } from "~/bookings/claim-case.server";
 import { findTripPage } from "~/bookings/trip-page.server";
 import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";

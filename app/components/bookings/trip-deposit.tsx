@@ -3,7 +3,9 @@
 // deposit's end with what was kept and what went back).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { bankDaysValues } from "~/bookings/deposit-return";
 import type { TripPage } from "~/bookings/trip-page.server";
+import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
 import { TripSection } from "~/components/bookings/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
@@ -58,6 +60,9 @@ export function TripDeposit({
       <p className="mt-2 font-semibold" data-deposit-status={deposit.status}>
         {text}
       </p>
+      {deposit.amount > 0 && (deposit.status === "none" || deposit.status === "held") ? (
+        <DepositReturnNote className="mt-1 text-sm text-muted" />
+      ) : null}
       {(deposit.status === "partly_kept" || deposit.status === "kept") && claim?.reason ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line">
           {t("deposit.why")} {claim.reason}
@@ -102,7 +107,7 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
               <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
             </span>
             <span className={refund.status === "failed" || refund.status === "held" ? "text-warning" : "text-muted"}>
-              {t(`refunds.status.${refund.status}`)}
+              {t(`refunds.status.${refund.status}`, bankDaysValues())}
             </span>
           </li>
         ))}

@@ -10,9 +10,10 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
 import { decideClaimSchema } from "~/bookings/claim-forms";
+import { claimView, findClaimCase } from "~/bookings/claim-case.server";
+import { findClaimForDecision } from "~/bookings/damage-claims.server";
 import { PLAUSIBLE_KM_PER_DAY } from "~/bookings/trip-rules";
-import { claimView, findClaimCase, findClaimForDecision } from "~/bookings/damage-claims.server";
-import { ClaimDetails, ClaimMeasures } from "~/components/bookings/claim-details";
+import { ClaimDetails } from "~/components/bookings/claim-details";
 import { TripPhotoPairs } from "~/components/bookings/trip-photo-pairs";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
@@ -109,7 +110,6 @@ export default function AdminClaimPage() {
               })}
             </p>
           ) : null}
-          <ClaimMeasures view={view} />
         </section>
 
         <div className="border-t border-line pt-5">
