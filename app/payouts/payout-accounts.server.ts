@@ -10,6 +10,7 @@ import type { PayoutBusinessType } from "#db/enums";
 import { payoutAccounts, payouts, profiles, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { getPaymentGateway, type ConnectAccount } from "~/payments/gateway.server";
+import { standInId } from "~/payments/stand-in-ids";
 import { accountState, type PayoutSetupState } from "~/payouts/account-status";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 
@@ -231,7 +232,7 @@ export function standInAccountEvent(accountId: string, outcome: StandInOutcome, 
     },
   };
   return {
-    id: `evt_standin_${crypto.randomUUID().replaceAll("-", "")}`,
+    id: standInId("evt"),
     type: "account.updated",
     created: Math.floor(now.getTime() / 1000),
     account: accountId,
