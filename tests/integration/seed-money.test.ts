@@ -14,13 +14,13 @@ import { runScheduledJobs } from "~/jobs.server";
 import { action as decideAction } from "~/routes/_admin+/admin.claims.$claimId";
 import { action as moneyAction } from "~/routes/_admin+/admin.payouts_.$bookingId";
 import { action as bookingsAction } from "~/routes/_bookings+/bookings";
-import { action as cancelAction, loader as cancelLoader } from "~/routes/_bookings+/bookings_.$bookingId_.cancel";
 import { action as claimAction } from "~/routes/_bookings+/bookings_.$bookingId_.claim";
 import { action as onboardingAction } from "~/routes/_dev+/dev.connect.$accountId";
 import { action as startPayoutsAction } from "~/routes/_profiles+/profile.payouts";
+import { cancelOnItsPage } from "./support/cancel-page";
 import type { TestContext } from "./support/context";
 import { sessionCookieFor } from "./support/factories";
-import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
+import { ORIGIN, callRoute, formRequest } from "./support/routes";
 import { contextOverCopy, seedDemoFile, type SeededDemo } from "./support/seeded-db";
 
 const MINUTE = 60_000;
@@ -151,24 +151,17 @@ describe("the demo's requests", () => {
         paymentStatus: "captured",
         depositStatus: (booking.depositAmount ?? 0) > 0 ? "held" : "none",
       });
-      await cancelOnItsPage(booking.id, booking.renterId);
+      await cancelAsShown(booking.id, booking.renterId);
     }
     await expectMoneyInOrder();
   });
 });
 
-/** Opens the cancel page as the party, and cancels for the refund it shows; that refund is made. */
-async function cancelOnItsPage(bookingId: string, userId: string) {
-  const path = `/bookings/${bookingId}/cancel`;
-  const page = await callRoute<{ expectedRefund: number; preview: { kind: string } }>(
-    cancelLoader,
-    getRequest(path, { cookie: await cookieOf(userId) }),
-    ctx.context,
-    { bookingId },
-  );
-  expect(page.data.preview.kind).toBe("paid");
-  const shown = page.data.expectedRefund;
-  await post(cancelAction, path, { expectedRefund: String(shown) }, userId, { bookingId });
+/** Cancels on the booking's cancel page as the party, for the refund it shows; that refund is made. */
+async function cancelAsShown(bookingId: string, userId: string) {
+  const { preview, shown, result } = await cancelOnItsPage(ctx.context, await cookieOf(userId), bookingId);
+  expect(preview.kind).toBe("paid");
+  expect(result.status, JSON.stringify(result.data)).toBe(303);
   const booking = await bookingRow(bookingId);
   expect(booking).toMatchObject({ status: "cancelled", paymentStatus: "captured" });
   expect(booking.depositStatus).toBe((booking.depositAmount ?? 0) > 0 ? "returned" : "none");
@@ -180,13 +173,13 @@ describe("the demo's confirmed bookings", () => {
   it("cancelled by their renters on the cancel page: the policy's refund is made", async () => {
     const confirmed = await bookingsIn("confirmed");
     expect(confirmed.length).toBeGreaterThanOrEqual(4);
-    for (const booking of confirmed) await cancelOnItsPage(booking.id, booking.renterId);
+    for (const booking of confirmed) await cancelAsShown(booking.id, booking.renterId);
     await expectMoneyInOrder();
   });
 
   it("cancelled by their hosts on the cancel page: everything is refunded", async () => {
     for (const booking of await bookingsIn("confirmed")) {
-      const { shown } = await cancelOnItsPage(booking.id, booking.ownerId);
+      const { shown } = await cancelAsShown(booking.id, booking.ownerId);
       expect(shown).toBe(booking.totalAmount);
     }
     await expectMoneyInOrder();
