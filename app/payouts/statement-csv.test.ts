@@ -41,11 +41,31 @@ describe("csvAmount", () => {
 });
 
 describe("neutralise", () => {
-  it.each(["=1+1", "+370", "-2", "@SUM(A1)", "\tx", "\rx"])("makes %j inert", (value) => {
+  it.each(["=1+1", "+370", "-2", "@SUM(A1)", "\tx", "\rx", "\nx"])("makes %j inert", (value) => {
+    expect(neutralise(value)).toBe(`'${value}`);
+  });
+  // Spreadsheets skip leading blanks before they look for a formula.
+  it.each([
+    " =1+1",
+    "   +370",
+    "\t=cmd|' /C calc'!A0",
+    " \r\n-2",
+    "\u00a0@SUM(A1)",
+    "\u3000=1",
+    "\u200b=1",
+    "\ufeff=1",
+    "＝1+1",
+    " ＋1",
+    "－1",
+    "＠SUM(A1)",
+  ])("makes %j inert, blanks and full-width signs included", (value) => {
     expect(neutralise(value)).toBe(`'${value}`);
   });
   it("leaves other text alone", () => {
     expect(neutralise("Škoda = gera")).toBe("Škoda = gera");
+    expect(neutralise("UAB Baltic Drive")).toBe("UAB Baltic Drive");
+    expect(neutralise(" leading space")).toBe(" leading space");
+    expect(neutralise("a-b")).toBe("a-b");
     expect(neutralise("")).toBe("");
   });
 });
@@ -106,6 +126,19 @@ describe("statementCsv", () => {
     expect(line).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(line).toContain('"Failed: -card, declined"');
     expect(line.split(",")[1]).not.toMatch(/^=/);
+  });
+
+  it("neutralises a formula behind leading blanks in the file, as a spreadsheet would read it", () => {
+    const csv = statementCsv({
+      language: "lt",
+      headers,
+      totalLabel: "Iš viso",
+      rows: [row({ car: ' =HYPERLINK("http://x";"y")', state: "\u00a0@SUM(A1)" })],
+      totals,
+    });
+    const line = records(csv)[1]!;
+    expect(line).toContain(`"' =HYPERLINK(""http://x"";""y"")"`);
+    expect(line).toContain("'\u00a0@SUM(A1)");
   });
 
   it("has only the header and the total row for a month without payouts", () => {

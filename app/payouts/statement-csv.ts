@@ -9,8 +9,10 @@
 // as UTF-8 (otherwise "č", "š", "ž" in names come out garbled); dates are ISO (YYYY-MM-DD), which both read as dates.
 //
 // Fields are quoted per RFC 4180 (CRLF line ends; a field with the separator, a quote or a line break is quoted, its
-// quotes doubled). Car names, and Stripe's failure reasons, are not ours: a text starting with =, +, -, @ (or a tab or
-// carriage return) would run as a formula when opened, so it gets a leading apostrophe (OWASP's CSV injection advice).
+// quotes doubled). Car names, company names and Stripe's failure reasons are not ours: a text starting with =, +, -, @
+// (or a tab, carriage return or line feed) would run as a formula when opened, so it gets a leading apostrophe (OWASP's
+// CSV injection advice). Spreadsheets drop leading spaces before they look, so " =1+1" counts as starting with "=";
+// so do other blanks (a no-break space, zero-width ones) and the full-width signs an East Asian input method types.
 import type { Language } from "~/i18n";
 import type { StatementLine } from "~/pricing/payout-amounts";
 
@@ -65,9 +67,12 @@ export function csvAmount(cents: number, language: Language): string {
   return language === "lt" ? text.replace(".", ",") : text;
 }
 
+/** What a spreadsheet reads as the start of a formula: a sign after any blanks, or a tab or line break. */
+const FORMULA_START = /^(?:[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
+
 /** A text a spreadsheet would take for a formula, made inert with a leading apostrophe. */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** One field, quoted when it must be (RFC 4180). */
