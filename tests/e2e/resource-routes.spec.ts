@@ -81,6 +81,26 @@ test("the Stripe webhook refuses what Stripe must deliver again, with the status
     expect(refund.headers()["retry-after"]).toBe("30");
   }
 
+  // A Connect account's event is first checked against our hosts' accounts (one that is no host's is recorded and
+  // answered 200: tests/integration/payout-accounts.test.ts), before Stripe is asked anything: with the database away
+  // that check cannot be made, so it is a 503 with Retry-After, and Stripe delivers the event again.
+  const accountEvent = JSON.stringify({
+    id: "evt_e2e_account",
+    type: "account.updated",
+    created: Math.floor(Date.now() / 1000),
+    account: "acct_e2e_unknown",
+    data: { object: { id: "acct_e2e_unknown", object: "account", payouts_enabled: true } },
+  });
+  const account = await page.request.post(url, {
+    data: accountEvent,
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": stripeSignature(accountEvent, FAULT_STRIPE_WEBHOOK_SECRET),
+    },
+  });
+  expect(account.status()).toBe(503);
+  expect(account.headers()["retry-after"]).toBe("30");
+
   // Where Stripe is not configured (the local stand-in), the endpoint does not exist.
   await expectJson(await page.request.post("/webhooks/stripe", { data: event }), 404, { error: "Not found" });
 });
