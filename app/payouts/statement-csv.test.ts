@@ -11,6 +11,7 @@ import {
   type CsvRow,
 } from "./statement-csv";
 
+const COMPANY = { name: "UAB Baltic Drive", companyNumber: "305123456" };
 const headers = Object.fromEntries(CSV_COLUMNS.map((c) => [c, `H ${c}`])) as Record<CsvColumn, string>;
 
 function row(overrides: Partial<CsvRow> = {}): CsvRow {
@@ -92,31 +93,32 @@ describe("statementCsv", () => {
   const totals = statementTotals(rows.map((r) => r.line));
 
   it("is UTF-8 text with a BOM, a header row, one row per payout and a total row (lt: `;` and decimal commas)", () => {
-    const csv = statementCsv({ language: "lt", headers, totalLabel: "Iš viso", rows, totals });
+    const csv = statementCsv({ language: "lt", payee: COMPANY, headers, totalLabel: "Iš viso", rows, totals });
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const lines = records(csv);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `H ${c}`).join(";"));
     expect(lines[1]).toBe(
-      "AB12CD34;Škoda Octavia 2021;2026-10-01;2026-10-04;2026-10-09;120,00;18,00;102,00;50,50;10,00;142,50;Paid;2026-10-09",
+      "UAB Baltic Drive;305123456;AB12CD34;Škoda Octavia 2021;2026-10-01;2026-10-04;2026-10-09;120,00;18,00;102,00;50,50;10,00;142,50;Paid;2026-10-09",
     );
-    expect(lines[3]).toBe("Iš viso;;;;;219,99;28,00;191,99;50,50;10,00;232,49;;");
+    expect(lines[3]).toBe("Iš viso;;;;;;;219,99;28,00;191,99;50,50;10,00;232,49;;");
   });
 
   it("uses `,` and decimal points in English", () => {
-    const csv = statementCsv({ language: "en", headers, totalLabel: "Total", rows, totals });
+    const csv = statementCsv({ language: "en", payee: COMPANY, headers, totalLabel: "Total", rows, totals });
     const lines = records(csv);
     expect(lines[0]!.split(",")).toHaveLength(CSV_COLUMNS.length);
     expect(lines[2]).toBe(
-      "EF56GH78,Škoda Octavia 2021,2026-10-01,2026-10-04,2026-10-09,99.99,10.00,89.99,0.00,0.00,89.99,Paid,2026-10-09",
+      "UAB Baltic Drive,305123456,EF56GH78,Škoda Octavia 2021,2026-10-01,2026-10-04,2026-10-09,99.99,10.00,89.99,0.00,0.00,89.99,Paid,2026-10-09",
     );
-    expect(lines[3]).toBe("Total,,,,,219.99,28.00,191.99,50.50,10.00,232.49,,");
+    expect(lines[3]).toBe("Total,,,,,,,219.99,28.00,191.99,50.50,10.00,232.49,,");
   });
 
   it("neutralises formulas and quotes separators in user text", () => {
     const csv = statementCsv({
       language: "en",
+      payee: COMPANY,
       headers,
       totalLabel: "Total",
       rows: [row({ car: '=HYPERLINK("http://x","y")', state: "Failed: -card, declined" })],
@@ -125,12 +127,13 @@ describe("statementCsv", () => {
     const line = records(csv)[1]!;
     expect(line).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(line).toContain('"Failed: -card, declined"');
-    expect(line.split(",")[1]).not.toMatch(/^=/);
+    expect(line.split(",")[3]).not.toMatch(/^=/);
   });
 
   it("neutralises a formula behind leading blanks in the file, as a spreadsheet would read it", () => {
     const csv = statementCsv({
       language: "lt",
+      payee: COMPANY,
       headers,
       totalLabel: "Iš viso",
       rows: [row({ car: ' =HYPERLINK("http://x";"y")', state: "\u00a0@SUM(A1)" })],
@@ -141,11 +144,47 @@ describe("statementCsv", () => {
     expect(line).toContain("'\u00a0@SUM(A1)");
   });
 
+  it("names the payee on every line: a company's name and company number, a person's name and no number", () => {
+    const company = records(
+      statementCsv({ language: "lt", payee: COMPANY, headers, totalLabel: "Iš viso", rows, totals }),
+    );
+    expect(company.slice(1, 3).map((line) => line.split(";").slice(0, 2))).toEqual([
+      ["UAB Baltic Drive", "305123456"],
+      ["UAB Baltic Drive", "305123456"],
+    ]);
+    const person = statementCsv({
+      language: "en",
+      payee: { name: "Rūta Petraitienė", companyNumber: "" },
+      headers,
+      totalLabel: "Total",
+      rows,
+      totals,
+    });
+    expect(records(person)[1]!.startsWith("Rūta Petraitienė,,AB12CD34,")).toBe(true);
+    // A name is the host's own text: a formula in it is made inert like any other.
+    const forged = statementCsv({
+      language: "en",
+      payee: { name: " =HYPERLINK(1)", companyNumber: "305123456" },
+      headers,
+      totalLabel: "Total",
+      rows,
+      totals,
+    });
+    expect(records(forged)[1]!.startsWith("' =HYPERLINK(1),305123456,")).toBe(true);
+  });
+
   it("has only the header and the total row for a month without payouts", () => {
-    const csv = statementCsv({ language: "lt", headers, totalLabel: "Iš viso", rows: [], totals: statementTotals([]) });
+    const csv = statementCsv({
+      language: "lt",
+      payee: COMPANY,
+      headers,
+      totalLabel: "Iš viso",
+      rows: [],
+      totals: statementTotals([]),
+    });
     expect(records(csv)).toEqual([
       CSV_COLUMNS.map((c) => `H ${c}`).join(";"),
-      "Iš viso;;;;;0,00;0,00;0,00;0,00;0,00;0,00;;",
+      "Iš viso;;;;;;;0,00;0,00;0,00;0,00;0,00;0,00;;",
     ]);
   });
 });

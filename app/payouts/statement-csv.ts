@@ -8,6 +8,9 @@
 // thousands separator, so every spreadsheet reads them as numbers. The UTF-8 byte order mark makes Excel read the file
 // as UTF-8 (otherwise "č", "š", "ž" in names come out garbled); dates are ISO (YYYY-MM-DD), which both read as dates.
 //
+// Every line names who is paid: the host's name (a company's registered name) and, for a company, its company number,
+// which a company's bookkeeping needs on each line it imports; one shape of file for everyone.
+//
 // Fields are quoted per RFC 4180 (CRLF line ends; a field with the separator, a quote or a line break is quoted, its
 // quotes doubled). Car names, company names and Stripe's failure reasons are not ours: a text starting with =, +, -, @
 // (or a tab, carriage return or line feed) would run as a formula when opened, so it gets a leading apostrophe (OWASP's
@@ -19,10 +22,22 @@ import type { StatementLine } from "~/pricing/payout-amounts";
 export const CSV_BOM = "\uFEFF";
 
 export const AMOUNT_COLUMNS = ["gross", "platformFee", "hostShare", "claimKept", "reversed", "net"] as const;
-export const TEXT_COLUMNS = ["reference", "car", "tripStart", "tripEnd", "settled", "state", "paidAt"] as const;
+export const TEXT_COLUMNS = [
+  "payee",
+  "companyNumber",
+  "reference",
+  "car",
+  "tripStart",
+  "tripEnd",
+  "settled",
+  "state",
+  "paidAt",
+] as const;
 export type CsvColumn = (typeof TEXT_COLUMNS)[number] | (typeof AMOUNT_COLUMNS)[number];
 /** The columns, in the file's order. */
 export const CSV_COLUMNS: readonly CsvColumn[] = [
+  "payee",
+  "companyNumber",
   "reference",
   "car",
   "tripStart",
@@ -47,8 +62,15 @@ export interface CsvRow {
   paidAt: string;
 }
 
+/** Who the statement pays: the name on the statement, and a company's company number (empty for a person). */
+export interface CsvPayee {
+  name: string;
+  companyNumber: string;
+}
+
 export interface StatementCsv {
   language: Language;
+  payee: CsvPayee;
   /** Each column's header, in the reader's language. */
   headers: Record<CsvColumn, string>;
   /** The first cell of the total row ("Iš viso" / "Total"). */
@@ -80,19 +102,21 @@ export function csvField(value: string, separator: string): string {
   return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function statementCsv({ language, headers, totalLabel, rows, totals }: StatementCsv): string {
+export function statementCsv({ language, payee, headers, totalLabel, rows, totals }: StatementCsv): string {
   const separator = csvSeparator(language);
   const text = (value: string) => csvField(neutralise(value), separator);
   const amounts = (line: StatementLine) => AMOUNT_COLUMNS.map((column) => csvAmount(line[column], language));
+  const before = CSV_COLUMNS.indexOf(AMOUNT_COLUMNS[0]);
+  const after = CSV_COLUMNS.length - before - AMOUNT_COLUMNS.length;
   const lines = [
     CSV_COLUMNS.map((column) => text(headers[column])),
     ...rows.map((row) => [
-      ...[row.reference, row.car, row.tripStart, row.tripEnd, row.settled].map(text),
+      ...[payee.name, payee.companyNumber, row.reference, row.car, row.tripStart, row.tripEnd, row.settled].map(text),
       ...amounts(row.line),
       text(row.state),
       text(row.paidAt),
     ]),
-    [text(totalLabel), "", "", "", "", ...amounts(totals), "", ""],
+    [text(totalLabel), ...Array<string>(before - 1).fill(""), ...amounts(totals), ...Array<string>(after).fill("")],
   ];
   return CSV_BOM + lines.map((cells) => cells.join(separator)).join("\r\n") + "\r\n";
 }
