@@ -8,6 +8,7 @@ import {
   neutralise,
   statementCsv,
   type CsvColumn,
+  type StatementCsv,
   type CsvRow,
 } from "./statement-csv";
 
@@ -91,9 +92,19 @@ describe("statementCsv", () => {
     }),
   ];
   const totals = statementTotals(rows.map((r) => r.line));
+  /** The file of these rows for a company (unless told), with the total row's label in its language. */
+  const csvOf = (input: Partial<StatementCsv> & Pick<StatementCsv, "language">) =>
+    statementCsv({
+      payee: COMPANY,
+      headers,
+      totalLabel: input.language === "lt" ? "Iš viso" : "Total",
+      rows,
+      totals,
+      ...input,
+    });
 
   it("is UTF-8 text with a BOM, a header row, one row per payout and a total row (lt: `;` and decimal commas)", () => {
-    const csv = statementCsv({ language: "lt", payee: COMPANY, headers, totalLabel: "Iš viso", rows, totals });
+    const csv = csvOf({ language: "lt" });
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const lines = records(csv);
@@ -106,7 +117,7 @@ describe("statementCsv", () => {
   });
 
   it("uses `,` and decimal points in English", () => {
-    const csv = statementCsv({ language: "en", payee: COMPANY, headers, totalLabel: "Total", rows, totals });
+    const csv = csvOf({ language: "en" });
     const lines = records(csv);
     expect(lines[0]!.split(",")).toHaveLength(CSV_COLUMNS.length);
     expect(lines[2]).toBe(
@@ -116,13 +127,9 @@ describe("statementCsv", () => {
   });
 
   it("neutralises formulas and quotes separators in user text", () => {
-    const csv = statementCsv({
+    const csv = csvOf({
       language: "en",
-      payee: COMPANY,
-      headers,
-      totalLabel: "Total",
       rows: [row({ car: '=HYPERLINK("http://x","y")', state: "Failed: -card, declined" })],
-      totals,
     });
     const line = records(csv)[1]!;
     expect(line).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -131,13 +138,9 @@ describe("statementCsv", () => {
   });
 
   it("neutralises a formula behind leading blanks in the file, as a spreadsheet would read it", () => {
-    const csv = statementCsv({
+    const csv = csvOf({
       language: "lt",
-      payee: COMPANY,
-      headers,
-      totalLabel: "Iš viso",
       rows: [row({ car: ' =HYPERLINK("http://x";"y")', state: "\u00a0@SUM(A1)" })],
-      totals,
     });
     const line = records(csv)[1]!;
     expect(line).toContain(`"' =HYPERLINK(""http://x"";""y"")"`);
@@ -145,40 +148,27 @@ describe("statementCsv", () => {
   });
 
   it("names the payee on every line: a company's name and company number, a person's name and no number", () => {
-    const company = records(
-      statementCsv({ language: "lt", payee: COMPANY, headers, totalLabel: "Iš viso", rows, totals }),
-    );
+    const company = records(csvOf({ language: "lt" }));
     expect(company.slice(1, 3).map((line) => line.split(";").slice(0, 2))).toEqual([
       ["UAB Baltic Drive", "305123456"],
       ["UAB Baltic Drive", "305123456"],
     ]);
-    const person = statementCsv({
+    const person = csvOf({
       language: "en",
       payee: { name: "Rūta Petraitienė", companyNumber: "" },
-      headers,
-      totalLabel: "Total",
-      rows,
-      totals,
     });
     expect(records(person)[1]!.startsWith("Rūta Petraitienė,,AB12CD34,")).toBe(true);
     // A name is the host's own text: a formula in it is made inert like any other.
-    const forged = statementCsv({
+    const forged = csvOf({
       language: "en",
       payee: { name: " =HYPERLINK(1)", companyNumber: "305123456" },
-      headers,
-      totalLabel: "Total",
-      rows,
-      totals,
     });
     expect(records(forged)[1]!.startsWith("' =HYPERLINK(1),305123456,")).toBe(true);
   });
 
   it("has only the header and the total row for a month without payouts", () => {
-    const csv = statementCsv({
+    const csv = csvOf({
       language: "lt",
-      payee: COMPANY,
-      headers,
-      totalLabel: "Iš viso",
       rows: [],
       totals: statementTotals([]),
     });

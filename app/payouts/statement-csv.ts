@@ -22,31 +22,13 @@ import type { StatementLine } from "~/pricing/payout-amounts";
 export const CSV_BOM = "\uFEFF";
 
 export const AMOUNT_COLUMNS = ["gross", "platformFee", "hostShare", "claimKept", "reversed", "net"] as const;
-export const TEXT_COLUMNS = [
-  "payee",
-  "companyNumber",
-  "reference",
-  "car",
-  "tripStart",
-  "tripEnd",
-  "settled",
-  "state",
-  "paidAt",
-] as const;
+/** The text columns before the amounts (who is paid, for which trip) and after them (the transfer). */
+const LEADING_COLUMNS = ["payee", "companyNumber", "reference", "car", "tripStart", "tripEnd", "settled"] as const;
+const TRAILING_COLUMNS = ["state", "paidAt"] as const;
+export const TEXT_COLUMNS = [...LEADING_COLUMNS, ...TRAILING_COLUMNS] as const;
 export type CsvColumn = (typeof TEXT_COLUMNS)[number] | (typeof AMOUNT_COLUMNS)[number];
 /** The columns, in the file's order. */
-export const CSV_COLUMNS: readonly CsvColumn[] = [
-  "payee",
-  "companyNumber",
-  "reference",
-  "car",
-  "tripStart",
-  "tripEnd",
-  "settled",
-  ...AMOUNT_COLUMNS,
-  "state",
-  "paidAt",
-];
+export const CSV_COLUMNS: readonly CsvColumn[] = [...LEADING_COLUMNS, ...AMOUNT_COLUMNS, ...TRAILING_COLUMNS];
 
 export interface CsvRow {
   reference: string;
@@ -106,8 +88,6 @@ export function statementCsv({ language, payee, headers, totalLabel, rows, total
   const separator = csvSeparator(language);
   const text = (value: string) => csvField(neutralise(value), separator);
   const amounts = (line: StatementLine) => AMOUNT_COLUMNS.map((column) => csvAmount(line[column], language));
-  const before = CSV_COLUMNS.indexOf(AMOUNT_COLUMNS[0]);
-  const after = CSV_COLUMNS.length - before - AMOUNT_COLUMNS.length;
   const lines = [
     CSV_COLUMNS.map((column) => text(headers[column])),
     ...rows.map((row) => [
@@ -116,7 +96,12 @@ export function statementCsv({ language, payee, headers, totalLabel, rows, total
       text(row.state),
       text(row.paidAt),
     ]),
-    [text(totalLabel), ...Array<string>(before - 1).fill(""), ...amounts(totals), ...Array<string>(after).fill("")],
+    [
+      text(totalLabel),
+      ...Array<string>(LEADING_COLUMNS.length - 1).fill(""),
+      ...amounts(totals),
+      ...TRAILING_COLUMNS.map(() => ""),
+    ],
   ];
   return CSV_BOM + lines.map((cells) => cells.join(separator)).join("\r\n") + "\r\n";
 }
