@@ -62,7 +62,18 @@ const overlappedNotices = (rows: { id: string }[]): BookingNotice[] =>
 
 export async function applyBookingAction(
   context: Context,
-  input: { bookingId: string; userId: string; action: StatusAction; origin: string; now?: Date },
+  input: {
+    bookingId: string;
+    userId: string;
+    action: StatusAction;
+    origin: string;
+    now?: Date;
+    /**
+     * The party saw what the cancellation gives back, on the booking's cancel page (cancel-booking.server.ts): the
+     * only way a transition marked `onItsPage` (a confirmed booking's cancellation) is taken.
+     */
+    previewed?: boolean;
+  },
 ): Promise<BookingActionOutcome> {
   const { db } = context;
   const now = input.now ?? new Date();
@@ -73,6 +84,9 @@ export async function applyBookingAction(
   if (!role) return { ok: false, status: 403, error: "errors.accessDenied", title: "errors.accessDeniedTitle" };
   const transition = findTransition(booking, input.action, role, now);
   if (!transition) return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
+  if (transition.onItsPage && !input.previewed) {
+    return { ok: false, status: 409, error: "bookings:errors.cancelOnItsPage", title };
+  }
 
   if (input.action === "confirm") return confirmBooking(context, booking, { now, origin: input.origin });
 

@@ -4,7 +4,8 @@
 //   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
 //              renter: cancel → cancelled (the hold is released)
 //   confirmed  either: check_in → active (from 24 h before the start; trip-rules.ts), cancel → cancelled (what the
-//              renter gets back follows the cancellation policy; a host's cancellation refunds everything)
+//              renter gets back follows the cancellation policy; a host's cancellation refunds everything), only on
+//              the booking's cancel page, which shows that refund before the button (`onItsPage`)
 //   active     either: check_out → completed (from 24 h before the end until 48 h after it, when the scheduled job
 //              completes a trip nobody checked out), and the deposit is held for the claim window (decision 022)
 //   completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
@@ -36,6 +37,11 @@ interface Transition {
   payment?: readonly PaymentStatus[];
   /** Allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
   window?: TripRecordKind;
+  /**
+   * Taken only on the booking's own cancel page (/bookings/{id}/cancel), which shows what the cancellation gives back
+   * before its button and cancels only for that figure (cancel-booking.server.ts); My Bookings links there.
+   */
+  onItsPage?: true;
 }
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
@@ -44,8 +50,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: "pending", action: "cancel", role: "renter", to: "cancelled" },
   { from: "confirmed", action: "check_in", role: "host", to: "active", payment: ["captured"], window: "check_in" },
   { from: "confirmed", action: "check_in", role: "renter", to: "active", payment: ["captured"], window: "check_in" },
-  { from: "confirmed", action: "cancel", role: "host", to: "cancelled" },
-  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled" },
+  { from: "confirmed", action: "cancel", role: "host", to: "cancelled", onItsPage: true },
+  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled", onItsPage: true },
   { from: "active", action: "check_out", role: "host", to: "completed", window: "check_out" },
   { from: "active", action: "check_out", role: "renter", to: "completed", window: "check_out" },
 ];

@@ -7,6 +7,7 @@
 import Stripe from "stripe";
 import type { PayoutBusinessType } from "#db/enums";
 import type { AppEnv } from "~/env.server";
+import { standInId } from "~/payments/stand-in-ids";
 
 export interface CheckoutLine {
   name: string;
@@ -317,8 +318,6 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
 export const STAND_IN_CHECKOUT_PATH = "/dev/checkout/";
 /** The local onboarding: a page of ours stands where Stripe's hosted Connect onboarding would. */
 export const STAND_IN_CONNECT_PATH = "/dev/connect/";
-
-const standInId = (prefix: string) => `${prefix}_standin_${crypto.randomUUID().replaceAll("-", "")}`;
 
 function standInGateway(origin: string): PaymentGateway {
   return {

@@ -21,6 +21,7 @@ import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
+import { cancelOnItsPage } from "./support/cancel-page";
 import { createTestContext, type TestContext } from "./support/context";
 import { bookingRequest, createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -412,6 +413,11 @@ describe("the state machine on /bookings", () => {
     if (who === "stranger") {
       expect(result.status).toBe(403);
       expect(after!.status).toBe(status);
+    } else if (allowed?.onItsPage) {
+      // A confirmed booking is cancelled only on its own page, which shows the refund first (cancellation.test.ts).
+      expect(result.status).toBe(409);
+      expect(result.data.error?.message).toBe("bookings:errors.cancelOnItsPage");
+      expect(after!.status).toBe(status);
     } else if (allowed) {
       expect(result.status).toBe(303);
       expect(after!.status).toBe(allowed.to);
@@ -736,7 +742,9 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     expect(fake.paymentIntents.get(second.row.stripePaymentIntentId!)!.status).toBe("canceled");
     const third = await paidRequest(choice({ start: day(30), end: day(32) }));
     await act(ctx, p.hostCookie, third.row.id, "confirm");
-    expect((await act(ctx, p.hostCookie, third.row.id, "cancel")).status).toBe(303);
+    // On its own page (a confirmed booking is cancelled nowhere else), for the refund it shows.
+    const cancelled = await cancelOnItsPage(ctx.context, p.hostCookie, third.row.id);
+    expect(cancelled.result.status).toBe(303);
     // The host's cancellation gives back everything, under the cancellation's own key (payments/refunds.server.ts).
     const refundsSent = fake.requests.filter(
       (r) => r.path === "/v1/refunds" && r.body.payment_intent === third.row.stripePaymentIntentId,

@@ -19,6 +19,7 @@ import {
   BOOKING_TABS,
   PAY_INTENT,
   allowedActions,
+  findTransition,
   bookingReference,
   canPayNow,
   canReview,
@@ -284,7 +285,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             >
               {t(`actions.${action}`)}
             </Link>
-          ) : action === "cancel" && booking.status === "confirmed" ? (
+          ) : findTransition(booking, action, role)?.onItsPage ? (
             // A confirmed booking is cancelled on its own page, which shows what comes back first.
             <Link key={action} to={`/bookings/${booking.id}/cancel`} className={buttonClass("danger", "sm")}>
               {t(`actions.${action}`)}
