@@ -35,6 +35,12 @@ export interface Evaluation {
   pickup: ReturnType<typeof pickupOptions>[number] | null;
   /** The renter's date of birth is not on their profile: the page asks for it. */
   needsDateOfBirth: boolean;
+  /**
+   * The date asked for is saved to the profile with the request. Not for a verified identity: its date of birth is
+   * part of what an admin verified and changes only through verification (decision 031), so the date given here
+   * counts for this request's age rule alone, and never for instant book.
+   */
+  dateOfBirthKept: boolean;
   /** Whether this request would be confirmed as soon as the card is authorised (booking-request.ts#instantBookFor). */
   instantBook: InstantBookAnswer;
   today: string;
@@ -99,9 +105,11 @@ export function evaluateChoice(input: {
   const needsDateOfBirth = !input.profileDateOfBirth;
   const age = ageIssue(input.profileDateOfBirth ?? choice.dateOfBirth, car.category, choice.start ?? today, today);
   if (age && (needsDateOfBirth || age === "bookings:validation.tooYoung")) issues.dateOfBirth = age;
+  // Instant book trusts the profile's date of birth only: for a verified renter it is the verified one, and anyone
+  // else is not offered instant book at all. A date typed into this form never confirms a booking by itself.
   const instantBook = instantBookFor(
     car,
-    { verificationStatus: input.renterVerification, dateOfBirth: input.profileDateOfBirth ?? choice.dateOfBirth },
+    { verificationStatus: input.renterVerification, dateOfBirth: input.profileDateOfBirth },
     { start: choice.start ?? today, today },
   );
 
@@ -126,6 +134,7 @@ export function evaluateChoice(input: {
     insurance,
     pickup,
     needsDateOfBirth,
+    dateOfBirthKept: needsDateOfBirth && input.renterVerification !== "verified",
     instantBook,
     today,
     earliest,

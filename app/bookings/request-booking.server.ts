@@ -1,7 +1,7 @@
 // The renter's booking request (part 2 §4), from the review step's POST to Stripe Checkout: the choice is checked
 // again, the request written in one atomic statement (refused when the days were taken meanwhile), the checkout
-// opened and attached; only then does the profile remember the renter's language and date of birth. Without a
-// checkout the request is deleted and the renter asked to try again.
+// opened and attached; only then does the profile remember the renter's language and date of birth (never a verified
+// identity's: decision 031). Without a checkout the request is deleted and the renter asked to try again.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
@@ -116,7 +116,7 @@ export async function requestBooking(
       .update(profiles)
       .set({
         preferredLanguage: language,
-        ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
+        ...(evaluation.dateOfBirthKept && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
       })
       .where(eq(profiles.id, renter.id));
     return { ok: true, checkoutUrl: checkout.url };

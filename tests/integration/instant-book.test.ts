@@ -106,7 +106,8 @@ describe("instant book through Stripe (webhooks signed, the real SDK against the
     expect((await request(p.instantCar.id, p.verified, 10, 13)).instantBook).toBe(true);
     expect((await request(p.instantCar.id, p.unverified, 20, 23)).instantBook).toBe(false);
     expect((await request(p.plainCar.id, p.verified, 10, 13)).instantBook).toBe(false);
-    // The age rule counts too: a verified renter without a date of birth gives it in the dialog.
+    // The age rule counts too, on the verified date of birth only (decision 031): a verified renter without one
+    // gives it in the dialog for the age rule, and sends a request; the date stays off the verified profile.
     await ctx.db.update(profiles).set({ dateOfBirth: null }).where(eq(profiles.id, p.verified.id));
     const withAge = await book(ctx, p.instantCar.id, p.verified.cookie, {
       ...choice(30, 33),
@@ -117,7 +118,9 @@ describe("instant book through Stripe (webhooks signed, the real SDK against the
       .select()
       .from(bookings)
       .where(and(eq(bookings.carId, p.instantCar.id), eq(bookings.startDate, day(30))));
-    expect(given!.instantBook).toBe(true);
+    expect(given!.instantBook).toBe(false);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, p.verified.id));
+    expect(profile!.dateOfBirth).toBeNull();
   });
 
   it("Stripe Checkout says what paying does: charged at once when instant, only on the host's confirm otherwise", async () => {

@@ -246,7 +246,7 @@ export function ChoiceStep({ data: loaded, refused }: { data: BookingDialogData;
             name="dateOfBirth"
             type="date"
             label={t("book.dateOfBirth")}
-            hint={t("book.dateOfBirthHint")}
+            hint={t(evaluation.dateOfBirthKept ? "book.dateOfBirthHint" : "book.dateOfBirthHintVerified")}
             error={issues.dateOfBirth}
             defaultValue={choice.dateOfBirth}
           />
