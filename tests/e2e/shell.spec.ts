@@ -98,8 +98,8 @@ test("the user menu shows each role its entries", { tag: "@js-only" }, async ({ 
     "Mano skelbimai",
     "Įsiminti",
     "Žinutės",
-    "Rezervacijos",
-    "Nuomotojo skydelis",
+    "Užsakymai",
+    "Savininko skydelis",
   ]) {
     await expect(menu.getByRole("link", { name: entry, exact: true })).toBeVisible();
   }

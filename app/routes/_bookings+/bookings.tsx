@@ -159,7 +159,7 @@ export default function MyBookingsPage() {
                   aria-current={tab === value ? "page" : undefined}
                   className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${tab === value ? "border-primary bg-primary-soft text-primary" : "border-line text-muted hover:text-fg"}`}
                 >
-                  {t(`status.${value}`)}
+                  {t(`list.tabs.${value}`)}
                   <span className="rounded-full bg-canvas px-1.5 text-xs tabular-nums">{counts[value]}</span>
                 </Link>
               </li>
