@@ -11,6 +11,7 @@
 import type { Client } from "@libsql/client";
 import type AdminTexts from "../../app/locales/en/admin.json";
 import {
+  PHONE,
   expect,
   expectAccessible,
   isoDay,
@@ -25,6 +26,9 @@ import {
   localeTexts,
   looseText,
 } from "./support";
+
+// On a phone's width: the payouts list and a booking's money page must fit one.
+test.use({ viewport: PHONE });
 
 const DEPOSIT = 30_000;
 const TOTAL = 12_640 + DEPOSIT;
