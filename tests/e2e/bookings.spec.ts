@@ -113,7 +113,10 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });
 
-test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
+test("a checkout left unpaid is paid later: Try Payment Again on the cancelled page, Pay now in My Bookings", async ({
+  page,
+  database,
+}) => {
   const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
   await openCheckout(page, car);
@@ -123,7 +126,12 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   await expect(page).toHaveURL(/\/booking-cancelled\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await visitCurrent(page);
-  await expect(page.getByRole("button", { name: "Apmokėti dabar", exact: true })).toBeVisible();
+  // The spec's words for it on this page; the English page says the same.
+  await expect(page.getByRole("button", { name: "Bandyti apmokėti dar kartą", exact: true })).toBeVisible();
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=en`);
+  await expect(page.getByRole("button", { name: "Try Payment Again", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=lt`);
 
   // Later, from My Bookings: the same booking goes back to its checkout and is paid.
   await visit(page, "/bookings");
