@@ -152,6 +152,8 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
     "aria-current",
     "page",
   );
+  // On a phone too the current tab is on the screen, whole, with no script to scroll it there.
+  await expect(admin.getByRole("link", { name: new RegExp(`^${t.tabs.payouts}`) })).toBeInViewport({ ratio: 1 });
   const failedRow = admin.locator(`li[data-booking="${bookings.failedBooking}"]`);
   await expect(failedRow).toContainText(STRIPE_REASON);
   await expect(failedRow).toContainText(t.payouts.status.failed);

@@ -4,6 +4,7 @@
 // renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
 import {
+  PHONE,
   confirmAsHost,
   expect,
   freeCarInLane,
@@ -150,4 +151,22 @@ test("a checkout left unpaid is paid later: Try Payment Again on the cancelled p
   expect(rows.rows).toEqual([
     expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
   ]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("My Bookings shows the current tab, the last one too, and each booking's status in the singular", async ({
+    page,
+  }) => {
+    await signInAs(page, "renter@demo.lt");
+    await visit(page, "/bookings?tab=cancelled");
+    const current = page.getByRole("navigation", { name: "Užsakymo būsena" }).getByRole("link", { name: /^Atšaukti/ });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(current).toBeInViewport({ ratio: 1 });
+    // A booking's own status is one booking's: not the plural, which is also the Cancel button's word.
+    const first = page.getByRole("main").getByRole("listitem").filter({ hasText: "Užsakymas #" }).first();
+    await expect(first.getByText("Atšauktas", { exact: true })).toBeVisible();
+    await expect(first.getByText("Atšaukti", { exact: true })).toHaveCount(0);
+  });
 });

@@ -150,8 +150,9 @@ export default function MyBookingsPage() {
           </Button>
         </Form>
 
-        <nav aria-label={t("list.tabsLabel")} className="mt-4 -mx-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 whitespace-nowrap">
+        {/* Wrapped, not scrolled: on a phone the current tab ("Cancelled", the last) stays in view. */}
+        <nav aria-label={t("list.tabsLabel")} className="mt-4">
+          <ul className="flex flex-wrap gap-2 whitespace-nowrap">
             {BOOKING_TABS.map((value) => (
               <li key={value}>
                 <Link
