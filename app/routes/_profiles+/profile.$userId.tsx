@@ -166,9 +166,11 @@ export default function PublicProfilePage() {
               <RatingBreakdown summary={reviewSummary} />
             </div>
           ) : null}
-          {/* A box that scrolls is reached by the keyboard too (on a phone the reviews outgrow it). */}
+          {/* A box that scrolls is reached by the keyboard too (on a phone the reviews outgrow it; axe's
+              scrollable-region-focusable), so the region takes focus. */}
           <div
             className="mt-4 max-h-[48rem] overflow-y-auto focus-visible:outline-2 focus-visible:outline-focus"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus
             tabIndex={0}
             role="region"
             aria-label={t("profile.reviewList")}
