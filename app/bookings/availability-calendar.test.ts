@@ -117,7 +117,15 @@ describe("the availability calendar with a host's blocked days", () => {
       start: "2025-05-16",
       end: "2025-05-21",
     });
-    expect(pickDay({ start: "2025-05-16" }, "2025-05-23", month.lastReturnDay)).toEqual({ start: "2025-05-23" });
+    // Said outright, so the new choice drops the old return day rather than keep it.
+    expect(pickDay({ start: "2025-05-16", end: "2025-05-21" }, "2025-05-23", month.lastReturnDay)).toStrictEqual({
+      start: "2025-05-23",
+      end: undefined,
+    });
+    expect(pickDay({ start: "2025-05-16", end: "2025-05-21" }, "2025-05-12")).toStrictEqual({
+      start: "2025-05-12",
+      end: undefined,
+    });
     // A pickup on the day before a booking may only end on its first day.
     const before = buildMonth("2025-05", TODAY, BOOKINGS, { start: "2025-05-11" }, { blocked: BLOCKED });
     expect(before.lastReturnDay).toBe("2025-05-12");

@@ -155,8 +155,9 @@ export function pickDay(
   day: string,
   lastReturnDay?: string | null,
 ): { start: string; end?: string } {
-  if (!selection.start || day <= selection.start) return { start: day };
-  if (lastReturnDay && day > lastReturnDay) return { start: day };
+  // A new start says `end: undefined` outright: the day links spread the choice over the one shown, end included.
+  if (!selection.start || day <= selection.start) return { start: day, end: undefined };
+  if (lastReturnDay && day > lastReturnDay) return { start: day, end: undefined };
   return { start: selection.start, end: day };
 }
 
