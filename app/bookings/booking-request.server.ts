@@ -3,7 +3,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema";
-import { rangeHasBlocked, rangeHasBooked, shiftMonth, type CalendarBooking } from "~/bookings/availability-calendar";
+import {
+  rangeHasBlocked,
+  rangeHasBooked,
+  shiftMonth,
+  unavailableDaysIn,
+  type CalendarBooking,
+} from "~/bookings/availability-calendar";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -27,7 +33,7 @@ export type ChoiceField =
 export interface Evaluation {
   issues: Partial<Record<ChoiceField, string>>;
   /** A message for the whole form: 'Booking Conflict' or 'Invalid pricing configuration'. */
-  formIssue: { title: string; message: string } | null;
+  formIssue: FormIssue | null;
   days: number;
   withDriver: boolean;
   quote: QuoteResult | null;
@@ -54,6 +60,13 @@ export async function renterStanding(db: AppLoadContext["db"], userId: string) {
     .from(profiles)
     .where(eq(profiles.id, userId));
   return { dateOfBirth: row?.dateOfBirth ?? null, verificationStatus: row?.verificationStatus ?? null };
+}
+
+export interface FormIssue {
+  title: string;
+  message: string;
+  /** The chosen days the car is not available (YYYY-MM-DD), named under the message. */
+  days?: string[];
 }
 
 /** Days a confirmed or active booking holds. */
@@ -121,8 +134,9 @@ export function evaluateChoice(input: {
       formIssue = { title: "bookings:errors.bookingFailed", message: "bookings:errors.invalidPricing" };
     }
     if (choice.start && choice.end && !issues.start && !issues.end) {
-      if (rangeHasBooked(choice.start, choice.end, input.bookings)) formIssue = CONFLICT;
-      else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = UNAVAILABLE;
+      const days = () => unavailableDaysIn(choice.start!, choice.end!, input.bookings, input.blocked);
+      if (rangeHasBooked(choice.start, choice.end, input.bookings)) formIssue = { ...CONFLICT, days: days() };
+      else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = { ...UNAVAILABLE, days: days() };
     }
   }
   return {

@@ -19,12 +19,14 @@ import { packageText } from "~/bookings/booking-text";
 import {
   CAR_LOCATION_PICKUP,
   attachCheckoutSession,
+  calendarBookings,
   deleteUnpaidRequest,
   findOpenRequest,
   insertBookingRequest,
   type BookableCar,
 } from "~/bookings/bookings.server";
 import { findBlockedDays } from "~/bookings/blocked-days.server";
+import { unavailableDaysIn } from "~/bookings/availability-calendar";
 import type { Language } from "~/i18n";
 import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
@@ -83,9 +85,16 @@ export async function requestBooking(
   });
   if (!inserted) {
     // Taken meanwhile: the renter's own request, a booking, or days the host blocked since the page was read.
-    const own = await findOpenRequest(db, request);
-    const blocked = await findBlockedDays(db, car.id, request.startDate, request.endDate);
-    const formIssue = own ? ALREADY_REQUESTED : blocked.length > 0 ? UNAVAILABLE : CONFLICT;
+    const { startDate, endDate } = request;
+    const [own, blocked, held] = await Promise.all([
+      findOpenRequest(db, request),
+      findBlockedDays(db, car.id, startDate, endDate),
+      calendarBookings(db, car.id, startDate, endDate),
+    ]);
+    const days = unavailableDaysIn(startDate, endDate, held, blocked);
+    const formIssue = own
+      ? ALREADY_REQUESTED
+      : { ...(blocked.length > 0 ? UNAVAILABLE : CONFLICT), ...(days.length ? { days } : {}) };
     return { ok: false, status: 409, refusal: { issues: {}, formIssue } };
   }
 

@@ -5,6 +5,7 @@
 import type { Client } from "@libsql/client";
 import type CommonTexts from "../../app/locales/lt/common.json";
 import {
+  PHONE,
   confirmAsHost,
   expect,
   fillText,
@@ -125,7 +126,10 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });
 
-test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
+test("a checkout left unpaid is paid later: Try Payment Again on the cancelled page, Pay now in My Bookings", async ({
+  page,
+  database,
+}) => {
   const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
   await openCheckout(page, car);
@@ -135,7 +139,12 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   await expect(page).toHaveURL(/\/booking-cancelled\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await visitCurrent(page);
-  await expect(page.getByRole("button", { name: "Apmokėti dabar", exact: true })).toBeVisible();
+  // The spec's words for it on this page; the English page says the same.
+  await expect(page.getByRole("button", { name: "Bandyti apmokėti dar kartą", exact: true })).toBeVisible();
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=en`);
+  await expect(page.getByRole("button", { name: "Try Payment Again", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=lt`);
 
   // Later, from My Bookings: the same booking goes back to its checkout and is paid.
   await visit(page, "/bookings");
@@ -155,4 +164,22 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   expect(rows.rows).toEqual([
     expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
   ]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("My Bookings shows the current tab, the last one too, and each booking's status in the singular", async ({
+    page,
+  }) => {
+    await signInAs(page, "renter@demo.lt");
+    await visit(page, "/bookings?tab=cancelled");
+    const current = page.getByRole("navigation", { name: "Užsakymo būsena" }).getByRole("link", { name: /^Atšaukti/ });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(current).toBeInViewport({ ratio: 1 });
+    // A booking's own status is one booking's: not the plural, which is also the Cancel button's word.
+    const first = page.getByRole("main").getByRole("listitem").filter({ hasText: "Užsakymas #" }).first();
+    await expect(first.getByText("Atšauktas", { exact: true })).toBeVisible();
+    await expect(first.getByText("Atšaukti", { exact: true })).toHaveCount(0);
+  });
 });

@@ -10,6 +10,7 @@
 import type { Client } from "@libsql/client";
 import type ClaimTexts from "../../app/locales/en/claims.json";
 import {
+  PHONE,
   expect,
   isoDay,
   journeyLanguage,
@@ -26,6 +27,9 @@ import {
   localeTexts,
   looseText,
 } from "./support";
+
+// On a phone's width: the claim pages and the admin's must fit one.
+test.use({ viewport: PHONE });
 
 const DEPOSIT = 30_000;
 const TEXTS = localeTexts<typeof ClaimTexts>("claims");
@@ -90,6 +94,9 @@ test("host claims the excess km → renter disputes → admin decides; both side
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
   const renter = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
   const admin = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "12."));
+  // Everyone on a phone: the claim pages and /admin/claims must fit one (the page's own width is this file's).
+  await renter.setViewportSize(PHONE);
+  await admin.setViewportSize(PHONE);
   try {
     const hostEmail = uniqueEmail("claims.host");
     const renterEmail = uniqueEmail("claims.renter");

@@ -1,9 +1,12 @@
 // The own profile, verification and account deletion, with JavaScript on and off, each on an account of its own
 // (never the demo accounts): edit with a bad phone then a good one, upload an avatar, send verification documents,
-// change a verified date of birth through verification, and delete the account.
+// change a verified date of birth through verification, and delete the account; and a host's public profile. On a
+// phone's width (every page checked fits it).
 import sharp from "sharp";
+import type PageTexts from "../../app/locales/en/pages.json";
 import type ProfileTexts from "../../app/locales/en/profile.json";
 import {
+  PHONE,
   expect,
   expectAccessible,
   journeyLanguage,
@@ -17,6 +20,8 @@ import {
 } from "./support";
 
 const TEXTS = localeTexts<typeof ProfileTexts>("profile");
+
+test.use({ viewport: PHONE });
 
 async function jpeg(name = "nuotrauka.jpg") {
   const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3a6ea5" } })
@@ -238,9 +243,31 @@ test("delete an account: a wrong password changes nothing, the right one deletes
   await page.getByRole("button", { name: "Ištrinti mano paskyrą" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Jūsų paskyra ištrinta. Ačiū, kad naudojotės Ratai.")).toBeVisible();
+  // On a phone the header's sign-in is in its menu.
+  await page.getByRole("banner").getByLabel("Meniu").click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Prisijungti", exact: true })).toBeVisible();
   await visit(page, "/profile", { status: 401 });
 
   const again = await page.request.post("/auth/signin", { form: { email, password }, maxRedirects: 0 });
   expect(again.status()).not.toBe(302);
+});
+
+test("a host's public profile: the message button sits clear of the name and the verification badge", async ({
+  page,
+  database,
+}) => {
+  const lang = journeyLanguage(test.info().project.name);
+  const texts = localeTexts<typeof PageTexts>("pages")[lang].profile;
+  const host = await database.execute("select id from users where email = 'host@demo.lt'");
+  await registerAndSignIn(page);
+  await visit(page, `/profile/${String(host.rows[0]!.id)}?lng=${lang}`);
+  const card = page.getByRole("region", { name: "Mindaugas Jankauskas" });
+  const message = card.getByRole("link", { name: texts.sendMessage });
+  const badge = card.getByText(texts.verification.verified, { exact: true });
+  await expect(badge).toBeVisible();
+  for (const other of [badge, card.getByRole("heading", { level: 1 })]) {
+    const [a, b] = [(await message.boundingBox())!, (await other.boundingBox())!];
+    const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `the message button (${JSON.stringify(a)}) is clear of ${JSON.stringify(b)}`).toBe(true);
+  }
 });

@@ -65,7 +65,7 @@ const choice = (overrides: Record<string, string> = {}) => ({
 });
 
 function book(ctx: TestContext, p: People, fields: Record<string, string> = choice(), cookie = p.renterCookie) {
-  return callRoute<{ issues?: Record<string, string>; formIssue?: { message: string } }>(
+  return callRoute<{ issues?: Record<string, string>; formIssue?: { message: string; days?: string[] } }>(
     bookAction,
     formRequest(`/car/${p.car.id}/book`, fields, { cookie }),
     ctx.context,
@@ -335,6 +335,8 @@ describe("booking request (local stand-in checkout)", () => {
     const refused = await book(ctx, p);
     expect(refused.status).toBe(400);
     expect(refused.data.formIssue?.message).toBe("bookings:errors.conflict");
+    // The days it holds of the chosen ones are named (day 10 to 13 chosen, held from day 12).
+    expect(refused.data.formIssue?.days).toEqual([day(12)]);
     // Back-to-back is fine: the car comes back on the end day.
     expect((await book(ctx, p, choice({ start: day(20), end: day(22) }))).status).toBe(303);
   });
