@@ -194,6 +194,29 @@ test("files and the other resource routes: 404s, redirects and refusals as sent 
   expect(missing.headers()["cache-control"]).toBe("private, no-store");
 });
 
+test("a photo's revalidation: 304 with its ETag while it is the same, the photo whole when not, never a 500 @http", async ({
+  page,
+}) => {
+  const listing = await (await page.request.get("/rentals")).text();
+  const src = listing.match(/src="(\/images\/[^"]+\.webp)"/)?.[1];
+  expect(src, "a car's photo on /rentals (seed)").toBeTruthy();
+  const first = await page.request.get(src!);
+  expect(first.status()).toBe(200);
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"\w+"$/);
+  const photo = await first.body();
+  // What browsers and caches send back: the ETag as it was given, weak, in a list, or any.
+  for (const sent of [etag!, `W/${etag}`, `"0", ${etag}`, "*"]) {
+    const again = await page.request.get(src!, { headers: { "If-None-Match": sent } });
+    expect(again.status(), sent).toBe(304);
+    expect(again.headers()["etag"], sent).toBe(etag);
+    expect((await again.body()).length, sent).toBe(0);
+  }
+  const changed = await page.request.get(src!, { headers: { "If-None-Match": '"0"' } });
+  expect(changed.status()).toBe(200);
+  expect((await changed.body()).equals(photo)).toBe(true);
+});
+
 test("a form post whose X-Forwarded-Host is not its Origin's host is a 400 with the error page, not a 500 @http", async ({
   page,
   baseURL,
