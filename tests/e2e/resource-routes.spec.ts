@@ -217,6 +217,34 @@ test("a photo's revalidation: 304 with its ETag while it is the same, the photo 
   expect((await changed.body()).equals(photo)).toBe(true);
 });
 
+test("a trip page and every photo on it arrive whole: each answer ends, at the length it announces @http", async ({
+  page,
+  database,
+}) => {
+  const { rows } = await database.execute(
+    `select b.id from bookings b join users u on u.id = b.renter_id
+     where u.email = 'renter@demo.lt' and exists (select 1 from trip_photos p where p.booking_id = b.id)
+     order by b.id limit 1`,
+  );
+  expect(rows, "a trip of renter@demo.lt with photos (seed)").toHaveLength(1);
+  await signInAs(page, "renter@demo.lt");
+  // Each read has its bound: an answer that never ends fails here and says which (decision 032).
+  const read = { timeout: 30_000 };
+  const document = await page.request.get(`/bookings/${String(rows[0]!.id)}`, read);
+  expect(document.status()).toBe(200);
+  const html = await document.text();
+  // The stream's last part: the loaders' data for hydration, closed.
+  expect(html).toContain("window.__remixContext.streamController.close()");
+  const images = [...new Set([...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((match) => match[1]!))];
+  expect(images.filter((src) => /^\/bookings\/[^/]+\/photos\//.test(src)).length).toBeGreaterThanOrEqual(4);
+  for (const src of images) {
+    const image = await page.request.get(src, read);
+    expect(image.status(), src).toBe(200);
+    expect(image.headers()["content-type"], src).toBe("image/webp");
+    expect((await image.body()).length, src).toBe(Number(image.headers()["content-length"]));
+  }
+});
+
 test("a form post whose X-Forwarded-Host is not its Origin's host is a 400 with the error page, not a 500 @http", async ({
   page,
   baseURL,
