@@ -10,6 +10,7 @@ import { InlineBundleContext } from "~/i18n/inline-bundle";
 import { inlineBundleJson, recordUsedKeys } from "~/i18n/used-keys";
 import { resources } from "~/locales/resources.server";
 import { markServiceUnavailable } from "~/utils/database-faults.server";
+import { documentDeadline } from "~/utils/document-deadline.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withScriptsAfterFirstPaint } from "~/utils/scripts-after-paint.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
@@ -34,6 +35,8 @@ export default async function handleRequest(
 
   let status = responseStatusCode;
   const nonce = createNonce();
+  // The stream ends even if a part of the page never resolves, so the page's load event always comes (decision 032).
+  const deadline = documentDeadline(request);
   const body = await renderToReadableStream(
     <NonceProvider nonce={nonce}>
       <I18nextProvider i18n={i18n}>
@@ -44,13 +47,20 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
-      signal: request.signal,
+      signal: deadline.signal,
       onError(error: unknown) {
+        // A part cut by the deadline is left to the browser; the page around it stands (and a crawler, which waits
+        // for the whole render, gets it as a person does).
+        if (deadline.passed()) return console.warn(`${new URL(request.url).pathname}: ${String(error)}`);
         if (!request.signal.aborted) console.error(error);
         status = 500;
       },
     },
-  );
+  ).catch((error: unknown) => {
+    deadline.end();
+    throw error;
+  });
+  void body.allReady.catch(() => undefined).finally(deadline.end);
   // Crawlers get the whole document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 

@@ -207,6 +207,57 @@ test("files and the other resource routes: 404s, redirects and refusals as sent 
   expect(missing.headers()["cache-control"]).toBe("private, no-store");
 });
 
+test("a photo's revalidation: 304 with its ETag while it is the same, the photo whole when not, never a 500 @http", async ({
+  page,
+}) => {
+  const listing = await (await page.request.get("/rentals")).text();
+  const src = listing.match(/src="(\/images\/[^"]+\.webp)"/)?.[1];
+  expect(src, "a car's photo on /rentals (seed)").toBeTruthy();
+  const first = await page.request.get(src!);
+  expect(first.status()).toBe(200);
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"\w+"$/);
+  const photo = await first.body();
+  // What browsers and caches send back: the ETag as it was given, weak, in a list, or any.
+  for (const sent of [etag!, `W/${etag}`, `"0", ${etag}`, "*"]) {
+    const again = await page.request.get(src!, { headers: { "If-None-Match": sent } });
+    expect(again.status(), sent).toBe(304);
+    expect(again.headers()["etag"], sent).toBe(etag);
+    expect((await again.body()).length, sent).toBe(0);
+  }
+  const changed = await page.request.get(src!, { headers: { "If-None-Match": '"0"' } });
+  expect(changed.status()).toBe(200);
+  expect((await changed.body()).equals(photo)).toBe(true);
+});
+
+test("a trip page and every photo on it arrive whole: each answer ends, at the length it announces @http", async ({
+  page,
+  database,
+}) => {
+  const { rows } = await database.execute(
+    `select b.id from bookings b join users u on u.id = b.renter_id
+     where u.email = 'renter@demo.lt' and exists (select 1 from trip_photos p where p.booking_id = b.id)
+     order by b.id limit 1`,
+  );
+  expect(rows, "a trip of renter@demo.lt with photos (seed)").toHaveLength(1);
+  await signInAs(page, "renter@demo.lt");
+  // Each read has its bound: an answer that never ends fails here and says which (decision 032).
+  const read = { timeout: 30_000 };
+  const document = await page.request.get(`/bookings/${String(rows[0]!.id)}`, read);
+  expect(document.status()).toBe(200);
+  const html = await document.text();
+  // The stream's last part: the loaders' data for hydration, closed.
+  expect(html).toContain("window.__remixContext.streamController.close()");
+  const images = [...new Set([...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((match) => match[1]!))];
+  expect(images.filter((src) => /^\/bookings\/[^/]+\/photos\//.test(src)).length).toBeGreaterThanOrEqual(4);
+  for (const src of images) {
+    const image = await page.request.get(src, read);
+    expect(image.status(), src).toBe(200);
+    expect(image.headers()["content-type"], src).toBe("image/webp");
+    expect((await image.body()).length, src).toBe(Number(image.headers()["content-length"]));
+  }
+});
+
 test("a form post whose X-Forwarded-Host is not its Origin's host is a 400 with the error page, not a 500 @http", async ({
   page,
   baseURL,

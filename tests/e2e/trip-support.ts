@@ -10,8 +10,9 @@
 // list leaves out only bookings of other people, never the journeys' own (their renters register as `tripper.…`),
 // so it is the same list whenever a journey reads it, and two journeys never move bookings onto one car.
 import type { Client } from "@libsql/client";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { freeCarInLane, isoDay, javaScriptOn, test, uniqueEmail } from "./support";
+import { expect, freeCarInLane, isoDay, javaScriptOn, test, uniqueEmail } from "./support";
 
 /** The journeys' renters: their bookings do not count as the seed's when cars are chosen. */
 export const tripperEmail = () => uniqueEmail("tripper");
@@ -66,4 +67,19 @@ export async function sidePhotos() {
     photoLeft: await draw("#2a3a7a", "png"),
     photoRight: await draw("#7a6a2a", "png"),
   };
+}
+
+/**
+ * The page a post brought has finished loading: its load event within 30 s, and without JavaScript (where the browser
+ * fetches every photo before that event, lazy or not) every photo on it arrived whole and decoded (decision 032).
+ */
+export async function expectFinishedLoading(page: Page) {
+  await page.waitForLoadState("load", { timeout: 30_000 });
+  if (javaScriptOn(test.info().project.name)) return;
+  const unfinished = await page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.currentSrc || image.src),
+  );
+  expect(unfinished, page.url()).toEqual([]);
 }

@@ -2,18 +2,19 @@
 // to the three days ending today (trip-support.ts says why) → the host records the check-in with a photo of each
 // side on the trip page (in Lithuanian) → the renter confirms it (in English) → the renter records the check-out →
 // both see the two records side by side, the kilometres driven against the allowance, and the deposit held until
-// the claim window ends → no claim: once the window is over, the scheduled job (through the cron's own entry,
+// the claim window ends → the host confirms the check-out (in Lithuanian); each confirmation's page finishes loading,
+// its photos included → no claim: once the window is over, the scheduled job (through the cron's own entry,
 // wrangler's /__scheduled) returns the deposit, and the renter's page says so, with the refund → both review each
 // other (the host in Lithuanian, the renter in English). Two browser contexts: the renter's (`page`) and the host's.
 import { confirmAsHost, expect, openCheckout, registerAndSignIn, test, visit, visitCurrent } from "./support";
-import { moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
+import { expectFinishedLoading, moveIntoTrip, sidePhotos, tripCarAndDays, tripperEmail } from "./trip-support";
 
 const SIDE_LABELS = {
   lt: { photoFront: "Priekis", photoBack: "Galas", photoLeft: "Kairė pusė", photoRight: "Dešinė pusė" },
   en: { photoFront: "Front", photoBack: "Back", photoLeft: "Left side", photoRight: "Right side" },
 } as const;
 
-test("check-in with photos by the host → the renter confirms → check-out → records side by side → no claim: the job returns the deposit → both review", async ({
+test("check-in with photos by the host → the renter confirms → check-out → records side by side → the host confirms it → no claim: the job returns the deposit → both review", async ({
   page,
   browser,
   database,
@@ -89,6 +90,8 @@ test("check-in with photos by the host → the renter confirms → check-out →
   await expect(page.getByRole("img", { name: "Check-in: Front" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByText("Record confirmed").first()).toBeVisible();
+  // The page the confirmation brought finishes loading, its photos included.
+  await expectFinishedLoading(page);
   await visitCurrent(page);
   await expect(page.getByText(/Confirmed by the renter/)).toBeVisible();
 
@@ -143,6 +146,14 @@ test("check-in with photos by the host → the renter confirms → check-out →
   const served = await host.request.get(src!);
   expect(served.status()).toBe(200);
   expect(served.headers()["cache-control"]).toBe("private, no-store");
+  // The host confirms the renter's check-out, and that page too finishes loading with its photos.
+  await expect(host.getByRole("heading", { name: "Ar grąžinimas užfiksuotas teisingai?" })).toBeVisible();
+  await host.getByRole("button", { name: "Patvirtinti", exact: true }).click();
+  await expect(host.getByText("Įrašas patvirtintas").first()).toBeVisible();
+  await expectFinishedLoading(host);
+  await expect(host.getByText("Grąžinimas patvirtintas")).toBeVisible();
+  await expect(host.getByRole("button", { name: "Patvirtinti" })).toHaveCount(0);
+  await visitCurrent(host);
 
   const booking = await database.execute({
     sql: "select status, deposit_status, claim_window_ends_at, completed_at from bookings where id = ?",

@@ -16,10 +16,12 @@ const imageHeaders = () =>
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!PUBLIC_KEY.test(key) || key.includes("..")) return new Response("Not found", { status: 404 });
+  // A revalidation: R2 reads If-None-Match as a header (quoted ETags, W/, lists, *). Handed over as a string, the
+  // quoted ETag a browser sends back (httpEtag) is refused with a TypeError: every revalidation was a 500.
   const etagWanted = request.headers.get("If-None-Match");
   const object = await context.env.photos.get(
     key,
-    etagWanted ? { onlyIf: { etagDoesNotMatch: etagWanted } } : undefined,
+    etagWanted ? { onlyIf: new Headers({ "If-None-Match": etagWanted }) } : undefined,
   );
   if (!object) return missing(key, context.env);
   const headers = imageHeaders();
