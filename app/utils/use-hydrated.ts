@@ -20,3 +20,24 @@ export function useHydrated() {
   }, []);
   return hydrated;
 }
+
+/** The name of the button conform submits its own checks with (a field checked as it is typed in). */
+const CONFORM_INTENT = "__intent__";
+
+/**
+ * Until the page's texts are complete, a form is sent as it is without JavaScript: the browser posts it (or follows
+ * a GET form) and the server answers with the next page, whose texts it inlines, messages at the fields included.
+ * Sent through React meanwhile, the answer would render texts the page does not have yet (a field's message, a
+ * toast, the next step of a dialog): their keys, until the texts arrive. The controls that need JavaScript wait for
+ * the same moment (useHydrated), so what a person uses before it is the page that works without JavaScript
+ * (decision 030). A listener on the window in the capture phase runs before React's, on the document.
+ */
+export function sendFormsWithoutScriptsUntilComplete(target: Window) {
+  if (!texts.isComplete || texts.isComplete()) return;
+  const onSubmit = (event: SubmitEvent) => {
+    if (texts.isComplete?.()) return target.removeEventListener("submit", onSubmit, true);
+    if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
+    event.stopImmediatePropagation();
+  };
+  target.addEventListener("submit", onSubmit, true);
+}

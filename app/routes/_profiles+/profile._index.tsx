@@ -1,7 +1,7 @@
 // /profile (part 1 §2 "Own profile"): who the user is on Ratai, with their photo, details, verification, rating,
 // bookings, earnings (hosts) and membership; the details are edited in place. Edit mode is its own URL (?edit=1) and
 // Cancel a link back, so both work without JavaScript and Cancel always shows the saved values again.
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -17,6 +17,7 @@ import { VerificationBadge } from "~/components/profile/verification-badge";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
 import { payoutCardOf } from "~/payouts/payout-summary.server";
@@ -238,7 +239,7 @@ function ProfileForm({
     },
     constraint: getZodConstraint(ProfileSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onBlur",
+    // Checked when sent, not as a field is left: a message appearing then moves the control being clicked next.
     shouldRevalidate: "onInput",
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
