@@ -17,7 +17,7 @@ const TABLES_ONLY_IN_AREAS = [
 const NO_QUERY_BUILDERS = { group: ["drizzle-orm/*"], message: "Routes do not query: use the area's module." };
 
 // A form's state starts from what the page holds, which a person may have changed before React hydrated it
-// (docs/decisions/030-input-before-hydration.md): conform's useForm only through the wrapper that reads it.
+// (docs/decisions/033-input-before-hydration.md): conform's useForm only through the wrapper that reads it.
 const FORM_STATE_FROM_THE_PAGE = {
   name: "@conform-to/react",
   importNames: ["useForm"],

@@ -30,7 +30,7 @@ const CONFORM_INTENT = "__intent__";
  * Sent through React meanwhile, the answer would render texts the page does not have yet (a field's message, a
  * toast, the next step of a dialog): their keys, until the texts arrive. The controls that need JavaScript wait for
  * the same moment (useHydrated), so what a person uses before it is the page that works without JavaScript
- * (decision 030). A listener on the window in the capture phase runs before React's, on the document.
+ * (decision 033). A listener on the window in the capture phase runs before React's, on the document.
  */
 export function sendFormsWithoutScriptsUntilComplete(target: Window) {
   if (!texts.isComplete || texts.isComplete()) return;

@@ -1,5 +1,5 @@
 // What a person types, ticks or presses before the page has hydrated, or while its enhanced controls wait for its
-// texts, counts (decisions 007, 028, 030): JavaScript on only, in Lithuanian, each page opened with its scripts held
+// texts, counts (decisions 007, 028, 033): JavaScript on only, in Lithuanian, each page opened with its scripts held
 // (before-hydration.ts). After hydration the other journeys cover the same forms.
 import type { Client } from "@libsql/client";
 import sharp from "sharp";

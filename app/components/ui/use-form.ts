@@ -2,7 +2,7 @@
 // for seconds on a slow phone before React takes it over (decision 028), and a person types, ticks and chooses in it
 // meanwhile; the controls keep what they were given (React leaves their values alone when it hydrates), but state kept
 // beside them (conform's values, a React state of what a field holds) starts from the server's defaults. So that
-// state is read from the controls themselves when React takes over, and from their events after (decision 030).
+// state is read from the controls themselves when React takes over, and from their events after (decision 033).
 import { useForm as useConformForm } from "@conform-to/react";
 import { useEffect, useLayoutEffect, useState, type RefObject } from "react";
 
