@@ -92,6 +92,7 @@ export {
   withRequestRefusals,
 } from "~/utils/request-origin.server";
 export { withEdgeCache } from "~/edge-cache.server";
+export { withSessionCacheControl } from "~/accounts/session.server";
 export { withLanguageThroughRedirects } from "~/i18n.server";
 export { withDatabaseFaults } from "~/utils/database-faults.server";
 export { honourCookiePreferences } from "~/information/cookie-preferences.server";

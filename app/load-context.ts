@@ -17,7 +17,18 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** Set by the Worker for a request refused before any route runs: every action answers 400. */
     badRequest?: boolean;
+    /**
+     * The clock of rules that count time in their answers (the sign-in throttle's Retry-After), in milliseconds. The
+     * Worker leaves it out (Date.now); a test hands in its own, so a duration it asserts does not depend on how
+     * fast the machine ran the test (requestTime).
+     */
+    clock?: () => number;
   }
+}
+
+/** The time of this request, by the context's clock (see `clock` above). */
+export function requestTime(context: Pick<AppLoadContext, "clock">): number {
+  return context.clock?.() ?? Date.now();
 }
 
 export function getLoadContext({

@@ -21,6 +21,7 @@ const {
   honourCookiePreferences,
   withDatabaseFaults,
   withLanguageThroughRedirects,
+  withSessionCacheControl,
 } = serverBuild.entry.module as unknown as typeof EntryServer;
 // Every loader and action answers 503 "Database connection not available" when libSQL is out of reach, and every
 // action 400 for a request refused before it (a made-up X-Forwarded-Host); a redirect keeps the ?lng= it answers.
@@ -51,8 +52,9 @@ export default {
       cache,
     };
     const response = await withEdgeCache(request, cacheContext, () => handleRemixRequest(request, loadContext));
-    // The visitor's cookie choice holds for every route that sets a preference cookie (see the module).
-    return honourCookiePreferences(request, response);
+    // The visitor's cookie choice holds for every route that sets a preference cookie (see the module). What was
+    // made for a signed-in person is kept by no cache, so Back after signing out shows none of it (decision 030).
+    return withSessionCacheControl(loadContext, honourCookiePreferences(request, response));
   },
   async scheduled(controller, env, ctx) {
     const context = getLoadContext({

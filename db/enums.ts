@@ -63,6 +63,11 @@ export const NOTIFICATION_TYPES = [
   // payouts (issue 18): the host's money sent, or stuck
   "payout_sent",
   "payout_failed",
+  // the return clock (decision 022, 2026-11-29): no check-out a day after the end, the trip completed without one,
+  // a claim on an unconfirmed odometer handed to an admin
+  "trip_check_out_overdue",
+  "trip_auto_completed",
+  "claim_referred",
 ] as const;
 
 // ---------------------------------------------------------------- bookings and payments

@@ -749,10 +749,15 @@ export const bookings = sqliteTable(
     depositStatus: text("deposit_status", { enum: DEPOSIT_STATUSES }).notNull().default("none"),
     /** Of the deposit, what was kept for the host after a claim (cents). */
     depositKept: cents("deposit_kept").notNull().default(0),
-    /** Check-out plus 24 hours: until then the host may claim from the deposit; after it the job returns it. */
+    /**
+     * 24 hours after the car counts as returned (the check-out, never later than the end + 24 h: trip-rules.ts
+     * #claimWindowEnd): until then the host may claim from the deposit; after it the job returns it.
+     */
     claimWindowEndsAt: integer("claim_window_ends_at", { mode: "timestamp_ms" }),
     /** When both parties were told that a confirmed booking had no check-in 24 hours after its start (once). */
     checkInOverdueAt: integer("check_in_overdue_at", { mode: "timestamp_ms" }),
+    /** When both parties were told that an active trip had no check-out 24 hours after its end (once). */
+    checkOutOverdueAt: integer("check_out_overdue_at", { mode: "timestamp_ms" }),
     /** Booked instantly: the listing had instant book and the renter qualified, so the authorised card confirms it. */
     instantBook: flag("instant_book"),
     createdAt: createdAt(),
@@ -780,6 +785,10 @@ export const bookings = sqliteTable(
     index("bookings_deposit_window_idx")
       .on(t.claimWindowEndsAt)
       .where(sql`deposit_status = 'held' and claim_window_ends_at is not null`),
+    // The return clock's job (bookings/trip-jobs.server.ts): active trips by their end.
+    index("bookings_active_end_idx")
+      .on(t.endDate)
+      .where(sql`status = 'active'`),
     uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
   ],
 );

@@ -49,6 +49,8 @@ async function readToken(request: Request, env: Context["env"]): Promise<string 
 
 // One lookup per request, however many loaders ask (they share the Request object).
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+/** The load contexts of requests whose session was found: their answers are the person's own (answeredForSession). */
+const sessionContexts = new WeakSet<object>();
 
 export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
   let lookup = lookups.get(request);
@@ -56,7 +58,37 @@ export function getSessionUser(request: Request, context: Context): Promise<Sess
     lookup = lookUpSessionUser(request, context);
     lookups.set(request, lookup);
   }
-  return lookup;
+  // Registered before the caller's own continuation, so the mark is there by the time any answer is made.
+  return lookup.then((user) => {
+    if (user) sessionContexts.add(context);
+    return user;
+  });
+}
+
+/** What no cache may keep: an answer made for a signed-in person (decision 030). */
+export const SESSION_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Whether this request's answer was made for a signed-in person: some loader or action of it found the session. The
+ * Worker then sends it with SESSION_CACHE_CONTROL, whatever the route set (documents, single-fetch data, redirects,
+ * files); answers that never looked at the session (photos, the live search) keep their own caching.
+ */
+export function answeredForSession(context: object): boolean {
+  return sessionContexts.has(context);
+}
+
+/** The response as a signed-in person's answer must go out: no browser, proxy or back-forward cache keeps it. */
+export function withSessionCacheControl(context: object, response: Response): Response {
+  if (!answeredForSession(context)) return response;
+  try {
+    response.headers.set("Cache-Control", SESSION_CACHE_CONTROL);
+    return response;
+  } catch {
+    // Immutable headers (a fetched or redirect Response): the same answer with headers of its own.
+    const answer = new Response(response.body, response);
+    answer.headers.set("Cache-Control", SESSION_CACHE_CONTROL);
+    return answer;
+  }
 }
 
 async function lookUpSessionUser(request: Request, { db, env }: Context): Promise<SessionUser | null> {

@@ -26,6 +26,10 @@ export function listPayouts(db: Db, filter: PayoutFilter) {
       bookingId: payouts.bookingId,
       hostId: payouts.hostId,
       hostName: profiles.fullName,
+      // A company host's name and company number, for the admins' list (profiles/display-name.ts#companyOf).
+      hostAccountType: profiles.accountType,
+      hostCompanyName: profiles.companyName,
+      hostCompanyNumber: profiles.companyNumber,
       amount: payouts.amount,
       sentAmount: payouts.sentAmount,
       status: payouts.status,

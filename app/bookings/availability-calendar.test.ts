@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   buildMonth,
   isSelectable,
+  pickDay,
   pickRange,
   rangeHasBlocked,
+  unavailableDaysIn,
   withSelection,
   type CalendarBooking,
   type CalendarDay,
@@ -92,5 +94,53 @@ describe("the availability calendar with a host's blocked days", () => {
     expect(rangeHasBlocked("2025-05-16", "2025-05-21", BLOCKED)).toBe(false);
     expect(rangeHasBlocked("2025-05-16", "2025-05-22", BLOCKED)).toBe(true);
     expect(rangeHasBlocked("2025-05-15", "2025-05-16", BLOCKED)).toBe(true);
+  });
+
+  it("never draws the renter's range across days the car is not available", () => {
+    // Typed dates from the 11th to the 17th: the booked 12th–13th and blocked 14th–15th stay drawn as unavailable.
+    const month = days(
+      buildMonth("2025-05", TODAY, BOOKINGS, { start: "2025-05-11", end: "2025-05-17" }, { blocked: BLOCKED }),
+    );
+    expect(month.get("2025-05-11")?.selection).toBe("start");
+    for (const day of ["2025-05-12", "2025-05-13", "2025-05-14", "2025-05-15"]) {
+      expect(month.get(day)).toMatchObject({ state: "unavailable", selection: null });
+    }
+    expect(month.get("2025-05-16")?.selection).toBe("inside");
+    expect(month.get("2025-05-17")?.selection).toBe("end");
+  });
+
+  it("starts again from a day clicked past the first unavailable day after the pickup", () => {
+    const month = buildMonth("2025-05", TODAY, BOOKINGS, { start: "2025-05-16" }, { blocked: BLOCKED });
+    // The 20th–21st are only requested (pending): still available; the 21st is blocked.
+    expect(month.lastReturnDay).toBe("2025-05-21");
+    expect(pickDay({ start: "2025-05-16" }, "2025-05-21", month.lastReturnDay)).toEqual({
+      start: "2025-05-16",
+      end: "2025-05-21",
+    });
+    // Said outright, so the new choice drops the old return day rather than keep it.
+    expect(pickDay({ start: "2025-05-16", end: "2025-05-21" }, "2025-05-23", month.lastReturnDay)).toStrictEqual({
+      start: "2025-05-23",
+      end: undefined,
+    });
+    expect(pickDay({ start: "2025-05-16", end: "2025-05-21" }, "2025-05-12")).toStrictEqual({
+      start: "2025-05-12",
+      end: undefined,
+    });
+    // A pickup on the day before a booking may only end on its first day.
+    const before = buildMonth("2025-05", TODAY, BOOKINGS, { start: "2025-05-11" }, { blocked: BLOCKED });
+    expect(before.lastReturnDay).toBe("2025-05-12");
+    expect(buildMonth("2025-05", TODAY, [], { start: "2025-05-11" }).lastReturnDay).toBe(null);
+    expect(buildMonth("2025-05", TODAY, BOOKINGS, {}, { blocked: BLOCKED }).lastReturnDay).toBe(null);
+  });
+
+  it("names the chosen days the renter cannot have, booked and blocked alike, not the return day", () => {
+    expect(unavailableDaysIn("2025-05-11", "2025-05-17", BOOKINGS, BLOCKED)).toEqual([
+      "2025-05-12",
+      "2025-05-13",
+      "2025-05-14",
+      "2025-05-15",
+    ]);
+    expect(unavailableDaysIn("2025-05-16", "2025-05-21", BOOKINGS, BLOCKED)).toEqual([]);
+    expect(unavailableDaysIn("2025-05-20", "2025-05-23", BOOKINGS, BLOCKED)).toEqual(["2025-05-21"]);
   });
 });

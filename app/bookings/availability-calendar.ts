@@ -33,6 +33,11 @@ export interface CalendarMonth {
   next: string | null;
   /** Weeks Monday to Sunday; days of the neighbouring months are null. */
   weeks: (CalendarDay | null)[][];
+  /**
+   * On the renter's calendar with a pickup day chosen, the last day the car can come back: the first unavailable day
+   * from the pickup on (a range is [start, end), so the car may return on it); null when nothing stops the range.
+   */
+  lastReturnDay?: string | null;
 }
 
 export const isMonth = (value: string | null | undefined): value is string =>
@@ -44,6 +49,9 @@ export function shiftMonth(month: string, by: number): string {
   return date.toISOString().slice(0, 7);
 }
 
+/** A confirmed or active booking holds its days; a pending request does not (yet). */
+const holds = (booking: CalendarBooking) => booking.status === "confirmed" || booking.status === "active";
+
 /** A day is held when a confirmed or active booking covers it (a booking holds [start, end): the car is back on end). */
 function stateOf(
   day: string,
@@ -54,7 +62,7 @@ function stateOf(
 ): DayState {
   if (day < today) return "past";
   const covering = bookings.filter((b) => b.startDate <= day && day < b.endDate);
-  if (covering.some((b) => b.status === "confirmed" || b.status === "active")) {
+  if (covering.some(holds)) {
     return view === "host" ? "booked" : "unavailable";
   }
   if (blocked.has(day)) return view === "host" ? "blocked" : "unavailable";
@@ -62,10 +70,24 @@ function stateOf(
   return "free";
 }
 
-function selectionOf(day: string, selection: { start?: string; end?: string }): CalendarDay["selection"] {
+/** Days nobody can choose: gone, or held by a booking (blocked days stay choosable on the host's calendar, to unblock). */
+const selectableState = (state: DayState) => state !== "past" && state !== "booked" && state !== "unavailable";
+export const isSelectable = (day: CalendarDay) => selectableState(day.state);
+
+/**
+ * A day's part in the chosen range. A day nobody can have is never drawn inside it: dates typed across unavailable
+ * days show those days as unavailable (and the form names them), not as a range the car could be booked for.
+ */
+function selectionOf(
+  day: string,
+  state: DayState,
+  selection: { start?: string; end?: string },
+): CalendarDay["selection"] {
   if (day === selection.start) return "start";
   if (day === selection.end) return "end";
-  if (selection.start && selection.end && selection.start < day && day < selection.end) return "inside";
+  if (selection.start && selection.end && selection.start < day && day < selection.end && selectableState(state)) {
+    return "inside";
+  }
   return null;
 }
 
@@ -73,13 +95,11 @@ function selectionOf(day: string, selection: { start?: string; end?: string }): 
 export function withSelection(month: CalendarMonth, selection: { start?: string; end?: string }): CalendarMonth {
   return {
     ...month,
-    weeks: month.weeks.map((week) => week.map((day) => day && { ...day, selection: selectionOf(day.day, selection) })),
+    weeks: month.weeks.map((week) =>
+      week.map((day) => day && { ...day, selection: selectionOf(day.day, day.state, selection) }),
+    ),
   };
 }
-
-/** Days nobody can choose: gone, or held by a booking (blocked days stay choosable on the host's calendar, to unblock). */
-export const isSelectable = (day: CalendarDay) =>
-  day.state !== "past" && day.state !== "booked" && day.state !== "unavailable";
 
 export interface MonthOptions {
   /** Days the host blocked. */
@@ -106,7 +126,7 @@ export function buildMonth(
   for (let i = 0; i < length; i++) {
     const day = addDays(first, i);
     const state = stateOf(day, today, bookings, blocked, view);
-    cells.push({ day, date: i + 1, state, today: day === today, selection: selectionOf(day, selection) });
+    cells.push({ day, date: i + 1, state, today: day === today, selection: selectionOf(day, state, selection) });
   }
   while (cells.length % 7) cells.push(null);
   const weeks: (CalendarDay | null)[][] = [];
@@ -118,15 +138,26 @@ export function buildMonth(
     previous: options.bounds && previous < options.bounds.first ? null : previous,
     next: options.bounds && next > options.bounds.last ? null : next,
     weeks,
+    lastReturnDay:
+      view === "renter" && selection.start
+        ? firstUnavailableDay(selection.start, bookings, options.blocked ?? [])
+        : null,
   };
 }
 
 /**
  * Part 2 §2: the first click sets the start; a click later than the start sets the end; a click on or before the
- * start starts again from it.
+ * start starts again from it. So does a click past `lastReturnDay` (CalendarMonth): a range never spans a day the
+ * car is not available.
  */
-export function pickDay(selection: { start?: string; end?: string }, day: string): { start: string; end?: string } {
-  if (!selection.start || day <= selection.start) return { start: day };
+export function pickDay(
+  selection: { start?: string; end?: string },
+  day: string,
+  lastReturnDay?: string | null,
+): { start: string; end?: string } {
+  // A new start says `end: undefined` outright: the day links spread the choice over the one shown, end included.
+  if (!selection.start || day <= selection.start) return { start: day, end: undefined };
+  if (lastReturnDay && day > lastReturnDay) return { start: day, end: undefined };
   return { start: selection.start, end: day };
 }
 
@@ -136,6 +167,33 @@ export function pickRange(selection: { start?: string; end?: string }, day: stri
   return { start: picked.start, end: picked.end ?? picked.start };
 }
 
+/** The first day from `start` on that a confirmed or active booking holds or the host blocked, if any. */
+export function firstUnavailableDay(
+  start: string,
+  bookings: CalendarBooking[],
+  blocked: readonly string[],
+): string | null {
+  const candidates = [
+    ...blocked.filter((day) => day >= start),
+    ...bookings.filter((b) => holds(b) && b.endDate > start).map((b) => (b.startDate > start ? b.startDate : start)),
+  ];
+  return candidates.length ? candidates.sort()[0]! : null;
+}
+
+/** The days of [start, end) the renter cannot have (held by a confirmed or active booking, or blocked), in order. */
+export function unavailableDaysIn(
+  start: string,
+  end: string,
+  bookings: CalendarBooking[],
+  blocked: readonly string[],
+): string[] {
+  const days = new Set(blocked.filter((day) => start <= day && day < end));
+  for (let day = start; day < end; day = addDays(day, 1)) {
+    if (bookings.some((b) => holds(b) && b.startDate <= day && day < b.endDate)) days.add(day);
+  }
+  return [...days].sort();
+}
+
 /** The chosen days [start, end) contain a day the host blocked. */
 export function rangeHasBlocked(start: string, end: string, blocked: readonly string[]): boolean {
   return blocked.some((day) => start <= day && day < end);
@@ -143,7 +201,5 @@ export function rangeHasBlocked(start: string, end: string, blocked: readonly st
 
 /** Part 2 §5 'Booking Conflict': the chosen days contain a confirmed (or active) booking. */
 export function rangeHasBooked(start: string, end: string, bookings: CalendarBooking[]): boolean {
-  return bookings.some(
-    (b) => (b.status === "confirmed" || b.status === "active") && b.startDate < end && start < b.endDate,
-  );
+  return bookings.some((b) => holds(b) && b.startDate < end && start < b.endDate);
 }

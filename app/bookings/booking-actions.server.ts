@@ -47,13 +47,33 @@ const BOOKING_PAYMENT_FAILED = {
   template: "booking_payment_failed",
 } as const satisfies Omit<BookingNotice, "bookingId">;
 
+/** The renter who cancelled a paid booking: an e-mail with the refund, no notification of their own doing. */
+const RENTER_CANCELLED = {
+  type: "booking_cancelled",
+  to: "renter",
+  email: true,
+  inApp: false,
+  template: "booking_cancelled_by_you",
+} as const satisfies Omit<BookingNotice, "bookingId">;
+
 /** The renters of the pending requests a confirm declined (their days were given to another). */
 const overlappedNotices = (rows: { id: string }[]): BookingNotice[] =>
   rows.map((row) => ({ bookingId: row.id, type: "booking_declined", to: "renter", email: true }));
 
 export async function applyBookingAction(
   context: Context,
-  input: { bookingId: string; userId: string; action: StatusAction; origin: string; now?: Date },
+  input: {
+    bookingId: string;
+    userId: string;
+    action: StatusAction;
+    origin: string;
+    now?: Date;
+    /**
+     * The party saw what the cancellation gives back, on the booking's cancel page (cancel-booking.server.ts): the
+     * only way a transition marked `onItsPage` (a confirmed booking's cancellation) is taken.
+     */
+    previewed?: boolean;
+  },
 ): Promise<BookingActionOutcome> {
   const { db } = context;
   const now = input.now ?? new Date();
@@ -64,6 +84,9 @@ export async function applyBookingAction(
   if (!role) return { ok: false, status: 403, error: "errors.accessDenied", title: "errors.accessDeniedTitle" };
   const transition = findTransition(booking, input.action, role, now);
   if (!transition) return { ok: false, status: 409, error: "bookings:errors.notAllowed", title };
+  if (transition.onItsPage && !input.previewed) {
+    return { ok: false, status: 409, error: "bookings:errors.cancelOnItsPage", title };
+  }
 
   if (input.action === "confirm") return confirmBooking(context, booking, { now, origin: input.origin });
 
@@ -122,6 +145,8 @@ export async function applyBookingAction(
     // The host heard of the request only once it was paid for: from then on they are told, a request they might
     // still answer as much as a confirmed booking.
     notices.push({ bookingId: booking.id, type: "booking_cancelled", to: "host", email: true });
+    // A paid booking: the renter has in writing what comes back and when (the refund written down above).
+    if (refund) notices.push({ ...RENTER_CANCELLED, bookingId: booking.id });
   }
   await sendBookingNotices(context, notices, input.origin, now);
   return {

@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
-import { bookedPackageName, feeRates, rentalText } from "~/bookings/booking-text";
+import { bookedPackageName, feeRates, paymentKindText, rentalText } from "~/bookings/booking-text";
 import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
 import { getPaymentGateway, type CheckoutLine, type PaymentGateway } from "~/payments/gateway.server";
 import { storedRental, type RentalCharge } from "~/pricing/booking-price";
@@ -32,6 +32,8 @@ export interface CheckoutBooking {
   platformFee: number;
   paymentProcessorFee: number;
   depositAmount: number;
+  /** Booked instantly: the authorised card confirms it and is charged at once (no host to wait for). */
+  instantBook: boolean;
   createdAt: Date;
 }
 
@@ -67,6 +69,7 @@ export function openCheckout(
   return gateway.createCheckout({
     bookingId: booking.id,
     lines: checkoutLines(input.t, booking, input.language),
+    note: input.t(paymentKindText(booking.instantBook)),
     customerEmail: input.customerEmail,
     successUrl: `${origin}/booking-success?booking_id=${booking.id}&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/booking-cancelled?booking_id=${booking.id}`,
@@ -96,6 +99,7 @@ export async function resumeCheckout(
       status: bookings.status,
       paymentStatus: bookings.paymentStatus,
       sessionId: bookings.stripeCheckoutSessionId,
+      instantBook: bookings.instantBook,
       ...BOOKING_CHARGE_COLUMNS,
       packageName: bookingInsurance.packageName,
       packageNameLt: bookingInsurance.packageNameLt,

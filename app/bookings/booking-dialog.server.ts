@@ -63,6 +63,7 @@ export async function bookingDialogData(
       insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
       pickupLabel: evaluation.pickup?.label ?? null,
       needsDateOfBirth: evaluation.needsDateOfBirth,
+      dateOfBirthKept: evaluation.dateOfBirthKept,
       /** Confirmed at once when the card is authorised (instant book), or a request for the host to answer. */
       instantBook: evaluation.instantBook === "instant",
     },

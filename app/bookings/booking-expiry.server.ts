@@ -8,12 +8,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt } from "drizzle-orm";
 import { bookings } from "#db/schema";
 import { sendBookingNotices } from "~/bookings/booking-notices.server";
-import { PAYMENT_WINDOW_MS } from "~/bookings/booking-rules";
+import { PAYMENT_WINDOW_MS, REQUEST_ANSWER_HOURS } from "~/bookings/booking-rules";
 import { cancelUnpaidRequests } from "~/payments/fulfilment.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
-export const REQUEST_ANSWER_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
 export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">, now: Date, origin: string) {

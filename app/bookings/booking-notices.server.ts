@@ -3,8 +3,10 @@
 // `type` and `data`; e-mails are written in the recipient's last-used language (profiles.preferred_language).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
-import { bookings, cars, notifications, profiles } from "#db/schema";
+import { bookings, cars, damageClaims, notifications, profiles, refunds } from "#db/schema";
+import { bookingEmailValues, type BookingMoneyFacts } from "~/bookings/booking-email-values";
 import { bookingReference } from "~/bookings/booking-rules";
+import { DEPOSIT_RETURN_TEXT, depositReturnValues } from "~/bookings/deposit-return";
 import { getEmailSender } from "~/email/sender.server";
 import { bookingEmail } from "~/email/templates.server";
 import { fixedT } from "~/i18n.server";
@@ -17,11 +19,16 @@ export type BookingNoticeType =
   | "booking_completed"
   | "booking_expired"
   | "trip_check_in_overdue"
+  // The return clock (trip-jobs.server.ts, decision 022): no check-out a day after the end; completed without one.
+  | "trip_check_out_overdue"
+  | "trip_auto_completed"
   | "deposit_returned"
-  // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both).
+  // A damage claim (damage-claims.server.ts): filed (to the renter), answered (to the host), decided or lapsed (both),
+  // or handed to an admin because it charges kilometres of an odometer nobody confirmed (trip-jobs.server.ts).
   | "claim_filed"
   | "claim_answered"
   | "claim_decided"
+  | "claim_referred"
   // The trip (issue 17): both parties hear of each record and of the answer to it; the e-mail leads to the trip page.
   | TripNoticeType;
 
@@ -53,6 +60,10 @@ export type BookingEmailTemplate =
   | "booking_expired_host"
   | "booking_payment_failed"
   | "claim_lapsed"
+  // A check-out recorded after the return deadline: it keeps the car's state and moves no clock (trip-rules.ts).
+  | "trip_check_out_late"
+  // The renter's own cancellation of a paid booking: what comes back, and when.
+  | "booking_cancelled_by_you"
   // Instant book (issue 18): confirmed without the host (both), or the days were taken meanwhile (the renter).
   | "booking_instant_confirmed"
   | "booking_instant_host"
@@ -67,6 +78,8 @@ export interface BookingNotice {
   email?: boolean;
   /** The e-mail's template when it is not the one for the type and the recipient (emailTemplate). */
   template?: BookingEmailTemplate;
+  /** False: the e-mail only, no notification in the app (the person did it themselves and is on the page). */
+  inApp?: false;
 }
 
 /** The template of a notice's e-mail to one of its recipients. */
@@ -91,6 +104,13 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
       startDate: bookings.startDate,
       endDate: bookings.endDate,
       totalAmount: bookings.totalAmount,
+      depositAmount: bookings.depositAmount,
+      depositKept: bookings.depositKept,
+      hostEarnings: bookings.hostEarnings,
+      paymentStatus: bookings.paymentStatus,
+      createdAt: bookings.createdAt,
+      confirmedAt: bookings.confirmedAt,
+      cancelledAt: bookings.cancelledAt,
       carId: cars.id,
       make: cars.make,
       model: cars.model,
@@ -119,19 +139,21 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
         ? [booking.renterId, booking.ownerId]
         : [notice.to === "host" ? booking.ownerId : booking.renterId];
     for (const userId of recipients) {
-      values.push({
-        userId,
-        type: notice.type,
-        data: {
-          booking_id: booking.id,
-          car_id: booking.carId,
-          car_make: booking.make,
-          car_model: booking.model,
-          start_date: booking.startDate,
-          end_date: booking.endDate,
-        },
-        createdAt: now,
-      });
+      if (notice.inApp !== false) {
+        values.push({
+          userId,
+          type: notice.type,
+          data: {
+            booking_id: booking.id,
+            car_id: booking.carId,
+            car_make: booking.make,
+            car_model: booking.model,
+            start_date: booking.startDate,
+            end_date: booking.endDate,
+          },
+          createdAt: now,
+        });
+      }
       const recipient = userId === booking.ownerId ? "host" : "renter";
       if (notice.email) mails.push({ userId, type: notice.type, template: emailTemplate(notice, recipient), booking });
     }
@@ -139,33 +161,66 @@ export async function sendBookingNotices(context: Context, notices: BookingNotic
   if (values.length > 0) await db.insert(notifications).values(values);
   if (mails.length === 0) return;
 
-  const people = await db
-    .select({ id: profiles.id, email: profiles.email, name: profiles.fullName, language: profiles.preferredLanguage })
-    .from(profiles)
-    .where(
-      inArray(
-        profiles.id,
-        mails.map((m) => m.userId),
+  const mailed = [...new Set(mails.map((m) => m.booking.id))];
+  const [people, claims, refundRows] = await Promise.all([
+    db
+      .select({ id: profiles.id, email: profiles.email, name: profiles.fullName, language: profiles.preferredLanguage })
+      .from(profiles)
+      .where(
+        inArray(
+          profiles.id,
+          mails.map((m) => m.userId),
+        ),
       ),
-    );
+    db
+      .select({
+        bookingId: damageClaims.bookingId,
+        amount: damageClaims.amount,
+        status: damageClaims.status,
+        decidedAmount: damageClaims.decidedAmount,
+        respondBy: damageClaims.respondBy,
+        createdAt: damageClaims.createdAt,
+        respondedAt: damageClaims.respondedAt,
+        decidedAt: damageClaims.decidedAt,
+      })
+      .from(damageClaims)
+      .where(inArray(damageClaims.bookingId, mailed)),
+    db
+      .select({
+        bookingId: refunds.bookingId,
+        kind: refunds.kind,
+        amount: refunds.amount,
+        createdAt: refunds.createdAt,
+        succeededAt: refunds.succeededAt,
+      })
+      .from(refunds)
+      .where(inArray(refunds.bookingId, mailed)),
+  ]);
+  /** The booking's money as its e-mails state it (booking-email-values.ts). */
+  const moneyOf = (booking: (typeof rows)[number]): BookingMoneyFacts => ({
+    ...booking,
+    claim: claims.find((c) => c.bookingId === booking.id) ?? null,
+    refunds: refundRows.filter((r) => r.bookingId === booking.id),
+  });
   const send = getEmailSender(context);
   for (const mail of mails) {
     const person = people.find((p) => p.id === mail.userId);
     if (!person?.email) continue;
     const t = fixedT(person.language, "email");
+    const money = bookingEmailValues(mail.template, moneyOf(mail.booking), person.language, now);
     const message = bookingEmail(
       t,
       person.email,
       person.name,
       mail.template,
       {
+        ...money.values,
+        depositReturn: t(DEPOSIT_RETURN_TEXT, depositReturnValues()),
         car: `${mail.booking.make} ${mail.booking.model}`,
         reference: bookingReference(mail.booking.id),
-        start: mail.booking.startDate,
-        end: mail.booking.endDate,
         url: noticeUrl(origin, mail.type, mail.booking.id, mail.userId === mail.booking.ownerId ? "host" : "renter"),
       },
-      isTripNotice(mail.type) ? "email:booking.tripAction" : undefined,
+      { actionKey: isTripNotice(mail.type) ? "email:booking.tripAction" : undefined, variant: money.variant },
     );
     try {
       await send(message);

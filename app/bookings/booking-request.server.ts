@@ -3,7 +3,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema";
-import { rangeHasBlocked, rangeHasBooked, shiftMonth, type CalendarBooking } from "~/bookings/availability-calendar";
+import {
+  rangeHasBlocked,
+  rangeHasBooked,
+  shiftMonth,
+  unavailableDaysIn,
+  type CalendarBooking,
+} from "~/bookings/availability-calendar";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -27,7 +33,7 @@ export type ChoiceField =
 export interface Evaluation {
   issues: Partial<Record<ChoiceField, string>>;
   /** A message for the whole form: 'Booking Conflict' or 'Invalid pricing configuration'. */
-  formIssue: { title: string; message: string } | null;
+  formIssue: FormIssue | null;
   days: number;
   withDriver: boolean;
   quote: QuoteResult | null;
@@ -35,6 +41,12 @@ export interface Evaluation {
   pickup: ReturnType<typeof pickupOptions>[number] | null;
   /** The renter's date of birth is not on their profile: the page asks for it. */
   needsDateOfBirth: boolean;
+  /**
+   * The date asked for is saved to the profile with the request. Not for a verified identity: its date of birth is
+   * part of what an admin verified and changes only through verification (decision 031), so the date given here
+   * counts for this request's age rule alone, and never for instant book.
+   */
+  dateOfBirthKept: boolean;
   /** Whether this request would be confirmed as soon as the card is authorised (booking-request.ts#instantBookFor). */
   instantBook: InstantBookAnswer;
   today: string;
@@ -48,6 +60,13 @@ export async function renterStanding(db: AppLoadContext["db"], userId: string) {
     .from(profiles)
     .where(eq(profiles.id, userId));
   return { dateOfBirth: row?.dateOfBirth ?? null, verificationStatus: row?.verificationStatus ?? null };
+}
+
+export interface FormIssue {
+  title: string;
+  message: string;
+  /** The chosen days the car is not available (YYYY-MM-DD), named under the message. */
+  days?: string[];
 }
 
 /** Days a confirmed or active booking holds. */
@@ -99,9 +118,11 @@ export function evaluateChoice(input: {
   const needsDateOfBirth = !input.profileDateOfBirth;
   const age = ageIssue(input.profileDateOfBirth ?? choice.dateOfBirth, car.category, choice.start ?? today, today);
   if (age && (needsDateOfBirth || age === "bookings:validation.tooYoung")) issues.dateOfBirth = age;
+  // Instant book trusts the profile's date of birth only: for a verified renter it is the verified one, and anyone
+  // else is not offered instant book at all. A date typed into this form never confirms a booking by itself.
   const instantBook = instantBookFor(
     car,
-    { verificationStatus: input.renterVerification, dateOfBirth: input.profileDateOfBirth ?? choice.dateOfBirth },
+    { verificationStatus: input.renterVerification, dateOfBirth: input.profileDateOfBirth },
     { start: choice.start ?? today, today },
   );
 
@@ -113,8 +134,9 @@ export function evaluateChoice(input: {
       formIssue = { title: "bookings:errors.bookingFailed", message: "bookings:errors.invalidPricing" };
     }
     if (choice.start && choice.end && !issues.start && !issues.end) {
-      if (rangeHasBooked(choice.start, choice.end, input.bookings)) formIssue = CONFLICT;
-      else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = UNAVAILABLE;
+      const days = () => unavailableDaysIn(choice.start!, choice.end!, input.bookings, input.blocked);
+      if (rangeHasBooked(choice.start, choice.end, input.bookings)) formIssue = { ...CONFLICT, days: days() };
+      else if (rangeHasBlocked(choice.start, choice.end, input.blocked)) formIssue = { ...UNAVAILABLE, days: days() };
     }
   }
   return {
@@ -126,6 +148,7 @@ export function evaluateChoice(input: {
     insurance,
     pickup,
     needsDateOfBirth,
+    dateOfBirthKept: needsDateOfBirth && input.renterVerification !== "verified",
     instantBook,
     today,
     earliest,

@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 const trip = { startDate: "2026-07-15", endDate: "2026-07-18" };
 const { start, end } = tripTimes(trip);
 
-/** The moments that matter, from long before the trip to after the renter's check-out window. */
+/** The moments that matter, from long before the trip to after the check-out window closes (end + 48 h). */
 const TIMES = {
   longBefore: start - 30 * 24 * HOUR,
   beforeCheckIn: start - 24 * HOUR - 1,
@@ -30,8 +30,10 @@ const TIMES = {
   beforeCheckOut: end - 24 * HOUR - 1,
   checkOutOpens: end - 24 * HOUR,
   ended: end,
-  renterCheckOutCloses: end + 24 * HOUR,
-  afterRenterCheckOut: end + 24 * HOUR + 1,
+  returnDeadline: end + 24 * HOUR,
+  afterReturnDeadline: end + 24 * HOUR + 1,
+  beforeAutoComplete: end + 48 * HOUR - 1,
+  autoComplete: end + 48 * HOUR,
   longAfter: end + 60 * 24 * HOUR,
 } as const;
 type Moment = keyof typeof TIMES;
@@ -43,12 +45,20 @@ const CHECK_IN_OPEN: Moment[] = [
   "beforeCheckOut",
   "checkOutOpens",
   "ended",
-  "renterCheckOutCloses",
-  "afterRenterCheckOut",
+  "returnDeadline",
+  "afterReturnDeadline",
+  "beforeAutoComplete",
+  "autoComplete",
   "longAfter",
 ];
-const RENTER_CHECK_OUT_OPEN: Moment[] = ["checkOutOpens", "ended", "renterCheckOutCloses"];
-const HOST_CHECK_OUT_OPEN: Moment[] = [...RENTER_CHECK_OUT_OPEN, "afterRenterCheckOut", "longAfter"];
+// The same for both parties: neither can close the trip alone or hold it open past the job's completion.
+const CHECK_OUT_OPEN: Moment[] = [
+  "checkOutOpens",
+  "ended",
+  "returnDeadline",
+  "afterReturnDeadline",
+  "beforeAutoComplete",
+];
 const ALWAYS = Object.keys(TIMES) as Moment[];
 
 /** Every allowed step; anything else is refused. */
@@ -82,7 +92,7 @@ const ALLOWED: Array<{
     payment: [...PAYMENT_STATUSES],
     action: "check_out",
     role: "renter",
-    when: RENTER_CHECK_OUT_OPEN,
+    when: CHECK_OUT_OPEN,
     to: "completed",
   },
   {
@@ -90,7 +100,7 @@ const ALLOWED: Array<{
     payment: [...PAYMENT_STATUSES],
     action: "check_out",
     role: "host",
-    when: HOST_CHECK_OUT_OPEN,
+    when: CHECK_OUT_OPEN,
     to: "completed",
   },
 ];
@@ -120,7 +130,7 @@ const cases = STATUSES.flatMap((status) =>
 
 describe("findTransition", () => {
   it("checks every status × payment × action × role × moment", () => {
-    expect(cases).toHaveLength(5 * 5 * 5 * 2 * 11);
+    expect(cases).toHaveLength(5 * 5 * 5 * 2 * 13);
     expect(cases.filter((c) => c.to !== null).length).toBeGreaterThan(0);
   });
 
@@ -166,8 +176,10 @@ describe("allowedActions", () => {
     expect(at("confirmed", "authorized", "host", "started")).toEqual(["cancel"]);
     expect(at("active", "captured", "renter", "midTrip")).toEqual([]);
     expect(at("active", "captured", "renter", "checkOutOpens")).toEqual(["check_out"]);
-    expect(at("active", "captured", "renter", "afterRenterCheckOut")).toEqual([]);
-    expect(at("active", "captured", "host", "afterRenterCheckOut")).toEqual(["check_out"]);
+    expect(at("active", "captured", "renter", "afterReturnDeadline")).toEqual(["check_out"]);
+    expect(at("active", "captured", "host", "afterReturnDeadline")).toEqual(["check_out"]);
+    expect(at("active", "captured", "renter", "autoComplete")).toEqual([]);
+    expect(at("active", "captured", "host", "autoComplete")).toEqual([]);
     expect(at("completed", "captured", "host", "ended")).toEqual([]);
     expect(at("cancelled", "released", "renter", "longBefore")).toEqual([]);
   });

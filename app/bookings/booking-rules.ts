@@ -4,9 +4,10 @@
 //   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
 //              renter: cancel → cancelled (the hold is released)
 //   confirmed  either: check_in → active (from 24 h before the start; trip-rules.ts), cancel → cancelled (what the
-//              renter gets back follows the cancellation policy; a host's cancellation refunds everything)
-//   active     either: check_out → completed (from 24 h before the end; the renter until 24 h after it, the host
-//              any time after), and the deposit is held for the claim window (decision 022)
+//              renter gets back follows the cancellation policy; a host's cancellation refunds everything), only on
+//              the booking's cancel page, which shows that refund before the button (`onItsPage`)
+//   active     either: check_out → completed (from 24 h before the end until 48 h after it, when the scheduled job
+//              completes a trip nobody checked out), and the deposit is held for the claim window (decision 022)
 //   completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
@@ -34,8 +35,13 @@ interface Transition {
   to: BookingStatus;
   /** The payment the booking must be in: a host answers only requests whose card is authorised. */
   payment?: readonly PaymentStatus[];
-  /** Allowed only while this end of the trip's window is open for the role (trip-rules.ts#recordWindow). */
+  /** Allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
   window?: TripRecordKind;
+  /**
+   * Taken only on the booking's own cancel page (/bookings/{id}/cancel), which shows what the cancellation gives back
+   * before its button and cancels only for that figure (cancel-booking.server.ts); My Bookings links there.
+   */
+  onItsPage?: true;
 }
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
@@ -44,8 +50,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: "pending", action: "cancel", role: "renter", to: "cancelled" },
   { from: "confirmed", action: "check_in", role: "host", to: "active", payment: ["captured"], window: "check_in" },
   { from: "confirmed", action: "check_in", role: "renter", to: "active", payment: ["captured"], window: "check_in" },
-  { from: "confirmed", action: "cancel", role: "host", to: "cancelled" },
-  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled" },
+  { from: "confirmed", action: "cancel", role: "host", to: "cancelled", onItsPage: true },
+  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled", onItsPage: true },
   { from: "active", action: "check_out", role: "host", to: "completed", window: "check_out" },
   { from: "active", action: "check_out", role: "renter", to: "completed", window: "check_out" },
 ];
@@ -87,7 +93,7 @@ export function findTransition(
         t.action === action &&
         t.role === role &&
         (!t.payment || t.payment.includes(booking.paymentStatus)) &&
-        (!t.window || windowState(booking, t.window, role, now) === "open"),
+        (!t.window || windowState(booking, t.window, now) === "open"),
     ) ?? null
   );
 }
@@ -112,6 +118,9 @@ export const recordKindOf = (action: BookingAction): TripRecordKind | null =>
 export const PAYMENT_WINDOW_MS = 2 * 3_600_000;
 /** Stripe's shortest checkout session: a new one always gets at least this long. */
 export const CHECKOUT_MIN_LIFETIME_MS = 30 * 60_000;
+
+/** How long the host has to answer a paid request, from when it was made; then it expires (booking-expiry.server.ts). */
+export const REQUEST_ANSWER_HOURS = 24;
 
 export const paymentDeadline = (createdAt: Date | number) =>
   new Date(new Date(createdAt).getTime() + PAYMENT_WINDOW_MS);

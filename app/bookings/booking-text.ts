@@ -21,6 +21,14 @@ export function rentalText(t: TFunction, rental: RentalCharge, language: string)
     .join(" + ");
 }
 
+/**
+ * What paying does to this booking, in the words of the review step, the checkout page and Stripe Checkout's note: an
+ * instant booking (bookings.instant_book, set by booking-request-rules.ts#instantBookFor) is confirmed and charged as
+ * soon as the card is authorised; a request is charged only when the host confirms.
+ */
+export const paymentKindText = (instantBook: boolean) =>
+  instantBook ? "bookings:instantBook.instant" : "bookings:instantBook.request";
+
 /** The fee rates as the breakdown's labels name them: "2%" and "3.26%" / "2 %" and "3,26 %". */
 export function feeRates(language: string) {
   return {

@@ -87,5 +87,6 @@ export async function cancelConfirmedBooking(
     action: "cancel",
     origin: input.origin,
     now,
+    previewed: true,
   });
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { AnswerClaimSchema, claimPageSchema, decideClaimSchema, fileClaimSchema } from "~/bookings/claim-forms";
+import { claimBreakdown } from "~/pricing/claim-amounts";
 
 function form(fields: Record<string, string | string[] | File[]>) {
   const body = new FormData();
@@ -20,10 +21,15 @@ const parse = (fields: Parameters<typeof form>[0], schema: Parameters<typeof par
   parseWithZod(form(fields), { schema }) as unknown as Parsed;
 
 const DEPOSIT = 50_000;
-const claim = (fields: Record<string, string | string[] | File[]> = {}) =>
+const RATES = { excessKmFee: 20, lateReturnFee: 5_000, from: "agreement" } as const;
+/** What the records price: 3,000 km over (€600, more than the deposit) and 2 hours late (€100). */
+const items = (chauffeured = false) =>
+  claimBreakdown({ excessKm: 3_000, lateHours: 2, rates: RATES, deposit: DEPOSIT, chauffeured });
+const ITEMS = items();
+const claim = (fields: Record<string, string | string[] | File[]> = {}, against = ITEMS) =>
   parse(
     { intent: "file", description: "Dent on the door", amount: "120", categories: ["excess_km"], ...fields },
-    fileClaimSchema(DEPOSIT),
+    fileClaimSchema(against),
   );
 const photo = () => new File([new Uint8Array([1, 2, 3])], "a.jpg", { type: "image/jpeg" });
 
@@ -70,13 +76,31 @@ describe("fileClaimSchema", () => {
     expect(withPhoto.value?.categories).toEqual(["damage", "cleaning"]);
     expect(claim({ photos: Array.from({ length: 9 }, photo) }).error?.photos).toEqual(["claims:errors.photoCount"]);
   });
+
+  it("for excess kilometres and lateness alone, no more than the records price them at", () => {
+    expect(claim({ categories: ["late_return"], amount: "100" }).status).toBe("success");
+    expect(claim({ categories: ["late_return"], amount: "100,01" }).error?.amount).toEqual([
+      "claims:errors.aboveItems",
+    ]);
+    // Anything the host prices (damage, fuel, cleaning) lifts the limit to the deposit.
+    expect(claim({ categories: ["late_return", "cleaning"], amount: "400" }).status).toBe("success");
+  });
+
+  it("a chauffeured booking: no claim for excess kilometres or lateness, the message at the categories", () => {
+    const chauffeured = items(true);
+    expect(claim({}, chauffeured).error?.categories).toEqual(["claims:errors.chauffeured"]);
+    expect(claim({ categories: ["late_return", "fuel"] }, chauffeured).error?.categories).toEqual([
+      "claims:errors.chauffeured",
+    ]);
+    expect(claim({ categories: ["fuel"] }, chauffeured).status).toBe("success");
+  });
 });
 
 describe("the renter's answer and the admin's decision", () => {
   it("accept needs nothing; a dispute needs a note", () => {
     expect(parse({ intent: "accept" }, AnswerClaimSchema).status).toBe("success");
     expect(parse({ intent: "dispute", note: "" }, AnswerClaimSchema).error?.note).toEqual(["claims:errors.note"]);
-    expect(parse({ intent: "refund-me" }, claimPageSchema(DEPOSIT)).status).toBe("error");
+    expect(parse({ intent: "refund-me" }, claimPageSchema(ITEMS)).status).toBe("error");
   });
 
   it("decides 0 up to the claimed amount, with a reason", () => {

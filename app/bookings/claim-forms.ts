@@ -1,11 +1,14 @@
 // The forms of a damage claim (issue 17): the host's claim, the renter's answer, the admin's decision. Server-only,
 // so the claim page ships no zod. Amounts are typed in euros as people type them ("120", "120,50", "120.50") and
 // become cents here; their upper bound (the deposit, or the amount claimed) comes from the booking, hence the
-// schemas built per request. Messages are keys of the "claims" namespace, shown next to their field.
+// schemas built per request. A host's claim is also held to what claim-amounts.ts allows for its categories (for
+// excess kilometres and lateness alone, what the records price them at; neither on a chauffeured booking). Messages
+// are keys of the "claims" namespace, shown next to their field.
 import { z } from "zod";
 import { CLAIM_CATEGORIES } from "#db/enums";
 import { CLAIM_TEXT_MAX, MAX_EVIDENCE_PHOTOS } from "~/bookings/trip-rules";
 import { parseEurosToCents } from "~/cars/listing-rules";
+import { claimRefusal, type ClaimBreakdown } from "~/pricing/claim-amounts";
 import { sanitizeText } from "~/utils/sanitize";
 
 /** A required text of 1 to CLAIM_TEXT_MAX characters, cleaned like every stored text. */
@@ -46,14 +49,14 @@ const evidencePhotos = z
   .transform((files) => (files ?? []).filter((file) => file.size > 0 || file.name !== ""))
   .refine((files) => files.length <= MAX_EVIDENCE_PHOTOS, { message: "claims:errors.photoCount" });
 
-/** The host's claim on a deposit of `deposit` cents. */
-export function fileClaimSchema(deposit: number) {
+/** The host's claim against what the trip records price (`items`: the case's proposal, the deposit included). */
+export function fileClaimSchema(items: ClaimBreakdown) {
   return z
     .object({
       intent: z.literal("file"),
       description: claimText("claims:errors.description"),
       amount: euros(
-        { min: 1, max: deposit },
+        { min: 1, max: items.deposit },
         { required: "claims:errors.amount", tooHigh: "claims:errors.aboveDeposit" },
       ),
       categories: z
@@ -67,6 +70,8 @@ export function fileClaimSchema(deposit: number) {
       if (value.categories.includes("damage") && value.photos.length === 0) {
         ctx.addIssue({ code: "custom", path: ["photos"], message: "claims:errors.damagePhotos" });
       }
+      const refusal = claimRefusal(items, value);
+      if (refusal) ctx.addIssue({ code: "custom", path: [refusal.field], message: refusal.error });
     });
 }
 
@@ -77,8 +82,8 @@ export const AnswerClaimSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The claim page's forms: the host's claim, the renter's accept or dispute (one `intent` each). */
-export const claimPageSchema = (deposit: number) =>
-  z.discriminatedUnion("intent", [fileClaimSchema(deposit), ...AnswerClaimSchema.options]);
+export const claimPageSchema = (items: ClaimBreakdown) =>
+  z.discriminatedUnion("intent", [fileClaimSchema(items), ...AnswerClaimSchema.options]);
 
 /** An admin's decision on a disputed claim of `claimed` cents: what is kept (0 … claimed) and why. */
 export function decideClaimSchema(claimed: number) {

@@ -7,29 +7,25 @@
 //         ─ dispute ─► disputed ─► decided ──┘   part is written down as a refund and sent (payments/refunds.server)
 //
 // Every write is one batch conditional on what was read (the booking's deposit_status, the claim's status), so two
-// people pressing at once cannot both win; the unique index on damage_claims.booking_id stops a second claim.
+// people pressing at once cannot both win; the unique index on damage_claims.booking_id stops a second claim. What a
+// claim may take is claim-amounts.ts's (the records' items, the deposit, nothing for kilometres or lateness on a
+// chauffeured booking), checked here against the case read from claim-case.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ClaimCategory, ClaimStatus } from "#db/enums";
-import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
+import { bookings, damageClaims } from "#db/schema";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
-import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
-import { bookingReference, roleIn } from "~/bookings/booking-rules";
-import {
-  findTripPhotos,
-  forgetTripPhotos,
-  storeTripPhotoFiles,
-  tripPhotoView,
-  type TripPhotoRow,
-} from "~/bookings/trip-photos.server";
+import { CLAIM_COLUMNS, canAnswer, findClaimCase, type Claim } from "~/bookings/claim-case.server";
+import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/bookings/trip-photos.server";
 import { settleDeposit } from "~/bookings/deposit.server";
-import { claimAnswerDeadline, tripMeasures, tripTimes } from "~/bookings/trip-rules";
+import { claimAnswerDeadline } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { sendBookingRefunds } from "~/payments/refunds.server";
 import { isStorageFailure, preparePhotos, STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
-import { claimKept, claimSuggestion, DEFAULT_EXCESS_KM_FEE_CENTS, depositSettlement } from "~/pricing/refund-amounts";
+import { claimRefusal } from "~/pricing/claim-amounts";
+import { claimKept } from "~/pricing/refund-amounts";
 import { isConstraintMessage } from "~/utils/db-errors.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -38,206 +34,12 @@ type Context = Pick<AppLoadContext, "db" | "env">;
 export type ClaimOutcome =
   | { ok: true }
   | { ok: false; status: 403 | 404 | 409; error: string }
-  | { ok: false; status: 400 | 503; field: "photos"; error: string };
+  | { ok: false; status: 400 | 503; field: "photos"; error: string }
+  | { ok: false; status: 400; field: "amount" | "categories"; error: string };
 
 const notFound = { ok: false, status: 404, error: "claims:errors.notFound" } as const;
 const forbidden = { ok: false, status: 403, error: "errors.accessDenied" } as const;
 const changedMeanwhile = { ok: false, status: 409, error: "claims:errors.changedMeanwhile" } as const;
-
-// ------------------------------------------------------------------------------------------------ reading a case
-
-const CLAIM_COLUMNS = {
-  id: damageClaims.id,
-  bookingId: damageClaims.bookingId,
-  description: damageClaims.description,
-  amount: damageClaims.amount,
-  categories: damageClaims.categories,
-  excessKm: damageClaims.excessKm,
-  lateHours: damageClaims.lateHours,
-  status: damageClaims.status,
-  respondBy: damageClaims.respondBy,
-  renterNote: damageClaims.renterNote,
-  respondedAt: damageClaims.respondedAt,
-  decidedAmount: damageClaims.decidedAmount,
-  decisionReason: damageClaims.decisionReason,
-  decidedAt: damageClaims.decidedAt,
-  createdAt: damageClaims.createdAt,
-};
-
-export type Claim = {
-  id: string;
-  bookingId: string;
-  description: string;
-  amount: number;
-  categories: ClaimCategory[];
-  excessKm: number;
-  lateHours: number;
-  status: ClaimStatus;
-  respondBy: Date;
-  renterNote: string | null;
-  respondedAt: Date | null;
-  decidedAmount: number | null;
-  decisionReason: string | null;
-  decidedAt: Date | null;
-  createdAt: Date;
-};
-
-/**
- * Everything about a booking's claim: the booking's deposit and window, the agreement's rates, the two records and
- * what they measure, the suggestion the claim form starts from, the claim if there is one, and the trip's photos.
- * Null when there is no such booking. Nothing here is checked against the reader: the callers do that.
- */
-export async function findClaimCase(db: Db, bookingId: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      renterId: bookings.renterId,
-      ownerId: bookings.ownerId,
-      status: bookings.status,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      totalDays: bookings.totalDays,
-      depositAmount: bookings.depositAmount,
-      depositStatus: bookings.depositStatus,
-      depositKept: bookings.depositKept,
-      claimWindowEndsAt: bookings.claimWindowEndsAt,
-      completedAt: bookings.completedAt,
-      car: { make: cars.make, model: cars.model, year: cars.year },
-      mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
-      lateReturnFee: rentalAgreements.lateReturnFee,
-      excessKmFee: rentalAgreements.excessKmFee,
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .leftJoin(rentalAgreements, eq(rentalAgreements.bookingId, bookings.id))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return null;
-  const [records, claims, photos] = await Promise.all([
-    db
-      .select({
-        kind: tripRecords.kind,
-        odometerKm: tripRecords.odometerKm,
-        fuelLevel: tripRecords.fuelLevel,
-        recordedAt: tripRecords.recordedAt,
-      })
-      .from(tripRecords)
-      .where(eq(tripRecords.bookingId, bookingId)),
-    db.select(CLAIM_COLUMNS).from(damageClaims).where(eq(damageClaims.bookingId, bookingId)).limit(1),
-    findTripPhotos(db, bookingId),
-  ]);
-  const checkIn = records.find((r) => r.kind === "check_in") ?? null;
-  const checkOut = records.find((r) => r.kind === "check_out") ?? null;
-  const rates = {
-    mileageLimitPerDay: row.mileageLimitPerDay ?? AGREEMENT_DEFAULTS.mileageLimitPerDay,
-    lateReturnFee: row.lateReturnFee ?? AGREEMENT_DEFAULTS.lateReturnFee,
-    excessKmFee: row.excessKmFee ?? DEFAULT_EXCESS_KM_FEE_CENTS,
-  };
-  const measures = tripMeasures({
-    checkInKm: checkIn?.odometerKm ?? null,
-    checkOutKm: checkOut?.odometerKm ?? null,
-    checkedOutAt: checkOut?.recordedAt ?? row.completedAt,
-    mileageLimitPerDay: rates.mileageLimitPerDay,
-    totalDays: row.totalDays,
-    end: tripTimes(row).end,
-  });
-  const suggestion = claimSuggestion({
-    excessKm: measures.excessKm,
-    hoursLate: measures.hoursLate,
-    excessKmFee: rates.excessKmFee,
-    lateReturnFee: rates.lateReturnFee,
-    deposit: row.depositAmount,
-  });
-  const claim = (claims[0] as Claim | undefined) ?? null;
-  const { car, ...booking } = row;
-  return {
-    booking,
-    car,
-    rates,
-    records: { checkIn, checkOut },
-    measures,
-    suggestion,
-    claim,
-    photos,
-    windowOpen: canClaim(booking, now),
-    /** What the deposit comes to if the claim stands (or, once settled, what it came to). */
-    settlement: claim ? depositSettlement(booking.depositAmount, claimKept(claim) ?? claim.amount) : null,
-  };
-}
-
-export type ClaimCase = NonNullable<Awaited<ReturnType<typeof findClaimCase>>>;
-
-/** Who looks at a claim: its host, its renter, an admin (reading only), or nobody allowed (null). */
-export function claimViewer(booking: { renterId: string; ownerId: string }, user: { id: string; isAdmin: boolean }) {
-  return roleIn(booking, user.id) ?? (user.isAdmin ? ("admin" as const) : null);
-}
-
-/** A claim's case as the pages show it: plain numbers for moments, photo addresses, the money either way. */
-export function claimView(found: ClaimCase, now: Date) {
-  const { booking, car, claim } = found;
-  const ms = (date: Date | null) => (date ? date.getTime() : null);
-  const photosOf = (subject: string) =>
-    found.photos.filter((p) => p.subject === subject).map((p) => tripPhotoView(booking.id, p));
-  const record = (r: typeof found.records.checkIn) =>
-    r && { odometerKm: r.odometerKm, fuelLevel: r.fuelLevel, recordedAt: r.recordedAt.getTime() };
-  return {
-    booking: {
-      id: booking.id,
-      reference: bookingReference(booking.id),
-      startDate: booking.startDate,
-      endDate: booking.endDate,
-      totalDays: booking.totalDays,
-      status: booking.status,
-      depositAmount: booking.depositAmount,
-      depositStatus: booking.depositStatus,
-      depositKept: booking.depositKept,
-      claimWindowEndsAt: ms(booking.claimWindowEndsAt),
-    },
-    car: `${car.make} ${car.model} ${car.year}`,
-    rates: found.rates,
-    measures: found.measures,
-    suggestion: found.suggestion,
-    records: { checkIn: record(found.records.checkIn), checkOut: record(found.records.checkOut) },
-    claim: claim && {
-      ...claim,
-      respondBy: claim.respondBy.getTime(),
-      respondedAt: ms(claim.respondedAt),
-      decidedAt: ms(claim.decidedAt),
-      createdAt: claim.createdAt.getTime(),
-    },
-    money: claim &&
-      found.settlement && {
-        deposit: booking.depositAmount,
-        refund: found.settlement.refund,
-        kept: found.settlement.kept,
-        settled: claimKept(claim) !== null,
-      },
-    photos: {
-      checkIn: photosOf("check_in"),
-      checkOut: photosOf("check_out"),
-      claim: photosOf("claim"),
-      dispute: photosOf("dispute"),
-    },
-    windowOpen: found.windowOpen,
-    canAnswer: claim ? canAnswer(claim, now) : false,
-  };
-}
-
-export type ClaimView = ReturnType<typeof claimView>;
-
-/** A claim may be filed: a completed trip with its deposit held, before the window closes. */
-export const canClaim = (
-  booking: { status: string; depositStatus: string; claimWindowEndsAt: Date | null },
-  now: Date,
-) =>
-  booking.status === "completed" &&
-  booking.depositStatus === "held" &&
-  booking.claimWindowEndsAt !== null &&
-  now.getTime() < booking.claimWindowEndsAt.getTime();
-
-/** The renter may still answer: the claim waits for them and its deadline has not passed. */
-export const canAnswer = (claim: Pick<Claim, "status" | "respondBy">, now: Date) =>
-  claim.status === "awaiting_renter" && now.getTime() < claim.respondBy.getTime();
 
 // ------------------------------------------------------------------------------------------------ photos
 
@@ -294,13 +96,16 @@ export async function fileClaim(
   const { now } = input;
   const found = await findClaimCase(db, input.bookingId, now);
   if (!found) return notFound;
-  const { booking, measures } = found;
+  const { booking, priceable } = found;
   if (booking.ownerId !== input.userId) return forbidden;
   if (found.claim) return { ok: false, status: 409, error: "claims:errors.alreadyFiled" };
   if (!found.windowOpen) return { ok: false, status: 409, error: "claims:errors.windowClosed" };
   if (input.claim.amount < 1 || input.claim.amount > booking.depositAmount) {
     return { ok: false, status: 409, error: "claims:errors.aboveDeposit" };
   }
+  // Nothing for kilometres or lateness on a chauffeured booking; for those alone, no more than the records price them.
+  const refusal = claimRefusal(priceable, input.claim);
+  if (refusal) return { ok: false, status: 400, ...refusal };
   if (input.claim.categories.includes("damage") && input.claim.photos.length === 0) {
     return { ok: false, status: 400, field: "photos", error: "claims:errors.damagePhotos" };
   }
@@ -332,7 +137,7 @@ export async function fileClaim(
         )
         .returning({ id: bookings.id }),
       db.run(sql`insert into damage_claims (id, booking_id, filed_by, description, amount, categories, excess_km, late_hours, status, respond_by, created_at)
-        select ${claimId}, ${booking.id}, ${input.userId}, ${input.claim.description}, ${input.claim.amount}, ${categories}, ${measures.excessKm}, ${measures.hoursLate}, 'awaiting_renter', ${claimAnswerDeadline(now).getTime()}, ${now.getTime()}
+        select ${claimId}, ${booking.id}, ${input.userId}, ${input.claim.description}, ${input.claim.amount}, ${categories}, ${priceable.excessKm}, ${priceable.lateHours}, 'awaiting_renter', ${claimAnswerDeadline(now).getTime()}, ${now.getTime()}
         where ${claimed}`),
       ...insertPhotosIf(db, photos.rows, sql`exists (select 1 from damage_claims c where c.id = ${claimId})`),
     ]);

@@ -10,7 +10,7 @@
 // the request was made (bookings.cancellation_policy), the term the renter booked under. The agreement shows it.
 import { z } from "zod";
 import { DAMAGE_POLICIES, FUEL_POLICIES } from "#db/enums";
-import { DEFAULT_EXCESS_KM_FEE_CENTS } from "~/pricing/refund-amounts";
+import { DEFAULT_EXCESS_KM_FEE_CENTS } from "~/pricing/claim-amounts";
 import { formatMoney, formatPrice } from "~/utils/format";
 
 export type FuelPolicy = (typeof FUEL_POLICIES)[number];

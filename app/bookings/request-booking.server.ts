@@ -1,7 +1,7 @@
 // The renter's booking request (part 2 §4), from the review step's POST to Stripe Checkout: the choice is checked
 // again, the request written in one atomic statement (refused when the days were taken meanwhile), the checkout
-// opened and attached; only then does the profile remember the renter's language and date of birth. Without a
-// checkout the request is deleted and the renter asked to try again.
+// opened and attached; only then does the profile remember the renter's language and date of birth (never a verified
+// identity's: decision 031). Without a checkout the request is deleted and the renter asked to try again.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
@@ -19,12 +19,14 @@ import { packageText } from "~/bookings/booking-text";
 import {
   CAR_LOCATION_PICKUP,
   attachCheckoutSession,
+  calendarBookings,
   deleteUnpaidRequest,
   findOpenRequest,
   insertBookingRequest,
   type BookableCar,
 } from "~/bookings/bookings.server";
 import { findBlockedDays } from "~/bookings/blocked-days.server";
+import { unavailableDaysIn } from "~/bookings/availability-calendar";
 import type { Language } from "~/i18n";
 import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
@@ -83,9 +85,16 @@ export async function requestBooking(
   });
   if (!inserted) {
     // Taken meanwhile: the renter's own request, a booking, or days the host blocked since the page was read.
-    const own = await findOpenRequest(db, request);
-    const blocked = await findBlockedDays(db, car.id, request.startDate, request.endDate);
-    const formIssue = own ? ALREADY_REQUESTED : blocked.length > 0 ? UNAVAILABLE : CONFLICT;
+    const { startDate, endDate } = request;
+    const [own, blocked, held] = await Promise.all([
+      findOpenRequest(db, request),
+      findBlockedDays(db, car.id, startDate, endDate),
+      calendarBookings(db, car.id, startDate, endDate),
+    ]);
+    const days = unavailableDaysIn(startDate, endDate, held, blocked);
+    const formIssue = own
+      ? ALREADY_REQUESTED
+      : { ...(blocked.length > 0 ? UNAVAILABLE : CONFLICT), ...(days.length ? { days } : {}) };
     return { ok: false, status: 409, refusal: { issues: {}, formIssue } };
   }
 
@@ -104,6 +113,7 @@ export async function requestBooking(
         platformFee: price.platformFee,
         paymentProcessorFee: price.paymentProcessorFee,
         depositAmount: price.deposit,
+        instantBook: evaluation.instantBook === "instant",
         createdAt: now,
       },
       { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },
@@ -115,7 +125,7 @@ export async function requestBooking(
       .update(profiles)
       .set({
         preferredLanguage: language,
-        ...(evaluation.needsDateOfBirth && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
+        ...(evaluation.dateOfBirthKept && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
       })
       .where(eq(profiles.id, renter.id));
     return { ok: true, checkoutUrl: checkout.url };

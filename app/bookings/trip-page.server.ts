@@ -1,16 +1,27 @@
 // What the trip page (/bookings/{id}) shows: the booking and its two parties, the two records of the trip side by
-// side with their photos, what they measure against the agreement, where the deposit is, the refunds, and the steps
-// so far. Only the booking's renter and host see it (and admins, read-only); anyone else gets 403, no booking 404.
+// side with their photos, what they measure against the agreement (and whether an odometer jump waits for the other
+// party), where the return clock stands (trip-rules.ts), where the deposit is, the refunds, and the steps so far.
+// Only the booking's renter and host see it (and admins, read-only); anyone else gets 403, no booking 404.
 import { eq } from "drizzle-orm";
 import type { DepositStatus, RefundStatus, TripPhotoAngle, TripRecordKind } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { forbidden, notFound } from "~/accounts/guards.server";
-import { bookingReference, findTransition, roleIn, type BookingRole } from "~/bookings/booking-rules";
-import { canClaim } from "~/bookings/damage-claims.server";
+import { bookingReference, findTransition, hasAgreement, roleIn, type BookingRole } from "~/bookings/booking-rules";
+import { canClaim } from "~/bookings/claim-case.server";
 import { findPartyNames } from "~/bookings/rental-agreement.server";
 import { findTripPhotos, tripPhotoView, type TripPhotoView } from "~/bookings/trip-photos.server";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
-import { recordWindow, tripMeasures, tripTimes, type TripMeasures } from "~/bookings/trip-rules";
+import {
+  autoCompleteAt,
+  claimWindowEnd,
+  odometerCheck,
+  recordWindow,
+  recordedAfterDeadline,
+  returnDeadline,
+  tripMeasures,
+  tripTimes,
+  type TripMeasures,
+} from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { findRefunds } from "~/payments/refunds.server";
 
@@ -49,10 +60,21 @@ export type TimelineEvent =
   | "check_out"
   | "check_out_confirmed"
   | "check_out_disputed"
+  | "check_out_overdue"
+  | "auto_completed"
   | "claim_filed"
   | "claim_window_ends"
   | "deposit_returned"
+  | "deposit_partly_kept"
+  | "deposit_kept"
   | "cancelled";
+
+/** A step of the timeline; a deposit's end says what was kept and what went back (cents). */
+export interface TimelineEntry {
+  event: TimelineEvent;
+  at: number;
+  amounts?: { kept: number; returned: number };
+}
 
 const ANGLE_ORDER: Record<TripPhotoAngle, number> = { front: 0, back: 1, left: 2, right: 3, other: 4 };
 
@@ -87,6 +109,8 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
         decisionReason: damageClaims.decisionReason,
         description: damageClaims.description,
         respondBy: damageClaims.respondBy,
+        respondedAt: damageClaims.respondedAt,
+        decidedAt: damageClaims.decidedAt,
         createdAt: damageClaims.createdAt,
       })
       .from(damageClaims)
@@ -134,7 +158,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     if (!role) return { state: "closed" };
     if (findTransition(booking, kind, role, input.now)) return { state: "open" };
     const from = kind === "check_in" ? "confirmed" : "active";
-    const opens = recordWindow(booking, kind, role).opens;
+    const opens = recordWindow(booking, kind).opens;
     // Not open yet, but it will be: the booking is where this step starts (or a step before it) and the time is ahead.
     const ahead =
       input.now.getTime() < opens &&
@@ -151,12 +175,39 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     end: times.end,
   });
 
+  const deadline = returnDeadline(booking);
+  const completesAt = autoCompleteAt(booking);
+  /** Where the return clock stands (decision 022, 2026-11-29), for the page's notices. */
+  const clock = {
+    end: times.end,
+    deadline,
+    completesAt,
+    /** No check-out and the deadline passed: the clock has stopped, the trip completes at `completesAt`. */
+    overdue: booking.status === "active" && input.now.getTime() > deadline && input.now.getTime() < completesAt,
+    /** Completed by the job, nobody having recorded the check-out (or due to be, at its next run). */
+    autoCompleted:
+      checkOut === null &&
+      (booking.status === "completed" || (booking.status === "active" && input.now.getTime() >= completesAt)),
+    /** The check-out came after the deadline: it keeps the car's state and moved no clock. */
+    checkOutAfterDeadline: checkOut !== null && recordedAfterDeadline(booking, checkOut.recordedAt),
+  };
+  const odometer = odometerCheck(booking, {
+    checkIn: checkIn && { odometerKm: checkIn.odometerKm, recordedAt: checkIn.recordedAt },
+    checkOut: checkOut && {
+      odometerKm: checkOut.odometerKm,
+      recordedAt: checkOut.recordedAt,
+      confirmedAt: checkOut.confirmedAt,
+    },
+  });
+
   const depositRefund = refunds.find((r) => r.kind === "deposit");
   const deposit = {
     status: booking.depositStatus as DepositStatus,
     amount: booking.depositAmount,
     kept: booking.depositKept,
     heldUntil: booking.claimWindowEndsAt?.getTime() ?? null,
+    /** During the trip: the latest the claim window can close, whenever the check-out comes. */
+    latestClaimEnd: claimWindowEnd(booking, null).getTime(),
     returnedAt: depositRefund?.succeededAt?.getTime() ?? null,
     /** The host may claim from it now (inside the claim window, with no claim yet): the page links to the form. */
     claimable: role === "host" && canClaim(booking, input.now),
@@ -167,13 +218,16 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
           decidedAmount: claim.decidedAmount,
           respondBy: claim.respondBy.getTime(),
           reason: claim.decisionReason ?? claim.description,
+          /** Handed to an admin by the job, not disputed by the renter: its odometer was never confirmed. */
+          referred: claim.status === "disputed" && claim.respondedAt === null,
         }
       : null,
   };
 
-  const timeline: { event: TimelineEvent; at: number }[] = [];
-  const add = (event: TimelineEvent, at: Date | number | null | undefined) => {
-    if (at !== null && at !== undefined) timeline.push({ event, at: new Date(at).getTime() });
+  const timeline: TimelineEntry[] = [];
+  const add = (event: TimelineEvent, at: Date | number | null | undefined, amounts?: TimelineEntry["amounts"]) => {
+    if (at !== null && at !== undefined)
+      timeline.push({ event, at: new Date(at).getTime(), ...(amounts && { amounts }) });
   };
   add("requested", booking.createdAt);
   add("confirmed", booking.confirmedAt);
@@ -183,9 +237,19 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     add(`${record.kind}_confirmed`, record.confirmedAt);
     add(`${record.kind}_disputed`, record.disagreedAt);
   }
+  add("check_out_overdue", booking.checkOutOverdueAt);
+  if (clock.autoCompleted) add("auto_completed", booking.completedAt);
   add("claim_filed", claim?.createdAt);
   if (booking.depositStatus === "held") add("claim_window_ends", booking.claimWindowEndsAt);
-  add("deposit_returned", depositRefund?.succeededAt);
+  // A deposit's end says what was kept and what went back: all of it, part (when the rest arrived), or none.
+  const kept = booking.depositKept;
+  if (booking.depositStatus === "partly_kept") {
+    add("deposit_partly_kept", depositRefund?.succeededAt, { kept, returned: depositRefund?.amount ?? 0 });
+  } else if (booking.depositStatus === "kept") {
+    add("deposit_kept", claim?.decidedAt ?? claim?.respondedAt, { kept, returned: 0 });
+  } else {
+    add("deposit_returned", depositRefund?.succeededAt, { kept: 0, returned: depositRefund?.amount ?? 0 });
+  }
   add("cancelled", booking.cancelledAt);
   timeline.sort((a, b) => a.at - b.at);
 
@@ -206,9 +270,17 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
     },
     car,
     names,
+    /** Pending or cancelled: no trip yet, or never (the page shows a line instead of empty records). */
+    isTrip: hasAgreement(booking.status),
     records: { check_in: checkIn, check_out: checkOut },
     steps: { check_in: step("check_in", checkIn), check_out: step("check_out", checkOut) },
     measures,
+    clock,
+    odometer: odometer && {
+      ...odometer,
+      /** Whose confirmation would let the kilometres stand: the party who did not record the check-out. */
+      confirmer: checkOut?.recordedBy === "renter" ? ("host" as const) : ("renter" as const),
+    },
     deposit,
     refunds: refunds.map((r) => ({ id: r.id, kind: r.kind, amount: r.amount, status: shownRefundStatus(r) })),
     timeline,

@@ -1,5 +1,7 @@
 // Recording the ends of a trip (issue 17): check-in turns a confirmed booking active, check-out completes it and
-// opens the deposit's claim window; the other party confirms a record or disagrees with it. Every write is one batch
+// opens the deposit's claim window (from the check-out, never later than the return deadline: a check-out recorded
+// after it keeps the car's state and moves no clock, trip-rules.ts#effectiveReturn); the other party confirms a
+// record or disagrees with it. Every write is one batch
 // conditional on what was read — the booking's status, the record's unanswered state, the unique (booking, kind) —
 // so of two people pressing at once only one wins; the photos are stored first and deleted again if their rows were
 // not written.
@@ -20,7 +22,7 @@ import {
   type TripFormValues,
 } from "~/bookings/trip-forms";
 import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/bookings/trip-photos.server";
-import { REQUIRED_ANGLES, claimWindowEnd } from "~/bookings/trip-rules";
+import { REQUIRED_ANGLES, claimWindowEnd, recordedAfterDeadline } from "~/bookings/trip-rules";
 import {
   PhotoProcessingError,
   STORAGE_UNAVAILABLE,
@@ -117,9 +119,18 @@ export async function submitTripForm(
       ? await record(context, booking, role, userId, value, now)
       : await answer(context, booking, userId, value, now);
   if (outcome !== "done") return refuse(outcome.status, outcome.errors);
+  const late = value.intent === "record" && value.kind === "check_out" && recordedAfterDeadline(booking, now);
   await sendBookingNotices(
     context,
-    [{ bookingId: booking.id, type: NOTICE[value.intent](value.kind), to: "both", email: true }],
+    [
+      {
+        bookingId: booking.id,
+        type: NOTICE[value.intent](value.kind),
+        to: "both",
+        email: true,
+        ...(late ? { template: "trip_check_out_late" as const } : {}),
+      },
+    ],
     input.origin,
     now,
   );
@@ -200,7 +211,12 @@ async function record(
           .returning({ id: bookings.id })
       : db
           .update(bookings)
-          .set({ status: "completed", completedAt: now, claimWindowEndsAt: claimWindowEnd(now), updatedAt: now })
+          .set({
+            status: "completed",
+            completedAt: now,
+            claimWindowEndsAt: claimWindowEnd(booking, now),
+            updatedAt: now,
+          })
           .where(and(eq(bookings.id, booking.id), eq(bookings.status, "active"), recordedNow))
           .returning({ id: bookings.id });
   // The record is written only while the booking is still where it was read; the status change only with it.
@@ -213,23 +229,7 @@ async function record(
       insertRecord,
       change,
       ...rows.map((row) => insertPhotoIf(db, row, recordedNow)),
-      ...(value.kind === "check_out"
-        ? [
-            db
-              .update(profiles)
-              .set({
-                totalBookings: sql`${profiles.totalBookings} + 1`,
-                totalEarnings: sql`${profiles.totalEarnings} + ${booking.hostEarnings}`,
-              })
-              .where(
-                and(
-                  eq(profiles.id, booking.ownerId),
-                  sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
-                  recordedNow,
-                ),
-              ),
-          ]
-        : []),
+      ...(value.kind === "check_out" ? [countCompletedTrip(db, booking, now, recordedNow)] : []),
     ];
     const [, changed] = (await db.batch(statements)) as [unknown, { id: string }[], ...unknown[]];
     if (changed.length === 0) {
@@ -249,6 +249,31 @@ async function record(
     throw error;
   }
   return "done";
+}
+
+/**
+ * The host's completed trips and earnings, counted with the change that completed this one (a check-out, or the job's
+ * completion of a trip nobody checked out): only if the booking was completed at `now` and `onlyIf` holds.
+ */
+export function countCompletedTrip(
+  db: Context["db"],
+  booking: { id: string; ownerId: string; hostEarnings: number },
+  now: Date,
+  onlyIf: ReturnType<typeof sql>,
+) {
+  return db
+    .update(profiles)
+    .set({
+      totalBookings: sql`${profiles.totalBookings} + 1`,
+      totalEarnings: sql`${profiles.totalEarnings} + ${booking.hostEarnings}`,
+    })
+    .where(
+      and(
+        eq(profiles.id, booking.ownerId),
+        sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
+        onlyIf,
+      ),
+    );
 }
 
 /** Why a recording that found the booking moved on was not written: someone recorded it first, or it changed. */

@@ -48,25 +48,32 @@ export function resetPasswordMessage(t: TFunction, to: string, url: string): Ema
   );
 }
 
-/** A booking's news: a new request for the host, an answer (or an expiry) for the renter. */
+/**
+ * A booking's news: a new request for the host, an answer (or an expiry) for the renter, and what became of the
+ * money (the amounts and dates come formatted in `facts`). `variant` picks another body (`body_<variant>`), for what
+ * happened to the money (a hold released rather than a refund, nothing kept, a claim accepted or disputed).
+ */
 export function bookingEmail(
   t: TFunction,
   to: string,
   name: string | null,
   type: string,
-  facts: { car: string; reference: string; start: string; end: string; url: string },
-  /** The button's label, when it leads elsewhere than My Bookings (the trip page). */
-  actionKey = "email:booking.action",
+  facts: { car: string; reference: string; start: string; end: string; url: string; [value: string]: string | number },
+  options: {
+    /** The button's label, when it leads elsewhere than My Bookings (the trip page). */
+    actionKey?: string;
+    variant?: string;
+  } = {},
 ): EmailMessage {
   return message(
     to,
     t(`email:booking.${type}.subject`, facts),
     [
       t("email:greeting", { name: name || to }),
-      t(`email:booking.${type}.body`, facts),
+      t(`email:booking.${type}.${options.variant ? `body_${options.variant}` : "body"}`, facts),
       t("email:booking.facts", facts),
     ],
-    { label: t(actionKey), url: facts.url },
+    { label: t(options.actionKey ?? "email:booking.action"), url: facts.url },
     t("email:booking.footer"),
   );
 }

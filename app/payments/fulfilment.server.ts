@@ -13,6 +13,7 @@ import { bookings, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
+import { standInId } from "~/payments/stand-in-ids";
 import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -242,7 +243,7 @@ export function standInEvent(
   session: { id: string; bookingId: string },
 ): PaymentEvent {
   return {
-    id: `evt_standin_${crypto.randomUUID().replaceAll("-", "")}`,
+    id: standInId("evt"),
     type,
     data: {
       object: {
@@ -250,8 +251,7 @@ export function standInEvent(
         object: "checkout.session",
         status: type === "checkout.session.completed" ? "complete" : "expired",
         payment_status: "unpaid",
-        payment_intent:
-          type === "checkout.session.completed" ? `pi_standin_${crypto.randomUUID().replaceAll("-", "")}` : null,
+        payment_intent: type === "checkout.session.completed" ? standInId("pi") : null,
         metadata: { booking_id: session.bookingId },
         client_reference_id: session.bookingId,
       },

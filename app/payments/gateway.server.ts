@@ -7,6 +7,7 @@
 import Stripe from "stripe";
 import type { PayoutBusinessType } from "#db/enums";
 import type { AppEnv } from "~/env.server";
+import { standInId } from "~/payments/stand-in-ids";
 
 export interface CheckoutLine {
   name: string;
@@ -16,6 +17,8 @@ export interface CheckoutLine {
 export interface CheckoutInput {
   bookingId: string;
   lines: CheckoutLine[];
+  /** What paying does (charged now, or only when the host confirms): shown beside Checkout's pay button. */
+  note?: string;
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
@@ -175,6 +178,7 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
             price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
           })),
           payment_intent_data: { capture_method: "manual", metadata: { booking_id: input.bookingId } },
+          ...(input.note ? { custom_text: { submit: { message: input.note } } } : {}),
           metadata: { booking_id: input.bookingId },
           client_reference_id: input.bookingId,
           customer_email: input.customerEmail,
@@ -314,8 +318,6 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
 export const STAND_IN_CHECKOUT_PATH = "/dev/checkout/";
 /** The local onboarding: a page of ours stands where Stripe's hosted Connect onboarding would. */
 export const STAND_IN_CONNECT_PATH = "/dev/connect/";
-
-const standInId = (prefix: string) => `${prefix}_standin_${crypto.randomUUID().replaceAll("-", "")}`;
 
 function standInGateway(origin: string): PaymentGateway {
   return {

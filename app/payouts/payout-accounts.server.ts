@@ -10,6 +10,7 @@ import type { PayoutBusinessType } from "#db/enums";
 import { payoutAccounts, payouts, profiles, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { getPaymentGateway, type ConnectAccount } from "~/payments/gateway.server";
+import { standInId } from "~/payments/stand-in-ids";
 import { accountState, type PayoutSetupState } from "~/payouts/account-status";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 
@@ -140,12 +141,13 @@ export function scheduleWaitingPayouts(db: Db, now: Date) {
   ] as const;
 }
 
-export type AccountEventResult = "handled" | "duplicate" | "ignored";
+export type AccountEventResult = "handled" | "duplicate" | "ignored" | "unknown_account";
 
 /**
  * `account.updated` from Stripe's webhook or the stand-in: recorded by its id in the same batch as its change, so a
  * replay changes nothing; an event older than the state already applied changes nothing either. A failed re-read
- * throws: the webhook answers 500 and Stripe delivers the event again.
+ * throws: the webhook answers 500 and Stripe delivers the event again. An event about an account that is no host's of
+ * ours is recorded and answered as done (`unknown_account`), see recordUnknownAccountEvent.
  */
 export async function handleAccountEvent(
   context: Context,
@@ -156,6 +158,12 @@ export async function handleAccountEvent(
   const sent = event.data.object as unknown as ConnectAccount;
   if (typeof sent.id !== "string") return "ignored";
   const { db } = context;
+  const [ours] = await db
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.stripeAccountId, sent.id))
+    .limit(1);
+  if (!ours) return recordUnknownAccountEvent(db, event, sent.id, now);
   // What is applied is the account as Stripe has it now, stamped with the time of that read as refreshPayoutAccount's
   // are: Stripe does not promise the order of its events, and `created` counts whole seconds, so of two changes in one
   // second delivered the wrong way round the older would win, and an event of the second just after a re-read would
@@ -175,6 +183,34 @@ export async function handleAccountEvent(
     throw error;
   }
   return "handled";
+}
+
+/**
+ * A validly signed event about a Connect account that is no host's of ours (one made outside the app, from Stripe's
+ * dashboard, or one whose host was deleted): there is nothing to apply, and Stripe cannot read it (the re-read fails),
+ * so refusing it would only have Stripe deliver it again for days. It is recorded as handled (a replay is a
+ * duplicate) and logged for whoever reads the Worker's logs, and the webhook answers 200. An event that outruns its
+ * own account's row (Stripe's first `account.updated` while startOnboarding is still writing the row) loses nothing:
+ * the row starts as `details_needed`, and the return from onboarding and every later event re-read the account.
+ */
+async function recordUnknownAccountEvent(
+  db: Db,
+  event: AccountEvent,
+  accountId: string,
+  now: Date,
+): Promise<AccountEventResult> {
+  const [recorded] = await db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (!recorded) return "duplicate";
+  console.warn("Stripe event for a Connect account that is no host's here: recorded, nothing applied", {
+    event: event.id,
+    type: event.type,
+    account: accountId,
+  });
+  return "unknown_account";
 }
 
 /**
@@ -231,7 +267,7 @@ export function standInAccountEvent(accountId: string, outcome: StandInOutcome, 
     },
   };
   return {
-    id: `evt_standin_${crypto.randomUUID().replaceAll("-", "")}`,
+    id: standInId("evt"),
     type: "account.updated",
     created: Math.floor(now.getTime() / 1000),
     account: accountId,

@@ -8,28 +8,27 @@
 // thousands separator, so every spreadsheet reads them as numbers. The UTF-8 byte order mark makes Excel read the file
 // as UTF-8 (otherwise "č", "š", "ž" in names come out garbled); dates are ISO (YYYY-MM-DD), which both read as dates.
 //
+// Every line names who is paid: the host's name (a company's registered name) and, for a company, its company number,
+// which a company's bookkeeping needs on each line it imports; one shape of file for everyone.
+//
 // Fields are quoted per RFC 4180 (CRLF line ends; a field with the separator, a quote or a line break is quoted, its
-// quotes doubled). Car names, and Stripe's failure reasons, are not ours: a text starting with =, +, -, @ (or a tab or
-// carriage return) would run as a formula when opened, so it gets a leading apostrophe (OWASP's CSV injection advice).
+// quotes doubled). Car names, company names and Stripe's failure reasons are not ours: a text starting with =, +, -, @
+// (or a tab, carriage return or line feed) would run as a formula when opened, so it gets a leading apostrophe (OWASP's
+// CSV injection advice). Spreadsheets drop leading spaces before they look, so " =1+1" counts as starting with "=";
+// so do other blanks (a no-break space, zero-width ones) and the full-width signs an East Asian input method types.
 import type { Language } from "~/i18n";
 import type { StatementLine } from "~/pricing/payout-amounts";
 
 export const CSV_BOM = "\uFEFF";
 
 export const AMOUNT_COLUMNS = ["gross", "platformFee", "hostShare", "claimKept", "reversed", "net"] as const;
-export const TEXT_COLUMNS = ["reference", "car", "tripStart", "tripEnd", "settled", "state", "paidAt"] as const;
+/** The text columns before the amounts (who is paid, for which trip) and after them (the transfer). */
+const LEADING_COLUMNS = ["payee", "companyNumber", "reference", "car", "tripStart", "tripEnd", "settled"] as const;
+const TRAILING_COLUMNS = ["state", "paidAt"] as const;
+export const TEXT_COLUMNS = [...LEADING_COLUMNS, ...TRAILING_COLUMNS] as const;
 export type CsvColumn = (typeof TEXT_COLUMNS)[number] | (typeof AMOUNT_COLUMNS)[number];
 /** The columns, in the file's order. */
-export const CSV_COLUMNS: readonly CsvColumn[] = [
-  "reference",
-  "car",
-  "tripStart",
-  "tripEnd",
-  "settled",
-  ...AMOUNT_COLUMNS,
-  "state",
-  "paidAt",
-];
+export const CSV_COLUMNS: readonly CsvColumn[] = [...LEADING_COLUMNS, ...AMOUNT_COLUMNS, ...TRAILING_COLUMNS];
 
 export interface CsvRow {
   reference: string;
@@ -45,8 +44,15 @@ export interface CsvRow {
   paidAt: string;
 }
 
+/** Who the statement pays: the name on the statement, and a company's company number (empty for a person). */
+export interface CsvPayee {
+  name: string;
+  companyNumber: string;
+}
+
 export interface StatementCsv {
   language: Language;
+  payee: CsvPayee;
   /** Each column's header, in the reader's language. */
   headers: Record<CsvColumn, string>;
   /** The first cell of the total row ("Iš viso" / "Total"). */
@@ -65,9 +71,12 @@ export function csvAmount(cents: number, language: Language): string {
   return language === "lt" ? text.replace(".", ",") : text;
 }
 
+/** What a spreadsheet reads as the start of a formula: a sign after any blanks, or a tab or line break. */
+const FORMULA_START = /^(?:[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
+
 /** A text a spreadsheet would take for a formula, made inert with a leading apostrophe. */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** One field, quoted when it must be (RFC 4180). */
@@ -75,19 +84,24 @@ export function csvField(value: string, separator: string): string {
   return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function statementCsv({ language, headers, totalLabel, rows, totals }: StatementCsv): string {
+export function statementCsv({ language, payee, headers, totalLabel, rows, totals }: StatementCsv): string {
   const separator = csvSeparator(language);
   const text = (value: string) => csvField(neutralise(value), separator);
   const amounts = (line: StatementLine) => AMOUNT_COLUMNS.map((column) => csvAmount(line[column], language));
   const lines = [
     CSV_COLUMNS.map((column) => text(headers[column])),
     ...rows.map((row) => [
-      ...[row.reference, row.car, row.tripStart, row.tripEnd, row.settled].map(text),
+      ...[payee.name, payee.companyNumber, row.reference, row.car, row.tripStart, row.tripEnd, row.settled].map(text),
       ...amounts(row.line),
       text(row.state),
       text(row.paidAt),
     ]),
-    [text(totalLabel), "", "", "", "", ...amounts(totals), "", ""],
+    [
+      text(totalLabel),
+      ...Array<string>(LEADING_COLUMNS.length - 1).fill(""),
+      ...amounts(totals),
+      ...TRAILING_COLUMNS.map(() => ""),
+    ],
   ];
   return CSV_BOM + lines.map((cells) => cells.join(separator)).join("\r\n") + "\r\n";
 }

@@ -13,6 +13,7 @@ import { bookings, cars, payoutReversals, payouts, profiles } from "#db/schema";
 import { bookingReference } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
+import { companyOf } from "~/profiles/display-name";
 import { settlement } from "~/payouts/payout-rules";
 import { findPayout, reversedTotal, SETTLING_COLUMNS } from "~/payouts/payouts.server";
 import { payoutFor, statementLine, statementTotals, type StatementLine } from "~/pricing/payout-amounts";
@@ -85,10 +86,7 @@ export async function findStatementHost(db: Db, hostId: string): Promise<Stateme
     .where(eq(profiles.id, hostId))
     .limit(1);
   if (!profile) return { name: "", company: null };
-  const company =
-    profile.accountType === "company" && profile.companyName
-      ? { name: profile.companyName, code: profile.companyNumber ?? "" }
-      : null;
+  const company = companyOf(profile);
   return { name: profile.fullName ?? company?.name ?? profile.email, company };
 }
 

@@ -1,14 +1,12 @@
-// Every amount of issue 17's money: what a cancellation gives back under each policy and at each time, what the
-// records suggest a host claims, and how a deposit ends.
+// Every amount of issue 17's money: what a cancellation gives back under each policy and at each time, and how a
+// deposit ends (what a claim comes to: claim-amounts.test.ts).
 import { describe, expect, it } from "vitest";
 import { byTheDay, priceBooking, rentalCharge, type BookingPrice } from "~/pricing/booking-price";
 import {
   POLICY_HOURS,
-  DEFAULT_EXCESS_KM_FEE_CENTS,
   cancellationDeadline,
   cancellationRefund,
   claimKept,
-  claimSuggestion,
   depositSettlement,
   type PaidBooking,
 } from "~/pricing/refund-amounts";
@@ -187,45 +185,6 @@ describe("cancellationRefund", () => {
         }
       }
     }
-  });
-});
-
-describe("claimSuggestion", () => {
-  it("excess kilometres at the rate plus late hours at the late fee", () => {
-    expect(
-      claimSuggestion({ excessKm: 150, hoursLate: 3, excessKmFee: 20, lateReturnFee: 1500, deposit: 20000 }),
-    ).toEqual({ excessKm: 150, excessKmAmount: 3000, lateHours: 3, lateAmount: 4500, amount: 7500 });
-  });
-
-  it("is capped at the deposit, the parts shown as computed", () => {
-    expect(
-      claimSuggestion({ excessKm: 1000, hoursLate: 2, excessKmFee: 20, lateReturnFee: 1500, deposit: 10000 }),
-    ).toEqual({ excessKm: 1000, excessKmAmount: 20000, lateHours: 2, lateAmount: 3000, amount: 10000 });
-  });
-
-  it("nothing beyond the agreement suggests nothing", () => {
-    expect(
-      claimSuggestion({
-        excessKm: 0,
-        hoursLate: 0,
-        excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS,
-        lateReturnFee: 1500,
-        deposit: 20000,
-      }).amount,
-    ).toBe(0);
-  });
-
-  it("the default excess-km rate is 0.20 € per km", () => {
-    expect(DEFAULT_EXCESS_KM_FEE_CENTS).toBe(20);
-    expect(
-      claimSuggestion({
-        excessKm: 37,
-        hoursLate: 0,
-        excessKmFee: DEFAULT_EXCESS_KM_FEE_CENTS,
-        lateReturnFee: 0,
-        deposit: 20000,
-      }).amount,
-    ).toBe(740);
   });
 });
 

@@ -1,14 +1,13 @@
 // What goes back to a renter and what a host keeps, after the booking is paid (issue 17, decision 022). The one place
 // these amounts are computed: the cancel page shows `cancellationRefund` and the refund sends the same figure; the
-// claim form proposes `claimSuggestion`; the deposit's settlement splits it with `depositSettlement`. Cents.
+// deposit's settlement splits it with `depositSettlement` (what a claim comes to is claim-amounts.ts's). Cents.
 //
 // Cancellation (of a confirmed, paid booking):
 //   host cancels                          everything
 //   renter, policy 24/48/72 h, before the deadline (the trip's start minus that many hours)   everything
 //   renter, after the deadline            everything except the first day's rate and the platform fee
 //   renter, "no cancellation"             only the deposit and the insurance
-// Claim: up to the deposit; excess kilometres × the agreement's rate (default 0.20 €/km) and hours late × the late
-// fee are proposed, the host confirms or changes the amount.
+// Claim: up to the deposit, split by depositSettlement; its items are priced in claim-amounts.ts.
 import type { CANCELLATION_POLICIES } from "#db/enums";
 
 type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -21,9 +20,6 @@ export const POLICY_HOURS: Record<CancellationPolicy, number | null> = {
   "72_hours": 72,
   no_cancellation: null,
 };
-
-/** Default rate for kilometres beyond the allowance: 0.20 € per km. */
-export const DEFAULT_EXCESS_KM_FEE_CENTS = 20;
 
 export interface PaidBooking {
   totalAmount: number;
@@ -75,34 +71,6 @@ export function cancellationRefund(
   if (new Date(input.now).getTime() < deadline) return result(paid, { kind: "full", reason: "before_deadline" });
   const firstDay = Math.min(booking.dailyRate, booking.subtotal);
   return result(paid - firstDay - booking.platformFee, { kind: "late", deadline });
-}
-
-/** What the records suggest a host claims: excess kilometres and late hours at the agreement's rates. */
-export interface ClaimSuggestion {
-  excessKm: number;
-  excessKmAmount: number;
-  lateHours: number;
-  lateAmount: number;
-  /** The two together, never more than the deposit. */
-  amount: number;
-}
-
-export function claimSuggestion(input: {
-  excessKm: number;
-  hoursLate: number;
-  excessKmFee: number;
-  lateReturnFee: number;
-  deposit: number;
-}): ClaimSuggestion {
-  const excessKmAmount = input.excessKm * input.excessKmFee;
-  const lateAmount = input.hoursLate * input.lateReturnFee;
-  return {
-    excessKm: input.excessKm,
-    excessKmAmount,
-    lateHours: input.hoursLate,
-    lateAmount,
-    amount: Math.min(input.deposit, excessKmAmount + lateAmount),
-  };
 }
 
 /** How a deposit ends: what the renter gets back and what the host keeps, from the amount kept under a claim. */

@@ -10,3 +10,11 @@ export function displayName(account: NamedAccount | null | undefined): string | 
   if (!account) return null;
   return (account.accountType === "company" && account.companyName) || account.fullName || null;
 }
+
+/** A company account's registered name and company number (as the profile holds them); null for a person's. */
+export function companyOf(
+  account: (NamedAccount & { companyNumber?: string | null }) | null | undefined,
+): { name: string; code: string } | null {
+  if (account?.accountType !== "company" || !account.companyName) return null;
+  return { name: account.companyName, code: account.companyNumber ?? "" };
+}

@@ -1,7 +1,7 @@
 // The own profile (/profile): what the page shows, the form's write and the avatar's replacement. Every write names
 // the user's own row; nothing here takes an id from a form.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, not, or, sql } from "drizzle-orm";
 import { bookings, profiles } from "#db/schema";
 import type { ProfileInput } from "~/accounts/profile-schema";
 import type { PhotoProblem } from "~/photos/photo-rules";
@@ -62,23 +62,47 @@ export async function getOwnProfile(db: Db, userId: string) {
 
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>>;
 
-/** Saves the form's fields, sanitised and capped (part 1 §5); an empty optional field clears the value. */
-export async function updateProfile(db: Db, userId: string, input: ProfileInput, now = new Date()) {
+export type ProfileUpdateOutcome = "saved" | "dateOfBirthVerified";
+
+/**
+ * Saves the form's fields, sanitised and capped (part 1 §5); an empty optional field clears the value. One
+ * conditional statement, so a verification decided meanwhile is respected (decision 031):
+ * - a verified identity's date of birth stays as verified: a date that differs from it is refused and nothing is
+ *   written ("dateOfBirthVerified"); the form, which shows it read-only, sends none;
+ * - a set of documents under review is taken out of review when the date changes (the user sends it again), as a
+ *   new document does, so an admin never approves a date that changed under them.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: ProfileInput,
+  now = new Date(),
+): Promise<ProfileUpdateOutcome> {
   const optional = (value: string | undefined, cap: number) => {
     const clean = value === undefined ? "" : sanitizeText(value, cap);
     return clean === "" ? null : clean;
   };
-  await db
+  const dateOfBirth = input.dateOfBirth ?? null;
+  const verified = sql`${profiles.verificationStatus} = 'verified'`;
+  const result = await db
     .update(profiles)
     .set({
       fullName: sanitizeText(input.fullName, TEXT_CAPS.name),
       phone: input.phone ?? null,
       location: optional(input.location, 200),
-      dateOfBirth: input.dateOfBirth ?? null,
+      dateOfBirth: sql`case when ${verified} then ${profiles.dateOfBirth} else ${dateOfBirth} end`,
+      verificationSubmittedAt: sql`case when not ${verified} and ${profiles.dateOfBirth} is not ${dateOfBirth}
+        then null else ${profiles.verificationSubmittedAt} end`,
       bio: optional(input.bio, TEXT_CAPS.bio),
       updatedAt: now,
     })
-    .where(eq(profiles.id, userId));
+    .where(
+      and(
+        eq(profiles.id, userId),
+        or(not(verified), sql`${dateOfBirth} is null`, sql`${profiles.dateOfBirth} is ${dateOfBirth}`),
+      ),
+    );
+  return result.rowsAffected > 0 ? "saved" : "dateOfBirthVerified";
 }
 
 export type AvatarOutcome =

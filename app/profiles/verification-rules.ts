@@ -16,16 +16,30 @@ export function requiredDocumentKinds(accountType: AccountType): readonly Verifi
   return REQUIRED_DOCUMENT_KINDS[accountType];
 }
 
+/** The document that shows who the person is (and so their date of birth): their own, or the company's representative's. */
+export function identityDocumentKind(accountType: AccountType): VerificationDocumentKind {
+  return accountType === "company" ? "representative_identity" : "identity";
+}
+
 export function isRequiredKind(accountType: AccountType, kind: unknown): kind is VerificationDocumentKind {
   return (REQUIRED_DOCUMENT_KINDS[accountType] as readonly unknown[]).includes(kind);
 }
 
 /**
- * The verification page's forms. Upload: which document (checked against the account type by isRequiredKind) and
+ * The verification page's forms. Date of birth: a verified person's new one and its document. Upload: which document (checked against the account type by isRequiredKind) and
  * the file (checked by its content on upload); a value of the wrong shape reads as none, so it gets those messages.
  */
 export const VerificationFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("submit") }),
+  // A verified person's new date of birth with the document that shows it (checked by changeVerifiedDateOfBirth).
+  z.object({
+    intent: z.literal("date-of-birth"),
+    dateOfBirth: z.string().max(40).optional().catch(undefined),
+    document: z
+      .union([z.instanceof(File), z.string()])
+      .optional()
+      .catch(undefined),
+  }),
   z.object({
     intent: z.literal("upload"),
     kind: z.string().optional().catch(undefined),

@@ -8,8 +8,11 @@ import type { Db } from "~/db.server";
 import { deletePrivateDocuments, isStorageFailure, storePrivateDocument } from "~/photos/photo-storage.server";
 import type { DocumentProblem } from "~/photos/document-rules";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { dateOfBirthProblem } from "~/accounts/profile-rules";
+import { vilniusDay } from "~/utils/calendar-days";
 import {
   cleanFileName,
+  identityDocumentKind,
   missingDocumentKinds,
   requiredDocumentKinds,
   type AccountType,
@@ -50,6 +53,7 @@ export async function getVerification(db: Db, userId: string) {
         status: profiles.verificationStatus,
         note: profiles.verificationNote,
         submittedAt: profiles.verificationSubmittedAt,
+        dateOfBirth: profiles.dateOfBirth,
       })
       .from(profiles)
       .where(eq(profiles.id, userId)),
@@ -62,6 +66,7 @@ export async function getVerification(db: Db, userId: string) {
     status: profile.status,
     note: profile.note,
     submittedAt: profile.submittedAt?.getTime() ?? null,
+    dateOfBirth: profile.dateOfBirth,
     required,
     missing: missingDocumentKinds(profile.accountType, documents),
     documents: requiredDocuments(profile.accountType, documents),
@@ -87,30 +92,47 @@ export type UploadOutcome =
   /** R2 refused the upload: nothing was stored and no row written. */
   | { status: "unavailable" };
 
-/**
- * Keeps a document of one kind, replacing the previous one of that kind: the row is replaced first, then the old
- * object deleted. A new file takes a submitted set out of review (the user submits again), so an admin never
- * reviews documents that changed under them. Verified users have nothing to send.
- */
-export async function uploadDocument(
-  { db, env }: Context,
-  userId: string,
-  kind: VerificationDocumentKind,
-  file: File | string | null,
-  now = new Date(),
-): Promise<UploadOutcome> {
-  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) {
-    return { status: "refused", problem: "profile:verification.errors.fileRequired" };
-  }
+/** A file input that was left empty arrives as an empty string or an empty nameless file. */
+function chosenFile(file: File | string | null): File | null {
+  return !file || typeof file === "string" || (file.size === 0 && !file.name) ? null : file;
+}
+
+/** The profile's verification and date of birth, and the user's current document of `kind`, in one round trip. */
+async function profileAndDocument(db: Db, userId: string, kind: VerificationDocumentKind) {
   const [[profile], [previous]] = await db.batch([
-    db.select({ status: profiles.verificationStatus }).from(profiles).where(eq(profiles.id, userId)),
+    db
+      .select({ status: profiles.verificationStatus, dateOfBirth: profiles.dateOfBirth })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
     db
       .select({ id: verificationDocuments.id, storageKey: verificationDocuments.storageKey })
       .from(verificationDocuments)
       .where(and(eq(verificationDocuments.userId, userId), eq(verificationDocuments.kind, kind))),
   ]);
-  if (!profile || profile.status === "verified") return { status: "verified" };
+  return { profile, previous };
+}
 
+type Replaced =
+  { status: "saved" } | { status: "refused"; problem: DocumentProblem } | { status: "conflict" | "unavailable" };
+
+/**
+ * Stores `file` as the user's document of `kind`, replacing `previous`, and writes `profileChange` to the profile in
+ * the same batch, both only while the profile is (`verified`) or is not verified: the row is replaced first, then
+ * the old object deleted; an object no row names is deleted again.
+ */
+async function replaceDocument(
+  { db, env }: Context,
+  input: {
+    userId: string;
+    kind: VerificationDocumentKind;
+    file: File;
+    previous: { id: string; storageKey: string } | undefined;
+    verified: boolean;
+    profileChange: Partial<typeof profiles.$inferInsert>;
+    now: Date;
+  },
+): Promise<Replaced> {
+  const { userId, kind, file, previous, now } = input;
   let stored: Awaited<ReturnType<typeof storePrivateDocument>>;
   try {
     stored = await storePrivateDocument(env, userId, file);
@@ -127,11 +149,12 @@ export async function uploadDocument(
     fileName: cleanFileName(file.name),
     createdAt: now,
   };
-  const notVerified = sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId}
-    and ${profiles.verificationStatus} <> 'verified')`;
+  const standing = input.verified
+    ? eq(profiles.verificationStatus, "verified")
+    : ne(profiles.verificationStatus, "verified");
   let saved = false;
   try {
-    const [written] = await db.batch([
+    const [written, changed] = await db.batch([
       previous
         ? db
             .update(verificationDocuments)
@@ -140,16 +163,17 @@ export async function uploadDocument(
               and(
                 eq(verificationDocuments.id, previous.id),
                 eq(verificationDocuments.storageKey, previous.storageKey),
-                notVerified,
+                sql`exists (select 1 from ${profiles} where ${profiles.id} = ${userId} and ${standing})`,
               ),
             )
         : db.insert(verificationDocuments).values({ userId, kind, ...values }),
       db
         .update(profiles)
-        .set({ verificationSubmittedAt: null, updatedAt: now })
-        .where(and(eq(profiles.id, userId), ne(profiles.verificationStatus, "verified"))),
+        .set(input.profileChange)
+        .where(and(eq(profiles.id, userId), standing)),
     ]);
-    saved = written.rowsAffected > 0;
+    // A change of a verified profile counts only if the profile itself changed with it.
+    saved = written.rowsAffected > 0 && (!input.verified || changed.rowsAffected > 0);
   } catch (error) {
     // Another upload of the same kind won the race: its row stands, this file goes.
     if (!isUniqueViolation(error, "verification_documents")) throw error;
@@ -165,6 +189,84 @@ export async function uploadDocument(
     }
   }
   return { status: "saved" };
+}
+
+/**
+ * Keeps a document of one kind, replacing the previous one of that kind. A new file takes a submitted set out of
+ * review (the user submits again), so an admin never reviews documents that changed under them. Verified users
+ * have nothing to send.
+ */
+export async function uploadDocument(
+  context: Context,
+  userId: string,
+  kind: VerificationDocumentKind,
+  file: File | string | null,
+  now = new Date(),
+): Promise<UploadOutcome> {
+  const chosen = chosenFile(file);
+  if (!chosen) return { status: "refused", problem: "profile:verification.errors.fileRequired" };
+  const { profile, previous } = await profileAndDocument(context.db, userId, kind);
+  if (!profile || profile.status === "verified") return { status: "verified" };
+  return replaceDocument(context, {
+    userId,
+    kind,
+    file: chosen,
+    previous,
+    verified: false,
+    profileChange: { verificationSubmittedAt: null, updatedAt: now },
+    now,
+  });
+}
+
+export type DateOfBirthChangeOutcome =
+  | { status: "sent" }
+  /** Only a verified identity changes its date here; anyone else edits it on /profile. */
+  | { status: "not-verified" }
+  | { status: "refused"; field: "dateOfBirth" | "document"; problem: string }
+  | { status: "conflict" | "unavailable" };
+
+/**
+ * A verified person's new date of birth, sent with the identity document that shows it (decision 031): the document
+ * replaces the previous one of its kind, the date is written, and the account goes back under review (pending,
+ * submitted now) until an admin approves it, so instant book and the age rule never trust a date nobody checked.
+ * One batch, conditional on the profile still being verified.
+ */
+export async function changeVerifiedDateOfBirth(
+  context: Context,
+  user: { id: string; accountType: AccountType },
+  input: { dateOfBirth: string | undefined; document: File | string | null },
+  now = new Date(),
+): Promise<DateOfBirthChangeOutcome> {
+  const dateOfBirth = input.dateOfBirth?.trim() ?? "";
+  const problem = dateOfBirth
+    ? dateOfBirthProblem(dateOfBirth, vilniusDay(now))
+    : "profile:validation.dateOfBirthFormat";
+  if (problem) return { status: "refused", field: "dateOfBirth", problem };
+  const file = chosenFile(input.document);
+  if (!file) return { status: "refused", field: "document", problem: "profile:verification.errors.fileRequired" };
+  const kind = identityDocumentKind(user.accountType);
+  const { profile, previous } = await profileAndDocument(context.db, user.id, kind);
+  if (!profile || profile.status !== "verified") return { status: "not-verified" };
+  if (profile.dateOfBirth === dateOfBirth) {
+    return { status: "refused", field: "dateOfBirth", problem: "profile:validation.dateOfBirthSame" };
+  }
+  const replaced = await replaceDocument(context, {
+    userId: user.id,
+    kind,
+    file,
+    previous,
+    verified: true,
+    profileChange: {
+      dateOfBirth,
+      verificationStatus: "pending",
+      verificationSubmittedAt: now,
+      verificationNote: null,
+      updatedAt: now,
+    },
+    now,
+  });
+  if (replaced.status === "refused") return { status: "refused", field: "document", problem: replaced.problem };
+  return replaced.status === "saved" ? { status: "sent" } : replaced;
 }
 
 export type SubmitOutcome =

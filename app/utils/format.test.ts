@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   calendarNames,
   formatAtLeast,
+  formatDays,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -70,5 +71,17 @@ describe("a calendar's names", () => {
     const en = calendarNames("2026-12", "en");
     expect(en.monthYear).toBe("December 2026");
     expect(en.weekdays.map((day) => day.short)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+  });
+});
+
+describe("days named in a message", () => {
+  it("joins runs of consecutive days into ranges, in the page's language", () => {
+    const days = ["2026-12-14", "2026-12-15", "2026-12-16", "2026-12-20"];
+    expect(seen(formatDays(days, "lt"))).toBe(
+      "2026 m. gruodžio 14 d. – 2026 m. gruodžio 16 d. ir 2026 m. gruodžio 20 d.",
+    );
+    expect(formatDays(days, "en")).toBe("14 December 2026 – 16 December 2026 and 20 December 2026");
+    expect(formatDays(["2026-12-31", "2027-01-01"], "en")).toBe("31 December 2026 – 1 January 2027");
+    expect(seen(formatDays(["2026-12-14"], "lt"))).toBe("2026 m. gruodžio 14 d.");
   });
 });

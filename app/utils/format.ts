@@ -1,7 +1,7 @@
 // Display formatting (ARCHITECTURE rule 4): Europe/Vilnius time, lt-LT or en-GB, euro without decimals except in
 // fee breakdowns. Amounts are integer cents everywhere else.
 import { intlLocale, isLanguage, type Language } from "~/i18n";
-import { TIME_ZONE } from "~/utils/calendar-days";
+import { addDays, TIME_ZONE } from "~/utils/calendar-days";
 
 function locale(language: string): string {
   return intlLocale[isLanguage(language) ? language : "lt"];
@@ -76,6 +76,27 @@ export function formatDate(
   style: "short" | "medium" | "long" = "medium",
 ) {
   return dateFormat(language, { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(value));
+}
+
+/**
+ * Calendar days (YYYY-MM-DD, in order) as a person reads them, runs of consecutive days as one range:
+ * "2026 m. gruodžio 14 d. – 2026 m. gruodžio 16 d. ir 2026 m. gruodžio 20 d." / "14 December 2026 – 16 December
+ * 2026 and 20 December 2026".
+ */
+export function formatDays(days: readonly string[], language: Language | string): string {
+  const runs: [string, string][] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && addDays(last[1], 1) === day) last[1] = day;
+    else runs.push([day, day]);
+  }
+  const format = dateFormat(language, { dateStyle: "long", timeZone: "UTC" });
+  const at = (day: string) => new Date(`${day}T00:00:00Z`);
+  // Not formatRange: ICU's Lithuanian range drops "m." and "d." ("2026 gruodžio 14–16").
+  const parts = runs.map(([from, to]) =>
+    from === to ? format.format(at(from)) : `${format.format(at(from))} – ${format.format(at(to))}`,
+  );
+  return new Intl.ListFormat(locale(language), { type: "conjunction" }).format(parts);
 }
 
 /** "2025 m. kovo 4 d. 14:05" / "4 Mar 2025, 14:05": a moment (signatures, confirmations), in Vilnius time. */

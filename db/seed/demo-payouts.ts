@@ -5,6 +5,7 @@
 // `npm start` the job finds nothing left to write for the seeded bookings.
 import { payableNow, type SettlingBooking } from "../../app/payouts/payout-rules";
 import type * as schema from "../schema";
+import type { DemoMoney } from "./demo-money";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 type PayoutAccountRow = Insert<typeof schema.payoutAccounts>;
@@ -31,15 +32,19 @@ export function buildDemoPayouts(input: {
   bookings: Array<SettlingBooking & { id: string; ownerId: string }>;
   hosts: DemoPayoutHost[];
   nowMs: number;
+  /** The accounts' and transfers' ids, as the stand-in gives them, and the onboarding's events. */
+  money: Pick<DemoMoney, "id" | "event">;
   uuid: () => string;
   pick: (low: number, high: number) => number;
 }): DemoPayouts {
   const accounts: PayoutAccountRow[] = input.hosts.map((host) => {
     const enabled = host.state === "enabled";
     const since = new Date(host.since);
+    // The stand-in onboarding's decision arrived as `account.updated` (app/payouts/payout-accounts.server.ts).
+    input.money.event("account.updated", host.since);
     return {
       userId: host.userId,
-      stripeAccountId: `acct_demo_${host.userId.replaceAll("-", "").slice(0, 16)}`,
+      stripeAccountId: input.money.id("acct"),
       businessType: host.businessType,
       status: host.state,
       detailsSubmitted: enabled,
@@ -76,8 +81,10 @@ export function buildDemoPayouts(input: {
       status: paid ? "paid" : since === undefined ? "waiting_for_account" : "scheduled",
       idempotencyKey: `payout-${booking.id}`,
       attempts: paid ? 1 : 0,
-      stripeTransferId: paid ? `tr_demo_${booking.id.replaceAll("-", "").slice(0, 16)}` : null,
+      stripeTransferId: paid ? input.money.id("tr") : null,
       settledAt: new Date(owed.settledAt),
+      // Taken for sending, then paid, in the same run (payouts.server.ts leaves the moment it was taken).
+      sendingSince: paid ? new Date(paidAt) : null,
       paidAt: paid ? new Date(paidAt) : null,
       createdAt: new Date(owed.settledAt + MINUTE),
       updatedAt: new Date(paid ? paidAt : owed.settledAt + MINUTE),

@@ -3,6 +3,7 @@
 // and their deposits returned by refunds, and one trip of the demo renter with the demo host that came back late and
 // over its kilometres, with the host's claim waiting for the renter's answer. Older trips predate the records.
 import type * as schema from "../schema";
+import type { DemoMoney } from "./demo-money";
 import type { PhotoSpec } from "./photos";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -44,6 +45,8 @@ export function buildDemoTrips(input: {
   end: (booking: BookingRow) => number;
   nowMs: number;
   claimOn: BookingRow | null;
+  /** The refunds' ids, as the stand-in gives them. */
+  money: Pick<DemoMoney, "id">;
   uuid: () => string;
   pick: (low: number, high: number) => number;
 }): DemoTrips {
@@ -110,7 +113,7 @@ export function buildDemoTrips(input: {
       status: "succeeded",
       idempotencyKey: `refund-${booking.id}-deposit`,
       attempts: 1,
-      stripeRefundId: `re_demo_${booking.id.slice(0, 8)}`,
+      stripeRefundId: input.money.id("re"),
       succeededAt: new Date(returnedAt),
       createdAt: new Date(returnedAt),
     });

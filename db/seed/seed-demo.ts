@@ -45,6 +45,7 @@ import {
   type InsuranceKey,
   type PersonKey,
 } from "./demo-data";
+import { demoMoney } from "./demo-money";
 import { buildDemoPayouts, demoPayoutSince, type DemoPayouts } from "./demo-payouts";
 import { buildDemoTrips, type DemoTrips } from "./demo-trips";
 import type { PhotoStore } from "./photo-store";
@@ -257,6 +258,7 @@ interface DemoData {
   blockedDays: BlockedDayRow[];
   trips: DemoTrips;
   payouts: DemoPayouts;
+  stripeEvents: Insert<typeof schema.stripeEvents>[];
 }
 
 type PackageKey = Exclude<InsuranceKey, "none">;
@@ -774,6 +776,7 @@ function buildDemo(now: Date, random: Random): DemoData {
 
   // ---------------------------------------------------------------- bookings, insurance, agreements, reviews
   const bookingRandom = random.fork("bookings");
+  const money = demoMoney(random.fork("money"));
   const bookings: BookingRow[] = [];
   const bookingInsurance: BookingInsuranceRow[] = [];
   const agreements: AgreementRow[] = [];
@@ -853,7 +856,7 @@ function buildDemo(now: Date, random: Random): DemoData {
           : null,
       specialRequests: plan.specialRequests ?? null,
       withDriver,
-      paymentStatus: plan.status === "pending" ? "authorized" : plan.status === "cancelled" ? "released" : "captured",
+      ...money.payment({ status: plan.status, cancelledBy: plan.cancelledBy, requestedAt: createdAt }),
       cancelledBy: plan.cancelledBy ? (plan.cancelledBy === "renter" ? renter.id : booked.ownerId) : null,
       confirmedAt: confirmedAt === null ? null : new Date(confirmedAt),
       cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
@@ -963,6 +966,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     end: (booking) => atLocalHour(booking.endDate, 10).getTime(),
     nowMs,
     claimOn: huracanTrip ?? null,
+    money,
     uuid: () => tripRandom.uuid(),
     pick: (low, high) => tripRandom.int(low, high),
   });
@@ -1014,6 +1018,7 @@ function buildDemo(now: Date, random: Random): DemoData {
       },
     ],
     nowMs,
+    money,
     uuid: () => payoutRandom.uuid(),
     pick: (low, high) => payoutRandom.int(low, high),
   });
@@ -1354,6 +1359,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     blockedDays,
     trips,
     payouts: demoPayouts,
+    stripeEvents: money.events,
   };
 }
 
@@ -1456,6 +1462,7 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.refunds, data.trips.refunds),
     ...inserts(schema.payoutAccounts, data.payouts.accounts),
     ...inserts(schema.payouts, data.payouts.payouts),
+    ...inserts(schema.stripeEvents, data.stripeEvents),
   ];
   const [first, ...rest] = statements;
   if (!first) return;

@@ -1,15 +1,22 @@
 // The account journeys, with JavaScript on (sign-in and sign-up open as a dialog) and off (they are pages).
 import type { Page } from "@playwright/test";
+import type AuthTexts from "../../app/locales/en/auth.json";
+import type CarTexts from "../../app/locales/en/cars.json";
+import type CommonTexts from "../../app/locales/en/common.json";
 import {
   DEMO_PASSWORD,
+  PHONE,
   expect,
   expectAccessible,
   javaScriptOn,
+  journeyLanguage,
   linkFromMailbox,
+  localeTexts,
   registerConfirmedUser,
   test,
   uniqueEmail,
   visit,
+  visitCurrent,
 } from "./support";
 
 const PASSWORD = "Žalias!Kalnas7";
@@ -103,6 +110,40 @@ test("a demo account signs in through the sign-in page and comes back where it s
   await expect(page).toHaveURL(/\/favorites$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Įsiminti automobiliai");
   await expectAccessible(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("signing in from a car page comes back to it, and the welcome leaves Book now free to tap", async ({
+    page,
+    database,
+  }) => {
+    const lang = journeyLanguage(test.info().project.name);
+    const auth = localeTexts<typeof AuthTexts>("auth")[lang];
+    const car = await database.execute(
+      `select c.id from cars c join users u on u.id = c.owner_id where u.email = 'host@demo.lt'
+        and c.instant_book = 1 and c.status = 'approved' and c.available = 1 and c.deleted_at is null limit 1`,
+    );
+    const carPath = `/car/${String(car.rows[0]!.id)}`;
+    await visit(page, `/auth/signin?${new URLSearchParams({ redirectTo: carPath, lng: lang })}`);
+    const form = page.getByRole("main");
+    await form.getByLabel(auth.fields.email).fill("renter@demo.lt");
+    await form.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole("button", { name: auth.signIn.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${carPath}$`));
+    await expect(page.getByText(localeTexts<typeof CommonTexts>("common")[lang].toasts.signedIn)).toBeVisible();
+    // The renter verified: the instant book button, brought to the bottom of the screen, where a thumb reaches it.
+    const bookNow = page.getByRole("link", { name: localeTexts<typeof CarTexts>("cars")[lang].detail.bookNow });
+    await bookNow.evaluate((link) => link.scrollIntoView({ block: "end" }));
+    const onTop = await bookNow.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return link.contains(found) ? "the button" : (found?.outerHTML.slice(0, 200) ?? "nothing");
+    });
+    expect(onTop, "what a tap on Book now reaches").toBe("the button");
+    await visitCurrent(page);
+  });
 });
 
 // A window event needs JavaScript: the js project only (playwright.config.ts).

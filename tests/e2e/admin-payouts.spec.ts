@@ -11,6 +11,7 @@
 import type { Client } from "@libsql/client";
 import type AdminTexts from "../../app/locales/en/admin.json";
 import {
+  PHONE,
   expect,
   expectAccessible,
   isoDay,
@@ -25,6 +26,9 @@ import {
   localeTexts,
   looseText,
 } from "./support";
+
+// On a phone's width: the payouts list and a booking's money page must fit one.
+test.use({ viewport: PHONE });
 
 const DEPOSIT = 30_000;
 const TOTAL = 12_640 + DEPOSIT;
@@ -148,6 +152,8 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
     "aria-current",
     "page",
   );
+  // On a phone too the current tab is on the screen, whole, with no script to scroll it there.
+  await expect(admin.getByRole("link", { name: new RegExp(`^${t.tabs.payouts}`) })).toBeInViewport({ ratio: 1 });
   const failedRow = admin.locator(`li[data-booking="${bookings.failedBooking}"]`);
   await expect(failedRow).toContainText(STRIPE_REASON);
   await expect(failedRow).toContainText(t.payouts.status.failed);

@@ -3,7 +3,7 @@
 // every admin page and dialog. Someone who is not an admin gets 'Access Denied'. Each project makes its own rows.
 import type { Client } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, registerAndSignIn, signInAs, test, visit } from "./support";
+import { PHONE, expect, expectAccessible, registerAndSignIn, signInAs, test, visit } from "./support";
 
 /** Letters only, so the catalogue's word search finds it as one word. */
 function uniqueWord(prefix: string) {
@@ -26,6 +26,9 @@ async function pendingListing(database: Client) {
   });
   return model;
 }
+
+// On a phone's width: every admin page, its tabs included, must fit one.
+test.use({ viewport: PHONE });
 
 const signInAsAdmin = (page: Page) => signInAs(page, "admin@demo.lt");
 

@@ -3,12 +3,16 @@
 // and the reviews after it are trips.spec.ts's journey (one journey per behaviour). Two browser contexts: the
 // renter's (`page`) and the host's.
 import type { Client } from "@libsql/client";
+import type CommonTexts from "../../app/locales/lt/common.json";
 import {
+  PHONE,
   confirmAsHost,
   expect,
+  fillText,
   freeCarInLane,
   isoDay,
   javaScriptOn,
+  localeTexts,
   openCheckout,
   registerAndSignIn,
   signInAs,
@@ -32,6 +36,13 @@ async function freeCarAndDays(database: Client, lane: number) {
   const { car, start, end } = await freeCarInLane(database, cars.rows, lane, 3);
   return { id: String(car.id), name: `${String(car.make)} ${String(car.model)}`, start, end };
 }
+
+/** How the deposit comes back, one text from the rules: the 24-hour claim window, then 5–10 working days at the bank. */
+const DEPOSIT_RETURN = fillText(localeTexts<typeof CommonTexts>("common").lt.money.depositReturn, {
+  hours: 24,
+  from: 5,
+  to: 10,
+});
 
 test("book → pay on the stand-in → the host confirms and the card is captured", async ({ page, browser, database }) => {
   const car = await tripCarAndDays(database, 0, 0);
@@ -71,6 +82,7 @@ test("book → pay on the stand-in → the host confirms and the card is capture
 
   // Step 2: the summary, then the checkout.
   await expect(page.getByRole("heading", { name: "Užsakymo informacija" })).toBeVisible();
+  await expect(page.getByText(DEPOSIT_RETURN).first()).toBeVisible();
   await visitCurrent(page);
   await page.getByRole("button", { name: "Pereiti prie mokėjimo" }).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
@@ -78,6 +90,7 @@ test("book → pay on the stand-in → the host confirms and the card is capture
   await page.getByRole("button", { name: "Mokėti" }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+  await expect(page.getByTestId("deposit-return")).toHaveText(DEPOSIT_RETURN);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await visitCurrent(page);
   const reference = `#${bookingId.slice(0, 8).toUpperCase()}`;
@@ -113,7 +126,10 @@ test("a guest is asked to sign in before booking, and bad dates get a message ne
   await expect(page.getByLabel("Atsiėmimo data")).toHaveValue(isoDay(-2));
 });
 
-test("a checkout left unpaid is paid later with Pay now", async ({ page, database }) => {
+test("a checkout left unpaid is paid later: Try Payment Again on the cancelled page, Pay now in My Bookings", async ({
+  page,
+  database,
+}) => {
   const car = await freeCarAndDays(database, 2);
   await registerAndSignIn(page);
   await openCheckout(page, car);
@@ -123,7 +139,12 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   await expect(page).toHaveURL(/\/booking-cancelled\?booking_id=/);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await visitCurrent(page);
-  await expect(page.getByRole("button", { name: "Apmokėti dabar", exact: true })).toBeVisible();
+  // The spec's words for it on this page; the English page says the same.
+  await expect(page.getByRole("button", { name: "Bandyti apmokėti dar kartą", exact: true })).toBeVisible();
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=en`);
+  await expect(page.getByRole("button", { name: "Try Payment Again", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
+  await visit(page, `/booking-cancelled?booking_id=${bookingId}&lng=lt`);
 
   // Later, from My Bookings: the same booking goes back to its checkout and is paid.
   await visit(page, "/bookings");
@@ -134,6 +155,7 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   await page.getByRole("button", { name: "Mokėti", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking_id=${bookingId}`));
   await expect(page.getByRole("heading", { name: "Užklausa išsiųsta" })).toBeVisible();
+  await expect(page.getByTestId("deposit-return")).toHaveText(DEPOSIT_RETURN);
 
   const rows = await database.execute({
     sql: "select id, status, payment_status from bookings where car_id = ? and start_date = ?",
@@ -142,4 +164,22 @@ test("a checkout left unpaid is paid later with Pay now", async ({ page, databas
   expect(rows.rows).toEqual([
     expect.objectContaining({ id: bookingId, status: "pending", payment_status: "authorized" }),
   ]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("My Bookings shows the current tab, the last one too, and each booking's status in the singular", async ({
+    page,
+  }) => {
+    await signInAs(page, "renter@demo.lt");
+    await visit(page, "/bookings?tab=cancelled");
+    const current = page.getByRole("navigation", { name: "Užsakymo būsena" }).getByRole("link", { name: /^Atšaukti/ });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(current).toBeInViewport({ ratio: 1 });
+    // A booking's own status is one booking's: not the plural, which is also the Cancel button's word.
+    const first = page.getByRole("main").getByRole("listitem").filter({ hasText: "Užsakymas #" }).first();
+    await expect(first.getByText("Atšauktas", { exact: true })).toBeVisible();
+    await expect(first.getByText("Atšaukti", { exact: true })).toHaveCount(0);
+  });
 });

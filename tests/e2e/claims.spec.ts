@@ -10,6 +10,7 @@
 import type { Client } from "@libsql/client";
 import type ClaimTexts from "../../app/locales/en/claims.json";
 import {
+  PHONE,
   expect,
   isoDay,
   journeyLanguage,
@@ -26,6 +27,9 @@ import {
   localeTexts,
   looseText,
 } from "./support";
+
+// On a phone's width: the claim pages and the admin's must fit one.
+test.use({ viewport: PHONE });
 
 const DEPOSIT = 30_000;
 const TEXTS = localeTexts<typeof ClaimTexts>("claims");
@@ -90,6 +94,9 @@ test("host claims the excess km → renter disputes → admin decides; both side
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
   const renter = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "11."));
   const admin = await person(browser, javaScriptEnabled, clientAddress.replace(/^10\./, "12."));
+  // Everyone on a phone: the claim pages and /admin/claims must fit one (the page's own width is this file's).
+  await renter.setViewportSize(PHONE);
+  await admin.setViewportSize(PHONE);
   try {
     const hostEmail = uniqueEmail("claims.host");
     const renterEmail = uniqueEmail("claims.renter");
@@ -111,6 +118,10 @@ test("host claims the excess km → renter disputes → admin decides; both side
       looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
     );
     await expect(measures).toContainText(t.measures.onTime);
+    // No rental agreement was opened for this booking: the default rates, said so.
+    await expect(measures).toContainText(
+      looseText(fillText(t.measures.rates.default, { km: euros(20, lang), hour: euros(5000, lang) })),
+    );
     await expect(host.getByLabel(t.form.amount)).toHaveValue("40");
     await expect(host.getByLabel(t.categories.excess_km)).toBeChecked();
     await expect(host.getByLabel(t.categories.late_return)).not.toBeChecked();
@@ -130,8 +141,11 @@ test("host claims the excess km → renter disputes → admin decides; both side
     );
     await visitCurrent(host);
 
-    // The renter disputes.
+    // The renter disputes, having read what the claim is made of: the same items the host saw.
     await visit(renter, claimPage);
+    await expect(renter.getByTestId("claim-breakdown")).toContainText(
+      looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
+    );
     await expect(renter.getByTestId("claim-money")).toContainText(
       looseText(
         fillText(t.money.renterIfStands, { refund: euros(DEPOSIT - 4000, lang), deposit: euros(DEPOSIT, lang) }),
@@ -151,6 +165,9 @@ test("host claims the excess km → renter disputes → admin decides; both side
     await admin.locator(`a[href="/admin/claims/${claimId}"]`).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/claims/${claimId}`));
     await expect(admin.getByText("Odometras rodė mažiau / the odometer showed less")).toBeVisible();
+    await expect(admin.getByTestId("claim-breakdown")).toContainText(
+      looseText(fillText(t.measures.excessKm, { km: 200, rate: euros(20, lang), amount: euros(4000, lang) })),
+    );
     await visitCurrent(admin);
     await admin.getByLabel(t.admin.amount).fill("25");
     await admin.getByLabel(t.admin.reason).fill("Nuotraukos ir įrašai / the photos and records");

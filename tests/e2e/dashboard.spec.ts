@@ -22,9 +22,9 @@ test("a guest is asked to sign in on both dashboards", async ({ page }) => {
 test("the demo host reads the figures and changes the period", async ({ page }) => {
   await signInAs(page, "host@demo.lt");
   await visit(page, "/host-dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Nuomotojo skydelis" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Savininko skydelis" })).toBeVisible();
   const switcher = page.getByRole("navigation", { name: "Skydelio rodinys" });
-  await expect(switcher.getByRole("link", { name: "Nuomotojo skydelis" })).toHaveAttribute("aria-current", "page");
+  await expect(switcher.getByRole("link", { name: "Savininko skydelis" })).toHaveAttribute("aria-current", "page");
   const periods = page.getByRole("navigation", { name: "Laikotarpis" });
   await expect(periods.getByRole("link", { name: "30 dienų" })).toHaveAttribute("aria-current", "page");
 
@@ -97,7 +97,7 @@ test("a new person sees the renter panel and the host panel's call to list a car
 
   await page
     .getByRole("navigation", { name: "Skydelio rodinys" })
-    .getByRole("link", { name: "Nuomotojo skydelis" })
+    .getByRole("link", { name: "Savininko skydelis" })
     .click();
   await expect(page).toHaveURL(/\/host-dashboard$/);
   await expect(page.getByRole("heading", { name: "Dar nepaskelbėte nė vieno automobilio" })).toBeVisible();

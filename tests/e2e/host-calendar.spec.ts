@@ -3,7 +3,18 @@
 // visitor's car page shows them unavailable, as a booked day is shown, without saying why.
 import type { Client } from "@libsql/client";
 import type { Locator } from "@playwright/test";
-import { expect, expectAccessible, javaScriptOn, signInAs, test, visit } from "./support";
+import type BookingTexts from "../../app/locales/en/bookings.json";
+import {
+  expect,
+  expectAccessible,
+  javaScriptOn,
+  journeyLanguage,
+  localeTexts,
+  signInAs,
+  test,
+  visit,
+  visitCurrent,
+} from "./support";
 
 const vilniusToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vilnius" }).format(new Date());
 const addDays = (day: string, n: number) => {
@@ -17,12 +28,12 @@ const dayName = (day: string) =>
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 
 /**
- * A rental car of the demo host with two days nobody holds. Each project takes days of its own, before the days the
- * booking journey picks from (20 on), so journeys running side by side never meet.
+ * A rental car of the demo host with `days` days (two unless told) nobody holds. Each project takes days of its own,
+ * before the days the booking journey picks from (20 on), so journeys running side by side never meet.
  */
-async function carWithFreeDays(database: Client, offset: number) {
+async function carWithFreeDays(database: Client, offset: number, days = 2) {
   const from = addDays(vilniusToday(), offset);
-  const to = addDays(from, 1);
+  const to = addDays(from, days - 1);
   const cars = await database.execute({
     sql: `select c.id from cars c join users u on u.id = c.owner_id
       where u.email = 'host@demo.lt' and c.status = 'approved' and c.available = 1 and c.listing_type <> 'sale'
@@ -98,6 +109,51 @@ test("the host blocks two days on the edit page, and the car page shows them una
     await database.execute({
       sql: "delete from car_blocked_days where car_id = ? and day between ? and ?",
       args: [car.id, car.from, car.to],
+    });
+  }
+});
+
+test("a renter's dates across a blocked day: it is not drawn as chosen, the refusal names it, and a click past it starts again", async ({
+  page,
+  database,
+}, info) => {
+  const lang = journeyLanguage(info.project.name);
+  const texts = localeTexts<typeof BookingTexts>("bookings")[lang];
+  // Days of its own, before the other test's (13 on) and the booking journeys' (20 on).
+  const car = await carWithFreeDays(database, javaScriptOn(info.project.name) ? 7 : 10, 3);
+  const blocked = addDays(car.from, 1);
+  const name = (day: string) =>
+    new Intl.DateTimeFormat(lang === "lt" ? "lt-LT" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
+  await database.execute({
+    sql: "insert into car_blocked_days (car_id, day, created_at) values (?, ?, ?)",
+    args: [car.id, blocked, Date.now()],
+  });
+  try {
+    await signInAs(page, "renter@demo.lt");
+    // The dates typed from the first day to the third: the second, blocked, is inside them.
+    await visit(page, `/car/${car.id}/book?${new URLSearchParams({ start: car.from, end: car.to, lng: lang })}`);
+    const alert = page.getByRole("alert").filter({ hasText: texts.errors.conflictTitle });
+    await expect(alert).toContainText(texts.errors.unavailable);
+    await expect(alert).toContainText(texts.errors.unavailableDays.replace("{{days}}", name(blocked)));
+    const calendar = page.locator("table").filter({ has: page.getByRole("columnheader") });
+    const blockedDay = calendar.getByLabel(`${name(blocked)}, ${texts.calendar.unavailable}`, { exact: true });
+    // Drawn unavailable, not as a day of the chosen range.
+    await expect(blockedDay).toHaveClass(/bg-danger-soft/);
+    await expect(blockedDay).not.toHaveClass(/bg-primary/);
+
+    // The return day clicked again: past the blocked day, so it is a new pickup day, not the end of a range over it.
+    if (car.to.slice(0, 7) !== car.from.slice(0, 7))
+      await page.getByRole("link", { name: texts.calendar.next }).click();
+    await calendar.getByRole("link", { name: new RegExp(`^${name(car.to)}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`start=${car.to}`));
+    expect(new URL(page.url()).searchParams.get("end")).toBeNull();
+    await visitCurrent(page);
+  } finally {
+    await database.execute({
+      sql: "delete from car_blocked_days where car_id = ? and day = ?",
+      args: [car.id, blocked],
     });
   }
 });

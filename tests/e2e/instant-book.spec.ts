@@ -65,6 +65,8 @@ async function bookAndPay(page: Page, lang: Lang, carId: string, days: [number, 
   await page.getByRole("button", { name: text(lang, "bookings", "review.pay") }).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
   await visitCurrent(page);
+  // The checkout says the same as the review: charged at once, or only when the host confirms.
+  await expect(page.getByTestId("checkout-kind")).toHaveText(expectKind);
   await page.getByRole("button", { name: text(lang, "bookings", "standIn.pay"), exact: true }).click();
   await expect(page).toHaveURL(/\/booking-success\?booking_id=/);
   await visitCurrent(page);

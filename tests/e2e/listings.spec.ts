@@ -1,7 +1,7 @@
 // Own listings, with JavaScript on and off: create a sale and a rental listing through the four-step wizard with a
 // photo → pending on /my-listings and hidden from the public → approved (by the database until the admin page
 // exists) → on /cars. Then the availability switch and deletion.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, javaScriptOn, signInAs, test, visit, visitCurrent, waitForHydration } from "./support";
 
@@ -15,7 +15,24 @@ async function photo() {
 /** A word the search index will find only in this test's listing. */
 const uniqueModel = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 
-async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", model: string) {
+/** The wizard's last step, from the photos on: by default one photo, then Create. */
+type LastStep = (page: Page, wizard: Locator) => Promise<void>;
+
+async function onePhotoAndCreate(page: Page, wizard: Locator) {
+  await page.locator('input[type="file"][name="photos"]').setInputFiles([await photo()]);
+  if (javaScriptOn(test.info().project.name)) {
+    // With JavaScript the photo shows as a preview, the main one.
+    await expect(wizard.getByText("Pagrindinė nuotrauka")).toBeVisible();
+  }
+  await wizard.getByRole("button", { name: "Sukurti skelbimą" }).click();
+}
+
+async function createListing(
+  page: Page,
+  type: "Parduodamas" | "Nuomojamas",
+  model: string,
+  lastStep: LastStep = onePhotoAndCreate,
+) {
   await visit(page, "/my-listings/new");
   const wizard = page.getByRole("dialog", { name: "Naujas skelbimas" });
   await expect(wizard.getByText("1 žingsnis iš 4")).toBeVisible();
@@ -68,12 +85,7 @@ async function createListing(page: Page, type: "Parduodamas" | "Nuomojamas", mod
   await visitCurrent(page);
   await wizard.getByLabel("Kondicionierius").check();
   await wizard.getByLabel("Aprašymas").fill("Tvarkingas, vienas savininkas.");
-  await page.locator('input[type="file"][name="photos"]').setInputFiles([await photo()]);
-  if (javaScriptOn(test.info().project.name)) {
-    // With JavaScript the photo shows as a preview, the main one.
-    await expect(wizard.getByText("Pagrindinė nuotrauka")).toBeVisible();
-  }
-  await wizard.getByRole("button", { name: "Sukurti skelbimą" }).click();
+  await lastStep(page, wizard);
   await expect(page).toHaveURL(/\/my-listings\?tab=pending$/);
   await expect(page.getByText("Skelbimas sukurtas")).toBeVisible();
 }
@@ -176,6 +188,51 @@ test("renting out needs verification: the wizard locks rent and both for an unve
   await expect(wizard.getByLabel("Nuomojamas")).toBeDisabled();
   await expect(wizard.getByLabel("Nuoma arba pardavimas")).toBeDisabled();
   await expect(wizard.getByLabel("Parduodamas")).toBeEnabled();
+});
+
+test("a photo refused at the last step is said before the listing is created, with JavaScript as without", async ({
+  page,
+  database,
+}) => {
+  const js = javaScriptOn(test.info().project.name);
+  const model = uniqueModel("Nuotrauka");
+  const gif = {
+    name: "animacija.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"),
+  };
+  const refused = "Leidžiami tik JPEG, PNG ir WebP paveikslėliai";
+  await signInAs(page, "company@demo.lt");
+  await createListing(page, "Parduodamas", model, async (page, wizard) => {
+    const photos = page.locator('input[type="file"][name="photos"]');
+    const create = wizard.getByRole("button", { name: "Sukurti skelbimą" });
+    await photos.setInputFiles([gif, await photo()]);
+    if (js) {
+      // The picker keeps the good photo and names the refused one at once; Create stops once and says what it means.
+      await expect(wizard.getByText("Pagrindinė nuotrauka")).toBeVisible();
+      await expect(wizard.getByText(refused)).toBeVisible();
+      await create.click();
+      await expect(wizard.getByText("Šios nuotraukos nepridėtos.", { exact: false })).toBeVisible();
+      await expect(wizard.getByText(refused)).toBeVisible();
+      await expect(page).toHaveURL(/\/my-listings\/new\?draft=.*step=4/);
+      // Nothing was created meanwhile.
+      const none = await database.execute({ sql: "select 1 from cars where model = ?", args: [model] });
+      expect(none.rows).toHaveLength(0);
+      // Pressed again, knowing it: created with the good photo.
+      await create.click();
+    } else {
+      // The server refuses the whole post and says why at the field; the photos are chosen again.
+      await create.click();
+      await expect(wizard.getByLabel("Nuotraukos", { exact: true })).toHaveAccessibleDescription(new RegExp(refused));
+      await photos.setInputFiles([await photo()]);
+      await create.click();
+    }
+  });
+  const stored = await database.execute({
+    sql: "select count(*) as photos from car_images i join cars c on c.id = i.car_id where c.model = ?",
+    args: [model],
+  });
+  expect(Number(stored.rows[0]!.photos)).toBe(1);
 });
 
 // The picker's previews exist only with JavaScript; without it the server names the same mistakes (the no-JS runs of

@@ -213,20 +213,20 @@ test("a host reads their payouts by month and downloads a month as CSV; the rent
     expect(en.headers()["cache-control"]).toBe("private, no-store");
     const enLines = await csvRecords(en);
     expect(enLines[0]).toBe(
-      "Booking,Car,Trip start,Trip end,Settled,Rental,Platform fee,Your share,Claim kept,Taken back,Net to you,Transfer,Paid on",
+      "Payee,Company number,Booking,Car,Trip start,Trip end,Settled,Rental,Platform fee,Your share,Claim kept,Taken back,Net to you,Transfer,Paid on",
     );
     expect(enLines).toContain(
-      `${trips.paid},Škoda Octavia 2021,2026-09-01,2026-09-04,2026-10-05,120.00,18.00,102.00,50.50,10.00,142.50,Paid,2026-10-05`,
+      `Testas Testaitis,,${trips.paid},Škoda Octavia 2021,2026-09-01,2026-09-04,2026-10-05,120.00,18.00,102.00,50.50,10.00,142.50,Paid,2026-10-05`,
     );
-    expect(enLines.at(-1)).toBe("Total,,,,,200.00,30.00,170.00,50.50,10.00,210.50,,");
+    expect(enLines.at(-1)).toBe("Total,,,,,,,200.00,30.00,170.00,50.50,10.00,210.50,,");
     const lt = await page.request.get("/host-dashboard/payouts.csv?month=2026-09&lng=lt");
     const ltLines = await csvRecords(lt);
-    expect(ltLines[0]!.split(";")[0]).toBe("Užsakymas");
+    expect(ltLines[0]!.split(";").slice(0, 3)).toEqual(["Gavėjas", "Įmonės kodas", "Užsakymas"]);
     // The formula-like car name is inert.
     expect(ltLines[1]).toBe(
-      `${trips.waiting};'=SUM(A1) Octavia 2021;2026-09-01;2026-09-04;2026-09-15;50,00;7,50;42,50;0,00;0,00;42,50;Laukiama jūsų išmokų paskyros;`,
+      `Testas Testaitis;;${trips.waiting};'=SUM(A1) Octavia 2021;2026-09-01;2026-09-04;2026-09-15;50,00;7,50;42,50;0,00;0,00;42,50;Laukiama jūsų išmokų paskyros;`,
     );
-    expect(ltLines[2]).toBe("Iš viso;;;;;50,00;7,50;42,50;0,00;0,00;42,50;;");
+    expect(ltLines[2]).toBe("Iš viso;;;;;;;50,00;7,50;42,50;0,00;0,00;42,50;;");
     expect((await page.request.get("/host-dashboard/payouts.csv?month=2026-13")).status()).toBe(400);
 
     // The trip page shows the host their payout.

@@ -1,8 +1,27 @@
 // The own profile, verification and account deletion, with JavaScript on and off, each on an account of its own
 // (never the demo accounts): edit with a bad phone then a good one, upload an avatar, send verification documents,
-// and delete the account.
+// change a verified date of birth through verification, and delete the account; and a host's public profile. On a
+// phone's width (every page checked fits it).
 import sharp from "sharp";
-import { expect, expectAccessible, registerAndSignIn, test, visit, waitForHydration } from "./support";
+import type PageTexts from "../../app/locales/en/pages.json";
+import type ProfileTexts from "../../app/locales/en/profile.json";
+import {
+  PHONE,
+  expect,
+  expectAccessible,
+  journeyLanguage,
+  localeTexts,
+  registerAndSignIn,
+  test,
+  userId,
+  visit,
+  visitCurrent,
+  waitForHydration,
+} from "./support";
+
+const TEXTS = localeTexts<typeof ProfileTexts>("profile");
+
+test.use({ viewport: PHONE });
 
 async function jpeg(name = "nuotrauka.jpg") {
   const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3a6ea5" } })
@@ -130,6 +149,82 @@ test("a new user uploads verification documents and sends them for review", asyn
   await expect(page.getByText("Dokumentai tikrinami").first()).toBeVisible();
 });
 
+test("a verified date of birth is shown, not edited, on the profile and changes only through verification", async ({
+  page,
+  database,
+}) => {
+  const lang = journeyLanguage(test.info().project.name);
+  const text = TEXTS[lang];
+  const { email } = await registerAndSignIn(page);
+  const id = await userId(database, email);
+  const row = async () =>
+    (
+      await database.execute({
+        sql: "select date_of_birth, verification_status, verification_submitted_at from profiles where id = ?",
+        args: [id],
+      })
+    ).rows[0]!;
+  // Verified by an admin, nineteen years old: too young for a luxury car (part of what instant book trusts).
+  const young = `${new Date().getUTCFullYear() - 19}-06-01`;
+  await database.execute({
+    sql: "update profiles set verification_status = 'verified', date_of_birth = ? where id = ?",
+    args: [young, id],
+  });
+
+  // The form shows the date, says why it cannot be changed there, and sends none.
+  await visit(page, `/profile?edit=1&lng=${lang}`);
+  const details = page.getByRole("region", { name: text.details.title });
+  await expect(details.getByText(text.hints.dateOfBirthVerified)).toBeVisible();
+  await expect(details.getByRole("textbox", { name: text.fields.dateOfBirth })).toHaveCount(0);
+  await expect(page.locator('input[name="dateOfBirth"]')).toHaveCount(0);
+  await page.getByLabel(text.fields.location).fill("Kaunas");
+  await page.getByRole("button", { name: text.details.save }).click();
+  // Saved: back to the details (the toast leaves after 5 s, which a busy machine may take to look).
+  await expect(page).toHaveURL(/\/profile(\?lng=\w+)?$/);
+  await expect(details.getByText("Kaunas")).toBeVisible();
+  await visitCurrent(page);
+  expect(await row()).toMatchObject({ date_of_birth: young, verification_status: "verified" });
+
+  // A forged post with another date is refused, and nothing changes.
+  const forged = await page.request.post("/profile", {
+    form: { intent: "update", fullName: "Testas Testaitis", location: "Vilnius", dateOfBirth: "1990-01-01" },
+  });
+  expect(forged.status()).toBe(400);
+  expect(await row()).toMatchObject({ date_of_birth: young, verification_status: "verified" });
+
+  // The way to change it: the new date with the identity document, on the verification page.
+  await visit(page, "/profile?edit=1");
+  await page.getByRole("link", { name: text.details.changeDateOfBirth }).click();
+  await expect(page).toHaveURL(/\/profile\/verification#date-of-birth$/);
+  await waitForHydration(page);
+  const change = page.getByRole("region", { name: text.verification.dateOfBirth.title });
+  await expect(change).toBeVisible();
+  await expectAccessible(page);
+  // A date in the future is refused at its field, the date typed kept.
+  await change.getByLabel(text.verification.dateOfBirth.newDate).fill("2999-01-01");
+  await change.getByLabel(text.verification.dateOfBirth.document).setInputFiles(pdf("pasas.pdf"));
+  await change.getByRole("button", { name: text.verification.dateOfBirth.submit }).click();
+  const dateField = page.getByLabel(text.verification.dateOfBirth.newDate);
+  await expect(page.getByText(text.validation.dateOfBirthFuture)).toBeVisible();
+  await expect(dateField).toHaveAttribute("aria-invalid", "true");
+  await expect(dateField).toHaveValue("2999-01-01");
+  await visitCurrent(page);
+  expect(await row()).toMatchObject({ date_of_birth: young, verification_status: "verified" });
+
+  await dateField.fill("1990-01-01");
+  await page.getByLabel(text.verification.dateOfBirth.document).setInputFiles(pdf("pasas.pdf"));
+  await page.getByRole("button", { name: text.verification.dateOfBirth.submit }).click();
+  await expect(page.getByRole("heading", { name: text.verification.status.underReview.title })).toBeVisible();
+  await visitCurrent(page);
+  const sent = await row();
+  expect(sent).toMatchObject({ date_of_birth: "1990-01-01", verification_status: "pending" });
+  expect(sent.verification_submitted_at).not.toBeNull();
+  // Under review the profile says so, and the date is the person's to correct again (which takes it out of review).
+  await visit(page, "/profile?edit=1");
+  await expect(page.getByText(text.badge.underReview).first()).toBeVisible();
+  await expect(page.getByText(text.hints.dateOfBirthUnderReview)).toBeVisible();
+});
+
 test("delete an account: a wrong password changes nothing, the right one deletes and signs out", async ({ page }) => {
   const { email, password } = await registerAndSignIn(page);
   await visit(page, "/profile");
@@ -148,9 +243,31 @@ test("delete an account: a wrong password changes nothing, the right one deletes
   await page.getByRole("button", { name: "Ištrinti mano paskyrą" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Jūsų paskyra ištrinta. Ačiū, kad naudojotės Ratai.")).toBeVisible();
+  // On a phone the header's sign-in is in its menu.
+  await page.getByRole("banner").getByLabel("Meniu").click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Prisijungti", exact: true })).toBeVisible();
   await visit(page, "/profile", { status: 401 });
 
   const again = await page.request.post("/auth/signin", { form: { email, password }, maxRedirects: 0 });
   expect(again.status()).not.toBe(302);
+});
+
+test("a host's public profile: the message button sits clear of the name and the verification badge", async ({
+  page,
+  database,
+}) => {
+  const lang = journeyLanguage(test.info().project.name);
+  const texts = localeTexts<typeof PageTexts>("pages")[lang].profile;
+  const host = await database.execute("select id from users where email = 'host@demo.lt'");
+  await registerAndSignIn(page);
+  await visit(page, `/profile/${String(host.rows[0]!.id)}?lng=${lang}`);
+  const card = page.getByRole("region", { name: "Mindaugas Jankauskas" });
+  const message = card.getByRole("link", { name: texts.sendMessage });
+  const badge = card.getByText(texts.verification.verified, { exact: true });
+  await expect(badge).toBeVisible();
+  for (const other of [badge, card.getByRole("heading", { level: 1 })]) {
+    const [a, b] = [(await message.boundingBox())!, (await other.boundingBox())!];
+    const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `the message button (${JSON.stringify(a)}) is clear of ${JSON.stringify(b)}`).toBe(true);
+  }
 });

@@ -105,6 +105,7 @@ export async function expectAccessible(page: Page) {
     .replace(/<link[^>]+(?:rel="modulepreload"|data-modulepreload)[^>]*>/gi, "");
   const snapshot = await snapshotPage(page.context().browser()!);
   snapshot.html = html;
+  await matchViewport(snapshot.page, page);
   await snapshot.page.goto(new URL(SNAPSHOT_PATH, page.url()).toString());
   await expectNoSeriousViolations(snapshot.page, page.url());
 }
@@ -152,6 +153,45 @@ async function expectNoSeriousViolations(page: Page, label: string) {
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   });
   expect(serious, `axe on ${label}`).toEqual([]);
+  await expectFitsViewport(page, label);
+}
+
+/** A phone's width, as the journeys that check a page on one use it: `test.use({ viewport: PHONE })`. */
+export const PHONE = { width: 375, height: 740 };
+
+/** The page without JavaScript is checked in the snapshot page at the width it was seen at (a phone's, PHONE). */
+async function matchViewport(snapshotPage: Page, page: Page) {
+  const size = page.viewportSize();
+  if (size && JSON.stringify(size) !== JSON.stringify(snapshotPage.viewportSize())) {
+    await snapshotPage.setViewportSize(size);
+  }
+}
+
+/**
+ * No page is wider than its viewport: on a phone nothing pushes it sideways (a tab bar, a table, a hidden text that
+ * escaped its scrolling box). The failure names the elements that reach past the right edge.
+ */
+async function expectFitsViewport(page: Page, label: string) {
+  const { scrollWidth, innerWidth, past } = await page.evaluate(() => {
+    const { scrollWidth } = document.documentElement;
+    const { innerWidth } = window;
+    if (scrollWidth <= innerWidth) return { scrollWidth, innerWidth, past: [] };
+    // The elements that reach furthest right without being clipped by a box that scrolls (those reach further than
+    // the page): the one that widens the page is among them.
+    const past = [...document.body.querySelectorAll("*")]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right + window.scrollX }))
+      .filter(({ right }) => right > innerWidth + 0.5 && right <= scrollWidth + 0.5)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(
+        ({ element, right }) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class")}"> ${right} px`,
+      );
+    return { scrollWidth, innerWidth, past };
+  });
+  expect(scrollWidth, `${label} is wider than its ${innerWidth} px viewport: ${past.join("; ")}`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 /** The class names a selector (or a stylesheet's text) names, CSS escapes undone: `.sm\\:flex` is `sm:flex`. */

@@ -4,8 +4,8 @@
 // Check-in opens 24 hours before a booking's start and check-out 24 hours before its end (trip-rules.ts), but a
 // booking can only be requested for days ahead. So a journey books days of its lane as people do, the host confirms,
 // and then the `database` fixture moves the booking to the three days ending today: check-in and check-out are both
-// open in real time, whatever the hour (the host may record check-out any time after the end, the renter until 24 h
-// after it). Those past days are the same for every journey that does this, so each (journey, project) pair takes a
+// open in real time, whatever the hour (either party may record check-out until 48 h after the end).
+// Those past days are the same for every journey that does this, so each (journey, project) pair takes a
 // car of its own: the `slot`-th of the demo host's rentable cars with a deposit that no seeded booking holds then. The
 // list leaves out only bookings of other people, never the journeys' own (their renters register as `tripper.…`),
 // so it is the same list whenever a journey reads it, and two journeys never move bookings onto one car.

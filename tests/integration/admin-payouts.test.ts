@@ -5,7 +5,7 @@
 // cannot be reached (a closed port) stands for a failure.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
+import { auditLog, notifications, payoutAccounts, payoutReversals, payouts, profiles, refunds } from "#db/schema";
 import { action as listAction, loader as listLoader } from "~/routes/_admin+/admin.payouts";
 import { action as moneyAction, loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
 import { reversalKey } from "~/payouts/payouts.server";
@@ -131,6 +131,21 @@ async function toastOf(headers: Headers) {
 }
 
 describe("/admin/payouts", () => {
+  it("names a company host by its registered name and company number; a person's payout has neither", async () => {
+    const company = await settledBooking(ctx, "paid");
+    const person = await settledBooking(ctx, "paid");
+    await ctx.db
+      .update(profiles)
+      .set({ accountType: "company", companyName: "UAB Baltic Drive", companyNumber: "305123456" })
+      .where(eq(profiles.id, company.host.id));
+    const rows = (await list()).data.payouts;
+    expect(rows.find((p) => p.bookingId === company.bookingId)).toMatchObject({
+      hostName: "Rasa Savininkė",
+      company: { name: "UAB Baltic Drive", code: "305123456" },
+    });
+    expect(rows.find((p) => p.bookingId === person.bookingId)).toMatchObject({ company: null });
+  });
+
   it("lists payouts by state with counts: all (failed first) by default, one state with ?status", async () => {
     const paid = await settledBooking(ctx, "paid");
     const failed = await settledBooking(ctx, "failed");

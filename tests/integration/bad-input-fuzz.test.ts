@@ -894,7 +894,7 @@ const ENTRIES: Record<string, Entry> = {
   "_profiles+/profile.verification.tsx": asUser("/profile/verification", {
     base: { intent: "upload", kind: "id_front", document: "not a file" },
     enums: ["kind"],
-    intent: { valid: ["upload", "submit"] },
+    intent: { valid: ["upload", "submit", "date-of-birth"] },
   }),
   "_profiles+/profile.payouts.tsx": asUser("/profile/payouts", {
     base: { intent: "start" },

@@ -5,6 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, devMailbox, profiles } from "#db/schema";
 import { expireBookings } from "~/bookings/booking-expiry.server";
+import { cancelConfirmedBooking, cancelPreview, expectedRefundOf } from "~/bookings/cancel-booking.server";
+import { REFUND_BANK_DAYS } from "~/bookings/deposit-return";
+import { formatDate, formatMoney } from "~/utils/format";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import type { BookingEmailTemplate } from "~/bookings/booking-notices.server";
 import en from "~/locales/en/email.json";
@@ -17,6 +20,7 @@ import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId"
 import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import sharp from "sharp";
+import { cancelOnItsPage } from "./support/cancel-page";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -173,11 +177,51 @@ describe.each([
     const request = await p.booking("pending");
     const confirmed = await p.booking("confirmed");
     expect((await act(ctx, p.renterCookie, request, "cancel")).status).toBe(303);
-    expect((await act(ctx, p.renterCookie, confirmed, "cancel")).status).toBe(303);
+    expect((await cancelOnItsPage(ctx.context, p.renterCookie, confirmed)).result.status).toBe(303);
+    // The paid booking's renter has their refund in writing too (the next test reads it).
     expect(await mailOf(ctx, p)).toEqual([
       to("host", "booking_cancelled_by_renter"),
       to("host", "booking_cancelled_by_renter"),
+      to("renter", "booking_cancelled_by_you"),
     ]);
+  });
+
+  it("a renter who cancels a paid booking on its page is e-mailed the refund it shows, once", async () => {
+    const id = await p.booking("confirmed", { totalAmount: 62_640, depositAmount: 50_000, dailyRate: 4_000 });
+    const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, id));
+    // After the free cancellation: the first day and the platform fee are kept, as the cancel page says.
+    const now = new Date(Date.parse(`${booking!.startDate}T00:00:00Z`) - 3_600_000);
+    const preview = cancelPreview(booking!, "renter", now);
+    const refund = expectedRefundOf(preview);
+    expect(refund).toBe(62_640 - 4_000 - 240);
+    const cancel = () =>
+      cancelConfirmedBooking(ctx.context, {
+        booking: booking!,
+        role: "renter",
+        userId: p.renter.id,
+        expectedRefund: refund,
+        origin: ORIGIN,
+        now,
+      });
+    expect(await cancel()).toMatchObject({ ok: true });
+    expect(await cancel()).toMatchObject({ ok: false });
+    expect(await mailOf(ctx, p)).toEqual([
+      to("host", "booking_cancelled_by_renter"),
+      to("renter", "booking_cancelled_by_you"),
+    ]);
+    const language = languages.renter;
+    const [mail] = await ctx.db.select().from(devMailbox).where(eq(devMailbox.to, p.renter.email));
+    for (const said of [
+      formatMoney(refund, language),
+      formatMoney(62_640, language),
+      formatMoney(4_240, language),
+      formatDate(now, language, "long"),
+      `${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to}`,
+    ]) {
+      expect(mail!.text).toContain(said);
+    }
+    const [hostMail] = await ctx.db.select().from(devMailbox).where(eq(devMailbox.to, p.host.email));
+    expect(hostMail!.text).toContain(formatMoney(refund, languages.host));
   });
 
   it("cancelled by the renter before paying: nobody is e-mailed (the host never heard of it)", async () => {
@@ -188,7 +232,7 @@ describe.each([
 
   it("cancelled by the host: the renter is e-mailed", async () => {
     const id = await p.booking("confirmed");
-    expect((await act(ctx, p.hostCookie, id, "cancel")).status).toBe(303);
+    expect((await cancelOnItsPage(ctx.context, p.hostCookie, id)).result.status).toBe(303);
     expect(await mailOf(ctx, p)).toEqual([to("renter", "booking_cancelled")]);
   });
 

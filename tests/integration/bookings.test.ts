@@ -21,6 +21,7 @@ import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
+import { cancelOnItsPage } from "./support/cancel-page";
 import { createTestContext, type TestContext } from "./support/context";
 import { bookingRequest, createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -64,7 +65,7 @@ const choice = (overrides: Record<string, string> = {}) => ({
 });
 
 function book(ctx: TestContext, p: People, fields: Record<string, string> = choice(), cookie = p.renterCookie) {
-  return callRoute<{ issues?: Record<string, string>; formIssue?: { message: string } }>(
+  return callRoute<{ issues?: Record<string, string>; formIssue?: { message: string; days?: string[] } }>(
     bookAction,
     formRequest(`/car/${p.car.id}/book`, fields, { cookie }),
     ctx.context,
@@ -334,6 +335,8 @@ describe("booking request (local stand-in checkout)", () => {
     const refused = await book(ctx, p);
     expect(refused.status).toBe(400);
     expect(refused.data.formIssue?.message).toBe("bookings:errors.conflict");
+    // The days it holds of the chosen ones are named (day 10 to 13 chosen, held from day 12).
+    expect(refused.data.formIssue?.days).toEqual([day(12)]);
     // Back-to-back is fine: the car comes back on the end day.
     expect((await book(ctx, p, choice({ start: day(20), end: day(22) }))).status).toBe(303);
   });
@@ -411,6 +414,11 @@ describe("the state machine on /bookings", () => {
     const allowed = BOOKING_TRANSITIONS.find((t) => t.from === status && t.action === action && t.role === who);
     if (who === "stranger") {
       expect(result.status).toBe(403);
+      expect(after!.status).toBe(status);
+    } else if (allowed?.onItsPage) {
+      // A confirmed booking is cancelled only on its own page, which shows the refund first (cancellation.test.ts).
+      expect(result.status).toBe(409);
+      expect(result.data.error?.message).toBe("bookings:errors.cancelOnItsPage");
       expect(after!.status).toBe(status);
     } else if (allowed) {
       expect(result.status).toBe(303);
@@ -736,7 +744,9 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     expect(fake.paymentIntents.get(second.row.stripePaymentIntentId!)!.status).toBe("canceled");
     const third = await paidRequest(choice({ start: day(30), end: day(32) }));
     await act(ctx, p.hostCookie, third.row.id, "confirm");
-    expect((await act(ctx, p.hostCookie, third.row.id, "cancel")).status).toBe(303);
+    // On its own page (a confirmed booking is cancelled nowhere else), for the refund it shows.
+    const cancelled = await cancelOnItsPage(ctx.context, p.hostCookie, third.row.id);
+    expect(cancelled.result.status).toBe(303);
     // The host's cancellation gives back everything, under the cancellation's own key (payments/refunds.server.ts).
     const refundsSent = fake.requests.filter(
       (r) => r.path === "/v1/refunds" && r.body.payment_intent === third.row.stripePaymentIntentId,

@@ -13,7 +13,7 @@ import { findCarForOwner } from "~/cars/own-listings.server";
 import { findPublicProfile } from "~/profiles/public-profile.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";
 import { action as editAction } from "~/routes/_my-listings+/my-listings.$carId.edit";
-import { loader as listLoader } from "~/routes/_bookings+/bookings";
+import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as cancelAction, loader as cancelLoader } from "~/routes/_bookings+/bookings_.$bookingId_.cancel";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { formatMoney } from "~/utils/format";
@@ -252,6 +252,28 @@ describe("refusals write nothing", () => {
     expect(refundRequests(paymentIntent)).toHaveLength(0);
     expect((await open(crypto.randomUUID(), renter)).status).toBe(404);
   });
+
+  it.each(["renter", "host"] as const)(
+    "My Bookings' POST cannot cancel a confirmed booking (the %s): 409, nothing written; its cancel page can",
+    async (who) => {
+      const { id, paymentIntent } = await paidBooking("24_hours", day(10));
+      const person = who === "host" ? host : renter;
+      const before = await fingerprint(ctx.client);
+      const result = await callRoute<ActionData>(
+        listAction,
+        formRequest("/bookings", { intent: "cancel", bookingId: id }, { cookie: person.cookie }),
+        ctx.context,
+      );
+      expect(result.status).toBe(409);
+      expect(result.data.error).toEqual({
+        title: "bookings:errors.cancelFailed",
+        message: "bookings:errors.cancelOnItsPage",
+      });
+      expect(changedTables(before, await fingerprint(ctx.client))).toEqual([]);
+      expect(refundRequests(paymentIntent)).toHaveLength(0);
+      await cancelAsShown(id, paymentIntent, person);
+    },
+  );
 
   it.each([
     ["pending", "pending"],

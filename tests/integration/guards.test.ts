@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { profiles } from "#db/schema";
 import { forbidden, requireOwner, requireParty, requireVerified } from "~/accounts/guards.server";
+import { SESSION_CACHE_CONTROL, withSessionCacheControl } from "~/accounts/session.server";
 import { loader as adminLoader } from "~/routes/_admin+/admin";
 import { loader as favoritesLoader } from "~/routes/_cars+/favorites";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
@@ -170,5 +171,26 @@ describe("guard functions", () => {
     expect(requireParty({ userAId: "a", userBId: "me" }, me)).toBeTruthy();
     expect(() => requireParty({ renterId: "a", ownerId: "b" }, me)).toThrow();
     expect(() => forbidden()).toThrow();
+  });
+});
+
+describe("answers made for a signed-in person (decision 030)", () => {
+  /** One request's context, as the Worker makes one per request; the answer as the Worker would send it. */
+  async function answerFor(cookie: string | undefined, response = () => new Response("page")) {
+    const context = { ...ctx.context };
+    await callRoute(favoritesLoader, getRequest("/favorites", { cookie }), context);
+    return withSessionCacheControl(context, response()).headers.get("Cache-Control");
+  }
+
+  it("are kept by no cache, whatever the route set; a guest's and a stale cookie's answers are left as they are", async () => {
+    const user = await signedIn();
+    expect(await answerFor(user.cookie)).toBe(SESSION_CACHE_CONTROL);
+    const cached = () => new Response("x", { headers: { "Cache-Control": "public, max-age=300" } });
+    expect(await answerFor(user.cookie, cached)).toBe(SESSION_CACHE_CONTROL);
+    // A redirect's headers cannot be changed in place: the same answer goes out with its own.
+    const redirect = () => Response.redirect("http://ratai.test/profile", 302);
+    expect(await answerFor(user.cookie, redirect)).toBe(SESSION_CACHE_CONTROL);
+    expect(await answerFor(undefined, cached)).toBe("public, max-age=300");
+    expect(await answerFor("session=tampered", cached)).toBe("public, max-age=300");
   });
 });

@@ -257,10 +257,10 @@ describe("renters and blocked days", () => {
     dropoff: "same",
   });
 
-  it("the booking request is refused on a blocked day, with the spec's message and no row written", async () => {
+  it("the booking request is refused on a blocked day, with the spec's message, the day named and no row written", async () => {
     const { car, renter } = await renterAndCar();
     await ctx.db.insert(carBlockedDays).values({ carId: car.id, day: day(11) });
-    const result = await callRoute<{ formIssue?: { title: string; message: string } }>(
+    const result = await callRoute<{ formIssue?: { title: string; message: string; days?: string[] } }>(
       bookAction,
       formRequest(`/car/${car.id}/book`, choice(day(10), day(13)), { cookie: renter.cookie }),
       ctx.context,
@@ -270,6 +270,7 @@ describe("renters and blocked days", () => {
     expect(result.data.formIssue).toEqual({
       title: "bookings:errors.conflictTitle",
       message: "bookings:errors.unavailable",
+      days: [day(11)],
     });
     expect(await ctx.db.select().from(bookings).where(eq(bookings.carId, car.id))).toEqual([]);
   });

@@ -7,12 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bookings, carBlockedDays, cars, devMailbox, notifications, profiles } from "#db/schema";
 import en from "~/locales/en/email.json";
 import lt from "~/locales/lt/email.json";
+import bookingsEn from "~/locales/en/bookings.json";
+import bookingsLt from "~/locales/lt/bookings.json";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { loader as rentalsLoader } from "~/routes/_cars+/rentals";
 import { loader as successLoader } from "~/routes/_bookings+/booking-success";
-import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
+import { action as standInAction, loader as standInLoader } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { action as editAction } from "~/routes/_my-listings+/my-listings.$carId.edit";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
@@ -104,7 +106,8 @@ describe("instant book through Stripe (webhooks signed, the real SDK against the
     expect((await request(p.instantCar.id, p.verified, 10, 13)).instantBook).toBe(true);
     expect((await request(p.instantCar.id, p.unverified, 20, 23)).instantBook).toBe(false);
     expect((await request(p.plainCar.id, p.verified, 10, 13)).instantBook).toBe(false);
-    // The age rule counts too: a verified renter without a date of birth gives it in the dialog.
+    // The age rule counts too, on the verified date of birth only (decision 031): a verified renter without one
+    // gives it in the dialog for the age rule, and sends a request; the date stays off the verified profile.
     await ctx.db.update(profiles).set({ dateOfBirth: null }).where(eq(profiles.id, p.verified.id));
     const withAge = await book(ctx, p.instantCar.id, p.verified.cookie, {
       ...choice(30, 33),
@@ -115,7 +118,29 @@ describe("instant book through Stripe (webhooks signed, the real SDK against the
       .select()
       .from(bookings)
       .where(and(eq(bookings.carId, p.instantCar.id), eq(bookings.startDate, day(30))));
-    expect(given!.instantBook).toBe(true);
+    expect(given!.instantBook).toBe(false);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, p.verified.id));
+    expect(profile!.dateOfBirth).toBeNull();
+  });
+
+  it("Stripe Checkout says what paying does: charged at once when instant, only on the host's confirm otherwise", async () => {
+    const noteOf = () => {
+      const created = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST").pop()!;
+      return (created.body.custom_text as { submit: { message: string } }).submit.message;
+    };
+    await request(p.instantCar.id, p.verified, 10, 13);
+    // The renter books in Lithuanian (the default), as the checkout's lines are.
+    expect(noteOf()).toBe(bookingsLt.instantBook.instant);
+    await request(p.instantCar.id, p.unverified, 20, 23);
+    expect(noteOf()).toBe(bookingsLt.instantBook.request);
+    const english = await callRoute(
+      bookAction,
+      formRequest(`/car/${p.plainCar.id}/book?lng=en`, choice(30, 33), { cookie: p.verified.cookie }),
+      ctx.context,
+      { id: p.plainCar.id },
+    );
+    expect(english.status).toBe(303);
+    expect(noteOf()).toBe(bookingsEn.instantBook.request);
   });
 
   it("the host turning instant book off before the request is written makes it a request", async () => {
@@ -239,6 +264,23 @@ describe("instant book with the local stand-in checkout", () => {
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "captured", instantBook: true });
     expect((await noticesOf(ctx, p.host.id)).map((n) => n.type)).toEqual(["booking_confirmed"]);
+  });
+
+  it("the stand-in checkout says what paying does, from the booking's own instant_book", async () => {
+    const page = async (who: { cookie: string }, carId: string, start: number) => {
+      const opened = await book(ctx, carId, who.cookie, choice(start, start + 3));
+      const sessionId = opened.location!.split("/").pop()!;
+      return (
+        await callRoute<{ instantBook: boolean; open: boolean }>(
+          standInLoader,
+          getRequest(`/dev/checkout/${sessionId}`, { cookie: who.cookie }),
+          ctx.context,
+          { sessionId },
+        )
+      ).data;
+    };
+    expect(await page(p.verified, p.instantCar.id, 50)).toMatchObject({ instantBook: true, open: true });
+    expect(await page(p.unverified, p.instantCar.id, 60)).toMatchObject({ instantBook: false, open: true });
   });
 
   it("the review step says whether the booking is confirmed at once or a request", async () => {

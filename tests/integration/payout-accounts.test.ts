@@ -2,7 +2,7 @@
 // through the real SDK: onboarding makes one Express account and returns Stripe's link; the account's state arrives
 // as `account.updated` through the signed webhook route (once, never over a newer state) or is re-read on return.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { payoutAccounts, stripeEvents } from "#db/schema";
 import {
   payoutSetupOf,
@@ -186,6 +186,35 @@ describe("account.updated through the webhook", () => {
     await deliverWebhook(ctx.context, event, CONNECT_SECRET);
     expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "details_needed" });
     expect(await payoutSetupOf(ctx.db, other.host.id)).toMatchObject({ state: "enabled" });
+  });
+
+  it("records an event for a Connect account nobody here has and answers 200 (Stripe would retry a refusal for days)", async () => {
+    const { host } = await onboardedHost();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stranger = { id: "acct_1NotOurs0000000", object: "account", payouts_enabled: true, details_submitted: true };
+    const event = fake.event("account.updated", stranger, stranger.id);
+    const before = await ctx.db.select().from(payoutAccounts);
+    const asked = fake.requests.length;
+
+    const delivered = await deliverWebhook(ctx.context, event, CONNECT_SECRET);
+    expect(delivered).toMatchObject({ status: 200, data: { result: "unknown_account" } });
+    expect(await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([
+      expect.objectContaining({ type: "account.updated" }),
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(warn.mock.calls[0])).toContain(stranger.id);
+    // Nothing applied, and Stripe was not asked about an account it would not show us.
+    expect(await ctx.db.select().from(payoutAccounts)).toEqual(before);
+    expect(fake.requests.length).toBe(asked);
+    expect(await payoutSetupOf(ctx.db, host.id)).toMatchObject({ state: "details_needed" });
+
+    // Delivered again: a duplicate, logged once.
+    expect(await deliverWebhook(ctx.context, event, CONNECT_SECRET)).toMatchObject({
+      status: 200,
+      data: { result: "duplicate" },
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });
 

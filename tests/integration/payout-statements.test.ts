@@ -246,17 +246,17 @@ describe("/host-dashboard/payouts.csv", () => {
     expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = records(result.data);
     expect(lines[0]).toBe(
-      "Užsakymas;Automobilis;Kelionės pradžia;Kelionės pabaiga;Mokėtina nuo;Nuoma;Platformos mokestis;Jūsų dalis;Iš užstato;Išskaičiuota;Jums lieka;Pervedimas;Išmokėta",
+      "Gavėjas;Įmonės kodas;Užsakymas;Automobilis;Kelionės pradžia;Kelionės pabaiga;Mokėtina nuo;Nuoma;Platformos mokestis;Jūsų dalis;Iš užstato;Išskaičiuota;Jums lieka;Pervedimas;Išmokėta",
     );
     expect(lines).toHaveLength(4);
     expect(lines).toContain(
-      `${w.claimed.reference};"'=HYPERLINK(""http://x.lt"") Octavia 2021";2026-09-20;2026-09-23;2026-10-01;120,00;18,00;102,00;50,50;15,00;137,50;Išmokėta;2026-10-01`,
+      `Jonas Žukauskas;;${w.claimed.reference};"'=HYPERLINK(""http://x.lt"") Octavia 2021";2026-09-20;2026-09-23;2026-10-01;120,00;18,00;102,00;50,50;15,00;137,50;Išmokėta;2026-10-01`,
     );
     // Stripe's reason has the separator in it: quoted.
     expect(lines).toContain(
-      `${w.failed.reference};Škoda Octavia 2021;2026-09-20;2026-09-23;2026-10-15;80,00;12,00;68,00;0,00;0,00;68,00;"Nepavyko: Insufficient funds; try again later";`,
+      `Jonas Žukauskas;;${w.failed.reference};Škoda Octavia 2021;2026-09-20;2026-09-23;2026-10-15;80,00;12,00;68,00;0,00;0,00;68,00;"Nepavyko: Insufficient funds; try again later";`,
     );
-    expect(lines[3]).toBe("Iš viso;;;;;200,00;30,00;170,00;50,50;15,00;205,50;;");
+    expect(lines[3]).toBe("Iš viso;;;;;;;200,00;30,00;170,00;50,50;15,00;205,50;;");
     expect(result.data).not.toContain(w.foreign.reference);
   });
 
@@ -266,12 +266,24 @@ describe("/host-dashboard/payouts.csv", () => {
     expect(result.status).toBe(200);
     const lines = records(result.data);
     expect(lines[0]).toBe(
-      "Booking,Car,Trip start,Trip end,Settled,Rental,Platform fee,Your share,Claim kept,Taken back,Net to you,Transfer,Paid on",
+      "Payee,Company number,Booking,Car,Trip start,Trip end,Settled,Rental,Platform fee,Your share,Claim kept,Taken back,Net to you,Transfer,Paid on",
     );
     expect(lines[1]).toBe(
-      `${w.waiting.reference},Škoda Octavia 2021,2026-09-20,2026-09-23,2026-09-30,50.00,7.50,42.50,0.00,0.00,42.50,Waiting for your payout account,`,
+      `Jonas Žukauskas,,${w.waiting.reference},Škoda Octavia 2021,2026-09-20,2026-09-23,2026-09-30,50.00,7.50,42.50,0.00,0.00,42.50,Waiting for your payout account,`,
     );
-    expect(lines[2]).toBe("Total,,,,,50.00,7.50,42.50,0.00,0.00,42.50,,");
+    expect(lines[2]).toBe("Total,,,,,,,50.00,7.50,42.50,0.00,0.00,42.50,,");
+  });
+
+  it("names a company by its registered name and company number on every line, in both languages", async () => {
+    const company = await person({ accountType: "company", fullName: "Tomas Vadovas" });
+    const renter = await person({ isHost: false });
+    const paid = await payout(company, renter, { settledAt: new Date("2026-10-12T10:00:00Z") });
+    const lt = records((await csv("/host-dashboard/payouts.csv?month=2026-10", company.cookie)).data);
+    expect(lt[0]!.startsWith("Gavėjas;Įmonės kodas;Užsakymas;")).toBe(true);
+    expect(lt[1]!.startsWith(`UAB Testas;123456789;${paid.reference};`)).toBe(true);
+    const en = records((await csv("/host-dashboard/payouts.csv?month=2026-10&lng=en", company.cookie)).data);
+    expect(en[0]!.startsWith("Payee,Company number,Booking,")).toBe(true);
+    expect(en[1]!.startsWith(`UAB Testas,123456789,${paid.reference},`)).toBe(true);
   });
 
   it("holds only the caller's own payouts", async () => {
@@ -282,7 +294,7 @@ describe("/host-dashboard/payouts.csv", () => {
     const nobody = await person();
     const empty = records((await csv("/host-dashboard/payouts.csv?month=2026-10", nobody.cookie)).data);
     expect(empty).toHaveLength(2);
-    expect(empty[1]).toBe("Iš viso;;;;;0,00;0,00;0,00;0,00;0,00;0,00;;");
+    expect(empty[1]).toBe("Iš viso;;;;;;;0,00;0,00;0,00;0,00;0,00;0,00;;");
   });
 
   it("answers a bad or missing month with a plain 400, and sends a guest to sign in and back", async () => {

@@ -528,6 +528,8 @@ describe("a cancelled booking's refund through the cancel action", () => {
       action: "cancel",
       origin: ORIGIN,
       now,
+      // As the cancel page hands it on, once its party saw the refund (cancel-booking.server.ts).
+      previewed: true,
     });
 
   async function expectRefunded(id: string, intentId: string, amount: number, now: Date) {
@@ -663,6 +665,7 @@ describe("charge.refunded from Stripe", () => {
       action: "cancel",
       origin: ORIGIN,
       now: NOW,
+      previewed: true,
     });
     expect((await bookingRow(id)).paymentStatus).toBe("captured");
     expect((await deliver(lastChargeRefunded())).data.result).toBe("handled");

@@ -29,8 +29,9 @@ import { seedBulkCars } from "../../db/seed/seed-bulk";
 import { seedDemo, type SeedDemoResult } from "../../db/seed/seed-demo";
 
 const DEV_PEPPER = "dev-pepper-not-for-production";
-// Rendering the photos the first time takes several seconds; later seeds in this file reuse the cache.
-const SEED_TIMEOUT = 120_000;
+// Rendering the photos the first time takes several seconds; later seeds in this file reuse the cache. A seed and a
+// bulk seed took 122 s at a load of 25 on two cores: a busy machine gets more than that.
+const SEED_TIMEOUT = 300_000;
 
 let dir: string;
 const clients: Client[] = [];
@@ -645,7 +646,7 @@ describe("demo seed", () => {
       for (const payout of paid) {
         expect(payout).toMatchObject({ status: "paid", attempts: 1 });
         expect(num(payout.sent_amount)).toBe(num(payout.amount));
-        expect(String(payout.stripe_transfer_id)).toMatch(/^tr_demo_/);
+        expect(String(payout.stripe_transfer_id)).toMatch(/^tr_standin_[0-9a-f]{32}$/);
         expect(num(payout.paid_at)).toBeGreaterThan(num(payout.settled_at));
       }
       // Months of statements: the host's paid trips fall in more than one Vilnius calendar month.
@@ -802,14 +803,23 @@ describe("demo seed", () => {
 
 describe("bulk seed", () => {
   it(
-    "adds exactly the requested number of approved cars quickly, with pooled photos that exist",
+    "adds exactly the requested number of approved cars in a few multi-row writes, with pooled photos that exist",
     async () => {
       const { client, store } = await seeded();
       const before = num((await one(client, "select count(*) as n from cars where status = 'approved'")).n);
-      const started = performance.now();
+      // What keeps it fast, counted rather than timed (a busy machine is slow at anything): the rows go in one write
+      // batch of multi-row inserts, not a statement per row, and nothing else writes.
+      const batches = vi.spyOn(client, "batch");
+      const executes = vi.spyOn(client, "execute");
       const result = await seedBulkCars(client, store, { count: 2000 });
-      const seconds = (performance.now() - started) / 1000;
-      expect(seconds).toBeLessThan(30);
+      expect(batches).toHaveBeenCalledTimes(1);
+      expect(batches.mock.calls[0]![1]).toBe("write");
+      expect(batches.mock.calls[0]![0].length).toBeLessThanOrEqual(20);
+      for (const [statement] of executes.mock.calls as unknown as [string | { sql: string }][]) {
+        expect(typeof statement === "string" ? statement : statement.sql).toMatch(/^\s*select\b/i);
+      }
+      batches.mockRestore();
+      executes.mockRestore();
       expect(result.cars).toBe(2000);
       const after = num(
         (await one(client, "select count(*) as n from cars where status = 'approved' and available = 1")).n,

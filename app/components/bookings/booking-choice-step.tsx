@@ -16,7 +16,7 @@ import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { MONTHLY_FROM_DAYS, PERIOD_DAYS, WEEKLY_FROM_DAYS } from "~/pricing/booking-price";
 import { addDays } from "~/utils/calendar-days";
-import { formatPrice } from "~/utils/format";
+import { formatDays, formatPrice } from "~/utils/format";
 
 /** Days nobody can have are said as soon as they are chosen, before Review is pressed. */
 const SHOWN_AT_ONCE = ["bookings:errors.conflict", "bookings:errors.unavailable"];
@@ -60,6 +60,9 @@ export function ChoiceStep({ data: loaded, refused }: { data: BookingDialogData;
           <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft p-4 text-sm text-danger">
             <p className="font-bold">{t(formIssue.title)}</p>
             <p>{t(formIssue.message)}</p>
+            {formIssue.days?.length ? (
+              <p className="mt-1">{t("errors.unavailableDays", { days: formatDays(formIssue.days, i18n.language) })}</p>
+            ) : null}
           </div>
         ) : null}
 
@@ -105,7 +108,7 @@ export function ChoiceStep({ data: loaded, refused }: { data: BookingDialogData;
           <AvailabilityCalendar
             month={month}
             language={i18n.language}
-            hrefFor={(day) => href(pickDay(choice, day), { month: month.month })}
+            hrefFor={(day) => href(pickDay(choice, day, month.lastReturnDay), { month: month.month })}
             monthHref={(m) => href({}, { month: m })}
             clearHref={href({ start: undefined, end: undefined }, { month: month.month })}
           />
@@ -246,7 +249,7 @@ export function ChoiceStep({ data: loaded, refused }: { data: BookingDialogData;
             name="dateOfBirth"
             type="date"
             label={t("book.dateOfBirth")}
-            hint={t("book.dateOfBirthHint")}
+            hint={t(evaluation.dateOfBirthKept ? "book.dateOfBirthHint" : "book.dateOfBirthHintVerified")}
             error={issues.dateOfBirth}
             defaultValue={choice.dateOfBirth}
           />

@@ -4,6 +4,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { bookingHref, choiceQuery } from "~/bookings/booking-request-rules";
+import { paymentKindText } from "~/bookings/booking-text";
+import { DEPOSIT_RETURN_TEXT, depositReturnValues } from "~/bookings/deposit-return";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { PriceBreakdown } from "~/components/bookings/price-breakdown";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -39,7 +41,7 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
           className={`flex gap-3 rounded-xl border p-3 text-sm ${evaluation.instantBook ? "border-success/30 bg-success-soft" : "border-line bg-info-soft"}`}
         >
           <Icon name={evaluation.instantBook ? "bolt" : "info"} className="mt-0.5 size-5 shrink-0" />
-          <span>{t(evaluation.instantBook ? "instantBook.instant" : "instantBook.request")}</span>
+          <span>{t(paymentKindText(evaluation.instantBook))}</span>
         </p>
         <section aria-labelledby="review-details">
           <h2 id="review-details" className="mb-3 text-base font-bold">
@@ -65,7 +67,9 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
                 <li>{t("review.termAnswer")}</li>
               </>
             )}
-            <li>{t("review.termDeposit")}</li>
+            {evaluation.price && evaluation.price.deposit > 0 ? (
+              <li>{t(DEPOSIT_RETURN_TEXT, depositReturnValues())}</li>
+            ) : null}
             <li>{t("review.termCancel")}</li>
             <li>
               <strong className="font-semibold text-fg">{t("cancellationTerms.title")}:</strong>{" "}

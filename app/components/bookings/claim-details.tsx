@@ -1,12 +1,14 @@
-// A damage claim as its parties and admins read it: status and deadlines, what is claimed and why, the renter's reply,
-// the decision, the evidence photos, and what it means in money for the reader (the amounts come from the server,
-// computed by pricing/refund-amounts.ts).
+// A damage claim as its parties and admins read it: status and deadlines, what is claimed, item by item, and why, the
+// renter's reply, the decision, the evidence photos, and what it means in money for the reader (the amounts come
+// from the server, computed by pricing/claim-amounts.ts and refund-amounts.ts).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ClaimView } from "~/bookings/damage-claims.server";
+import type { ClaimView } from "~/bookings/claim-case.server";
+import { LATE_GRACE_MS } from "~/bookings/trip-rules";
 import { EvidencePhotos } from "~/components/bookings/trip-photo-pairs";
 import { Icon } from "~/components/ui/icons";
-import { formatDateTime, formatMoney } from "~/utils/format";
+import type { ClaimBreakdown } from "~/pricing/claim-amounts";
+import { formatDateTime, formatMoney, formatNumber } from "~/utils/format";
 
 export type ClaimReader = "host" | "renter" | "admin";
 
@@ -46,6 +48,14 @@ export function ClaimDetails({ view, reader }: { view: ClaimView; reader: ClaimR
       <ClaimMoney view={view} reader={reader} />
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <Fact label={t("claim.amount")}>{formatMoney(claim.amount, lang)}</Fact>
+        {view.breakdown ? (
+          <div className="sm:col-span-2">
+            <dt className="text-sm text-muted">{t("claim.breakdown")}</dt>
+            <dd className="mt-0.5">
+              <ClaimBreakdownList breakdown={view.breakdown} testId="claim-breakdown" />
+            </dd>
+          </div>
+        ) : null}
         <Fact label={t("claim.categories")}>{claim.categories.map((c) => t(`categories.${c}`)).join(", ")}</Fact>
         <Fact label={t("claim.filed")}>{formatDateTime(claim.createdAt, lang)}</Fact>
         <div className="sm:col-span-2">
@@ -55,6 +65,12 @@ export function ClaimDetails({ view, reader }: { view: ClaimView; reader: ClaimR
       </dl>
       {claim.status === "awaiting_renter" ? (
         <p className="text-sm">{t("claim.respondBy", { date: formatDateTime(claim.respondBy, lang) })}</p>
+      ) : null}
+      {claim.status === "disputed" && claim.respondedAt === null ? (
+        // Handed to an admin by the job (bookings/trip-jobs.server.ts#referHeldClaims), not disputed by the renter.
+        <p className="text-sm" data-testid="claim-referred">
+          {t("claim.referred")}
+        </p>
       ) : null}
       <div>
         <h3 className="mb-2 text-sm font-semibold">{t("claim.evidence")}</h3>
@@ -104,37 +120,73 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The lines the records suggest ("312 km over the allowance × €0.20 = €62.40"), for the host's form and admins. */
-export function ClaimMeasures({ view }: { view: ClaimView }) {
+/**
+ * What a claim comes to, item by item (pricing/claim-amounts.ts): excess kilometres × the rate, late hours × the late
+ * fee (whole hours started after the grace, rounded up), where the rates come from, the rest of a filed claim
+ * (damage, fuel, cleaning), and the deposit's cap when the items pass it. The same list for the host's form (what
+ * the records propose, with the kilometres driven) and, once filed, for the host, the renter and an admin.
+ */
+export function ClaimBreakdownList({
+  breakdown,
+  measures,
+  testId,
+}: {
+  breakdown: ClaimBreakdown;
+  /** The records' kilometres, on the host's form and the admin's page. */
+  measures?: ClaimView["measures"];
+  testId: string;
+}) {
   const { t, i18n } = useTranslation("claims");
-  const lang = i18n.language;
-  const money = (cents: number) => formatMoney(cents, lang);
-  const { measures, suggestion, rates } = view;
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
+  const { rates } = breakdown;
+  const filed = breakdown.claimed !== null;
+  const items: ReactNode[] = [];
+  if (measures) {
+    items.push(
+      measures.kmDriven === null
+        ? t("measures.noOdometer")
+        : t("measures.driven", { driven: number(measures.kmDriven), allowed: number(measures.kmAllowed) }),
+    );
+  }
+  if (breakdown.chauffeured) {
+    items.push(t("measures.chauffeured"));
+  } else {
+    const excess = t("measures.excessKm", {
+      km: number(breakdown.excessKm),
+      rate: money(rates.excessKmFee),
+      amount: money(breakdown.excessKmAmount),
+    });
+    const late = t("measures.late", {
+      hours: number(breakdown.lateHours),
+      rate: money(rates.lateReturnFee),
+      amount: money(breakdown.lateAmount),
+    });
+    // A filed claim lists the items it names; the form also says what the records show nothing for.
+    if (breakdown.excessKm > 0) items.push(<strong>{excess}</strong>);
+    else if (!filed) items.push(<strong>{t("measures.withinAllowance")}</strong>);
+    if (breakdown.lateHours > 0) items.push(<strong>{late}</strong>);
+    else if (!filed) items.push(<strong>{t("measures.onTime")}</strong>);
+    if (breakdown.lateHours > 0) items.push(t("measures.rounding", { minutes: LATE_GRACE_MS / 60_000 }));
+    if (breakdown.itemsTotal > 0) {
+      items.push(t(`measures.rates.${rates.from}`, { km: money(rates.excessKmFee), hour: money(rates.lateReturnFee) }));
+    }
+  }
+  if (breakdown.other > 0) items.push(<strong>{t("measures.other", { amount: money(breakdown.other) })}</strong>);
+  if (breakdown.capped) {
+    items.push(
+      <strong>
+        {t("measures.capped", { total: money(breakdown.itemsTotal), deposit: money(breakdown.deposit) })}
+      </strong>,
+    );
+  } else if (breakdown.excessKmAmount > 0 && breakdown.lateAmount > 0) {
+    items.push(t("measures.total", { amount: money(breakdown.itemsTotal) }));
+  }
   return (
-    <ul className="grid gap-1.5 text-sm" data-testid="claim-measures">
-      <li>
-        {measures.kmDriven === null
-          ? t("measures.noOdometer")
-          : t("measures.driven", { driven: measures.kmDriven, allowed: measures.kmAllowed })}
-      </li>
-      <li className="font-semibold">
-        {suggestion.excessKm > 0
-          ? t("measures.excessKm", {
-              km: suggestion.excessKm,
-              rate: money(rates.excessKmFee),
-              amount: money(suggestion.excessKmAmount),
-            })
-          : t("measures.withinAllowance")}
-      </li>
-      <li className="font-semibold">
-        {suggestion.lateHours > 0
-          ? t("measures.late", {
-              hours: suggestion.lateHours,
-              rate: money(rates.lateReturnFee),
-              amount: money(suggestion.lateAmount),
-            })
-          : t("measures.onTime")}
-      </li>
+    <ul className="grid gap-1.5 text-sm" data-testid={testId}>
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
     </ul>
   );
 }

@@ -11,8 +11,9 @@ import {
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_CATEGORIES } from "#db/enums";
-import type { ClaimView } from "~/bookings/damage-claims.server";
-import { ClaimMeasures } from "~/components/bookings/claim-details";
+import type { ClaimView } from "~/bookings/claim-case.server";
+import { ClaimBreakdownList } from "~/components/bookings/claim-details";
+import { MEASURED_CATEGORIES } from "~/pricing/claim-amounts";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
@@ -115,6 +116,10 @@ export function FileClaimForm({
     shouldValidate: "onSubmit",
   });
   const deposit = formatMoney(view.booking.depositAmount, i18n.language);
+  // A chauffeured booking offers nothing the renter did not do: no kilometres, no lateness (the server refuses both).
+  const categories = CLAIM_CATEGORIES.filter(
+    (c) => !view.suggestion.chauffeured || !(MEASURED_CATEGORIES as readonly string[]).includes(c),
+  );
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "file";
   return (
     <section aria-labelledby="claim-form-title" className="grid gap-4">
@@ -124,7 +129,7 @@ export function FileClaimForm({
       <div className="rounded-lg border border-line p-4">
         <h3 className="mb-1 text-sm font-semibold">{t("measures.title")}</h3>
         <p className="mb-2 text-sm text-muted">{t("measures.intro")}</p>
-        <ClaimMeasures view={view} />
+        <ClaimBreakdownList breakdown={view.suggestion} measures={view.measures} testId="claim-measures" />
         {view.suggestion.amount > 0 ? (
           <p className="mt-2 text-sm font-semibold">
             {t("measures.suggested", { amount: formatMoney(view.suggestion.amount, i18n.language) })}
@@ -145,20 +150,18 @@ export function FileClaimForm({
           <fieldset aria-describedby={fields.categories.errors?.length ? fields.categories.errorId : undefined}>
             <legend className="mb-1.5 text-sm font-semibold">{t("form.categories")}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
-              {getCollectionProps(fields.categories, { type: "checkbox", options: [...CLAIM_CATEGORIES] }).map(
-                (props) => (
-                  <div key={props.key} className="flex items-center gap-3">
-                    <input
-                      {...props}
-                      key={props.key}
-                      className="size-5 shrink-0 rounded border-line accent-[var(--primary)]"
-                    />
-                    <label htmlFor={props.id} className="text-sm">
-                      {t(`categories.${props.value}`)}
-                    </label>
-                  </div>
-                ),
-              )}
+              {getCollectionProps(fields.categories, { type: "checkbox", options: categories }).map((props) => (
+                <div key={props.key} className="flex items-center gap-3">
+                  <input
+                    {...props}
+                    key={props.key}
+                    className="size-5 shrink-0 rounded border-line accent-[var(--primary)]"
+                  />
+                  <label htmlFor={props.id} className="text-sm">
+                    {t(`categories.${props.value}`)}
+                  </label>
+                </div>
+              ))}
             </div>
             <FieldErrors id={fields.categories.errorId} errors={fields.categories.errors} />
           </fieldset>

@@ -2,6 +2,7 @@
 // back (the deposit) and what the host receives, before anything is committed.
 import { useTranslation } from "react-i18next";
 import { feeRates, rentalText } from "~/bookings/booking-text";
+import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
 import type { BookingPrice } from "~/pricing/booking-price";
 import { formatMoney } from "~/utils/format";
 
@@ -30,7 +31,7 @@ export function PriceBreakdown({ price, insuranceName }: { price: BookingPrice; 
           <dd className="tabular-nums">{money(price.total)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-muted">{t("price.depositNote")}</p>
+      {price.deposit > 0 ? <DepositReturnNote className="mt-2 text-xs text-muted" /> : null}
       <p className="mt-1 text-xs text-muted">{t("price.hostEarnings", { amount: money(price.hostEarnings) })}</p>
     </div>
   );

@@ -1,8 +1,11 @@
 // Where a trip's deposit is (held until the claim window ends, claimed, returned, partly kept, kept), the booking's
-// refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far.
+// refunds (on their way, made, or failed: being retried, or held for an admin), and the steps of the trip so far (a
+// deposit's end with what was kept and what went back).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { bankDaysValues } from "~/bookings/deposit-return";
 import type { TripPage } from "~/bookings/trip-page.server";
+import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
 import { TripSection } from "~/components/bookings/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
@@ -27,7 +30,9 @@ export function TripDeposit({
       text =
         deposit.heldUntil !== null
           ? t("deposit.heldUntil", { time: formatDateTime(deposit.heldUntil, language) })
-          : t(status === "active" ? "deposit.heldTrip" : "deposit.held");
+          : status === "active"
+            ? t("deposit.heldTrip", { time: formatDateTime(deposit.latestClaimEnd, language) })
+            : t("deposit.held");
       break;
     case "claimed":
       text = t("deposit.claimed", { amount: money(claimed) });
@@ -55,6 +60,9 @@ export function TripDeposit({
       <p className="mt-2 font-semibold" data-deposit-status={deposit.status}>
         {text}
       </p>
+      {deposit.amount > 0 && (deposit.status === "none" || deposit.status === "held") ? (
+        <DepositReturnNote className="mt-1 text-sm text-muted" />
+      ) : null}
       {(deposit.status === "partly_kept" || deposit.status === "kept") && claim?.reason ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line">
           {t("deposit.why")} {claim.reason}
@@ -71,7 +79,7 @@ export function TripDeposit({
       {claim ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <span>
-            {t(`deposit.claim.${claim.status}`, {
+            {t(claim.referred ? "deposit.claimReferred" : `deposit.claim.${claim.status}`, {
               amount: money(claim.amount),
               decided: money(claim.decidedAmount ?? 0),
               time: formatDateTime(claim.respondBy, language),
@@ -99,7 +107,7 @@ export function TripRefunds({ refunds }: { refunds: TripPage["refunds"] }) {
               <span className="font-semibold">{formatMoney(refund.amount, i18n.language)}</span>
             </span>
             <span className={refund.status === "failed" || refund.status === "held" ? "text-warning" : "text-muted"}>
-              {t(`refunds.status.${refund.status}`)}
+              {t(`refunds.status.${refund.status}`, bankDaysValues())}
             </span>
           </li>
         ))}
@@ -115,7 +123,15 @@ export function TripTimeline({ events }: { events: TripPage["timeline"] }) {
       <ol className="mt-3 grid gap-2 border-l-2 border-line pl-4 text-sm">
         {events.map((event) => (
           <li key={`${event.event}-${event.at}`}>
-            <span className="font-semibold">{t(`timeline.${event.event}`)}</span>{" "}
+            <span className="font-semibold">
+              {t(
+                `timeline.${event.event}`,
+                event.amounts && {
+                  kept: formatMoney(event.amounts.kept, i18n.language),
+                  returned: formatMoney(event.amounts.returned, i18n.language),
+                },
+              )}
+            </span>{" "}
             <time dateTime={new Date(event.at).toISOString()} className="text-muted">
               {formatDateTime(event.at, i18n.language)}
             </time>

@@ -21,7 +21,7 @@ import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
 import { useForm } from "~/components/ui/use-form";
 import { downsizeForUpload } from "~/photos/downsize.client";
-import { formatNumber } from "~/utils/format";
+import { formatDateTime, formatNumber } from "~/utils/format";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 const SIDES = [
@@ -59,11 +59,14 @@ export function TripRecordForm({
   kind,
   titleId,
   minOdometerKm,
+  afterDeadline,
   lastResult,
 }: {
   kind: TripRecordKind;
   titleId: string;
   minOdometerKm: number | null;
+  /** A check-out past the return deadline: it records the car's state and moves no clock (trip-rules.ts). */
+  afterDeadline?: { deadline: number; claimUntil: number };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation("trips");
@@ -84,7 +87,14 @@ export function TripRecordForm({
       <h2 id={titleId} className="text-xl font-bold">
         {t(`form.title_${kind}`)}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t(`form.intro_${kind}`)}</p>
+      <p className="mt-1 text-sm text-muted">
+        {afterDeadline
+          ? t("clock.formAfterDeadline", {
+              deadline: formatDateTime(afterDeadline.deadline, i18n.language),
+              claimUntil: formatDateTime(afterDeadline.claimUntil, i18n.language),
+            })
+          : t(`form.intro_${kind}`)}
+      </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-5">
         <input type="hidden" name="intent" value="record" />
         <input type="hidden" name="kind" value={kind} />

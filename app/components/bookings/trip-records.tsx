@@ -5,12 +5,20 @@
 import { useTranslation } from "react-i18next";
 import type { TripPhotoAngle, TripRecordKind } from "#db/enums";
 import type { TripPage, TripPhotoView, TripRecordView } from "~/bookings/trip-page.server";
+import { TripClockNotes } from "~/components/bookings/trip-clock";
 import { formatDateTime, formatNumber } from "~/utils/format";
 
 const KINDS: TripRecordKind[] = ["check_in", "check_out"];
 const SIDES: TripPhotoAngle[] = ["front", "back", "left", "right"];
 
-export function TripRecords({ records }: { records: TripPage["records"] }) {
+export function TripRecords({
+  records,
+  autoCompleted = false,
+}: {
+  records: TripPage["records"];
+  /** Completed by the job: the missing check-out will never come. */
+  autoCompleted?: boolean;
+}) {
   const { t, i18n } = useTranslation("trips");
   const pair = (pick: (record: TripRecordView) => React.ReactNode) =>
     KINDS.map((kind) => {
@@ -29,7 +37,11 @@ export function TripRecords({ records }: { records: TripPage["records"] }) {
         {KINDS.map((kind) => (
           <div key={kind}>
             <h3 className="font-bold">{t(`records.${kind}`)}</h3>
-            {records[kind] ? null : <p className="text-sm text-muted">{t("records.notYet")}</p>}
+            {records[kind] ? null : (
+              <p className="text-sm text-muted">
+                {t(kind === "check_out" && autoCompleted ? "records.neverRecorded" : "records.notYet")}
+              </p>
+            )}
           </div>
         ))}
       </div>
@@ -187,18 +199,30 @@ function Recorded({ record }: { record: TripRecordView }) {
   );
 }
 
-/** Kilometres driven against the allowance, and hours late against the end time. */
-export function TripMeasuresView({ measures, hasCheckOut }: { measures: TripPage["measures"]; hasCheckOut: boolean }) {
+/**
+ * Kilometres driven against the allowance, and hours late against the end time (never past the return deadline);
+ * below them, why excess kilometres are held and a check-out recorded after the deadline (trip-clock.tsx).
+ */
+export function TripMeasuresView({
+  measures,
+  hasCheckOut,
+  clock,
+  odometer,
+}: {
+  measures: TripPage["measures"];
+  hasCheckOut: boolean;
+  clock: TripPage["clock"];
+  odometer: TripPage["odometer"];
+}) {
   const { t, i18n } = useTranslation("trips");
   const km = (value: number) => t("records.km", { km: formatNumber(value, i18n.language, 0) });
+  const missing = clock.autoCompleted ? t("measures.notRecorded") : t("measures.afterCheckOut");
   return (
     <TripSection id="trip-measures" title={t("measures.title")}>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted">{t("measures.driven")}</dt>
-          <dd className="font-semibold tabular-nums">
-            {measures.kmDriven === null ? t("measures.afterCheckOut") : km(measures.kmDriven)}
-          </dd>
+          <dd className="font-semibold tabular-nums">{measures.kmDriven === null ? missing : km(measures.kmDriven)}</dd>
         </div>
         <div>
           <dt className="text-muted">{t("measures.allowed")}</dt>
@@ -206,17 +230,24 @@ export function TripMeasuresView({ measures, hasCheckOut }: { measures: TripPage
         </div>
         <div>
           <dt className="text-muted">{t("measures.excess")}</dt>
-          <dd className={`font-semibold tabular-nums ${measures.excessKm > 0 ? "text-danger" : ""}`}>
-            {measures.kmDriven === null ? t("measures.afterCheckOut") : km(measures.excessKm)}
+          <dd
+            className={`font-semibold tabular-nums ${odometer?.held ? "text-warning" : measures.excessKm > 0 ? "text-danger" : ""}`}
+          >
+            {measures.kmDriven === null
+              ? missing
+              : odometer?.held
+                ? t("measures.held", { km: formatNumber(measures.excessKm, i18n.language, 0) })
+                : km(measures.excessKm)}
           </dd>
         </div>
         <div>
           <dt className="text-muted">{t("measures.late")}</dt>
           <dd className={`font-semibold tabular-nums ${measures.hoursLate > 0 ? "text-danger" : ""}`}>
-            {hasCheckOut ? t("measures.hours", { count: measures.hoursLate }) : t("measures.afterCheckOut")}
+            {hasCheckOut ? t("measures.hours", { count: measures.hoursLate }) : missing}
           </dd>
         </div>
       </dl>
+      <TripClockNotes clock={clock} odometer={odometer} />
     </TripSection>
   );
 }

@@ -1,4 +1,5 @@
-// A booking's status as a coloured pill, in the words of My Bookings.
+// One booking's status as a coloured pill, in the singular ("Patvirtintas"): the tabs of My Bookings name groups
+// of bookings in the plural, and the plural reads like the Confirm and Cancel buttons beside it.
 import { useTranslation } from "react-i18next";
 import type { BookingStatus } from "~/bookings/booking-rules";
 

@@ -36,8 +36,13 @@ export function PhotosFieldset({
   const input = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [working, setWorking] = useState(false);
-  // What the last choice left out and why: shown at once, as the server would say it without JavaScript.
+  // What the choices left out and why: shown at once, as the server would say it without JavaScript, and kept until
+  // the form is sent knowing it. Without JavaScript the server refuses the whole post and nothing is created; here
+  // the first press of the form's button stops at the field and says so (`warned`), and the second goes on without
+  // those photos.
   const [refused, setRefused] = useState<PhotoProblem[]>([]);
+  const [warned, setWarned] = useState(false);
+  const message = useRef<HTMLDivElement>(null);
   const room = MAX_PHOTOS - alreadyStored;
 
   // Photos chosen in the plain input before the picker appeared (the page was still hydrating) are taken in by it,
@@ -55,6 +60,27 @@ export function PhotosFieldset({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [photos, hydrated]);
   useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.preview)), [photos]);
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!hydrated || !form || refused.length === 0) return;
+    // A native listener runs before React's (delegated at the root), and Remix's <Form> sends nothing once the
+    // event is prevented. "Back" leaves the step: the photos are not sent then anyway.
+    function stopOnce(event: SubmitEvent) {
+      if (event.submitter instanceof HTMLButtonElement && event.submitter.value === "back") return;
+      if (warned) {
+        // Sent knowing it (the edit page stays, and its next upload starts afresh).
+        setRefused([]);
+        setWarned(false);
+        return;
+      }
+      event.preventDefault();
+      setWarned(true);
+      message.current?.scrollIntoView({ block: "center" });
+      message.current?.focus();
+    }
+    form.addEventListener("submit", stopOnce);
+    return () => form.removeEventListener("submit", stopOnce);
+  }, [hydrated, refused, warned]);
 
   async function add(files: FileList | null) {
     if (!files?.length) return;
@@ -68,7 +94,10 @@ export function PhotosFieldset({
       }),
     );
     const { kept, problems } = sortPickedPhotos(candidates, Math.max(0, room - photos.length));
-    setRefused(problems);
+    if (problems.length) {
+      setRefused((current) => [...new Set([...current, ...problems])]);
+      setWarned(false);
+    }
     setPhotos((current) => [
       ...current,
       ...kept.map(({ file }) => ({ id: crypto.randomUUID(), file, preview: URL.createObjectURL(file) })),
@@ -94,7 +123,7 @@ export function PhotosFieldset({
     });
   const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
   const drag = useDragOrder(moveTo);
-  const errors = refused.length ? refused : meta.errors;
+  const errors = refused.length ? [...refused, ...(warned ? ["listings:wizard.photosLeftOut"] : [])] : meta.errors;
 
   return (
     <fieldset>
@@ -157,10 +186,7 @@ export function PhotosFieldset({
                   <PhotoButton
                     icon="trash"
                     label={t("wizard.removePhoto", { n: index + 1 })}
-                    onClick={() => {
-                      setRefused([]);
-                      setPhotos((current) => current.filter((_, i) => i !== index));
-                    }}
+                    onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
                   />
                 </div>
               </li>
@@ -179,7 +205,7 @@ export function PhotosFieldset({
           ) : null}
         </>
       ) : null}
-      <div aria-live="polite">
+      <div aria-live="polite" ref={message} tabIndex={-1} className="scroll-mt-24 focus:outline-none">
         <FieldErrors id={meta.errorId} errors={errors} all />
       </div>
     </fieldset>

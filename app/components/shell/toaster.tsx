@@ -1,6 +1,8 @@
 // Toasts: from the flash cookie (server) or from the page (`showToast`). Success and info leave after 5 s;
 // errors and warnings stay until dismissed (part 1 §2). Without JavaScript the toast shows on the page it
-// was sent to and its close link reloads that page without it.
+// was sent to and its close link reloads that page without it. On a phone they sit at the top, under the sticky
+// header (which stays usable): at the bottom they covered the page's own buttons ("Book now" on a car page right
+// after signing in), and the top of a page is where its title is, not its actions.
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -86,7 +88,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:top-20 sm:right-4 sm:bottom-auto sm:left-auto sm:w-96"
+      className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 p-4 sm:top-20 sm:right-4 sm:left-auto sm:w-96"
     >
       {toasts.map((t) => (
         <ToastCard key={t.id} toast={t} onDismiss={dismiss} />

@@ -1,4 +1,5 @@
 // The documents say the same in both languages, shape for shape: same sections (anchors), same blocks, same ids.
+import { REFUND_BANK_DAYS } from "~/bookings/deposit-return";
 import { describe, expect, it } from "vitest";
 import { ABOUT, POSITIONS } from "./company.server";
 import { COOKIE_POLICY } from "./cookies.server";
@@ -35,7 +36,9 @@ describe("information documents", () => {
   it("privacy has the #gdpr section the footer links to, and the terms state the product's fees", () => {
     expect(PRIVACY.en.sections.map((s) => s.id)).toContain("gdpr");
     const terms = JSON.stringify(TERMS.en);
-    for (const fact of ["2 %", "3.26 %", "3–7 working days", "24 hours"]) expect(terms).toContain(fact);
+    // The deposit's return in the words the pages use, from the same rules (bookings/deposit-return.ts).
+    const bankDays = `${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to} working days`;
+    for (const fact of ["2 %", "3.26 %", bankDays, "24 hours"]) expect(terms).toContain(fact);
     expect(JSON.stringify(TERMS.lt)).toContain("3,26 %");
   });
 

@@ -1,5 +1,7 @@
 // /faq: questions and answers grounded in how the product works (booking requests and card holds, 24 hours to
 // answer, verification, deposits, insurance packages, messages, listing approval). Same ids in both languages.
+import { REFUND_BANK_DAYS } from "~/bookings/deposit-return";
+import { CLAIM_ANSWER_HOURS, CLAIM_WINDOW_HOURS } from "~/bookings/trip-rules";
 import type { FaqEntry } from "~/information/faq-search";
 import type { Localised } from "./types";
 
@@ -52,7 +54,8 @@ export const FAQ: Localised<FaqEntry[]> = {
       category: "payments",
       question: "When do I get the deposit back?",
       answer:
-        "The deposit (usually 20–50 % of the rental price or a fixed sum set by the host) is refunded to your card within 3–7 working days after a successful rental, when the car is returned on time and in the agreed condition. We send the refund 24 hours after the check-out is recorded, unless the host has claimed part of it in that time; you then have 72 hours to accept or dispute the claim, and a disputed claim is decided by our team. The booking's page always shows where your deposit is.",
+        // The deposit's return as the pages tell it (bookings/deposit-return.ts), from the same rules.
+        `The deposit (usually 20–50 % of the rental price or a fixed sum set by the host) comes back after the trip. For ${CLAIM_WINDOW_HOURS} hours after the check-out is recorded the host may claim part or all of it; then we refund what is not kept to the card you paid with, and your bank shows the refund within ${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to} working days. If the host claims, you have ${CLAIM_ANSWER_HOURS} hours to accept or dispute the claim, and a disputed claim is decided by our team. The booking's page always shows where your deposit is.`,
     },
     {
       id: "payment-methods",
@@ -186,8 +189,7 @@ export const FAQ: Localised<FaqEntry[]> = {
       id: "deposit",
       category: "payments",
       question: "Kada atgausiu užstatą?",
-      answer:
-        "Užstatas (paprastai 20–50 % nuomos kainos arba nuomotojo nustatyta fiksuota suma) grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, kai automobilis grąžinamas laiku ir sutartos būklės. Grąžinimą išsiunčiame praėjus 24 valandoms po užfiksuoto automobilio grąžinimo, jei per tą laiką nuomotojas nepateikė pretenzijos dėl jo dalies; tada turite 72 valandas ją priimti arba užginčyti, o užginčytą pretenziją sprendžia mūsų komanda. Užsakymo puslapyje visada matyti, kur yra jūsų užstatas.",
+      answer: `Užstatas (paprastai 20–50 % nuomos kainos arba nuomotojo nustatyta fiksuota suma) grąžinamas po kelionės. Per ${CLAIM_WINDOW_HOURS} val. po užfiksuoto automobilio grąžinimo nuomotojas gali pareikšti pretenziją dėl jo dalies ar viso; tada tai, kas nesulaikyta, grąžiname į kortelę, kuria mokėjote, o jūsų bankas grąžinimą parodo per ${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to} darbo dienų. Jei nuomotojas pareiškia pretenziją, turite ${CLAIM_ANSWER_HOURS} val. ją priimti arba užginčyti, o užginčytą pretenziją sprendžia mūsų komanda. Užsakymo puslapyje visada matyti, kur yra jūsų užstatas.`,
     },
     {
       id: "payment-methods",

@@ -1,10 +1,12 @@
 // /terms: the Terms of Service, consistent with how the product works (fees in app/pricing/booking-price.ts,
 // payments in docs/decisions/009-booking-payments.md, listing approval, host verification).
+import { REFUND_BANK_DAYS } from "~/bookings/deposit-return";
+import { CLAIM_ANSWER_HOURS, CLAIM_WINDOW_HOURS } from "~/bookings/trip-rules";
 import type { InformationDocument, Localised } from "./types";
 
 export const TERMS: Localised<InformationDocument> = {
   en: {
-    updated: "2026-11-20",
+    updated: "2026-11-29",
     intro: [
       "These terms govern the use of Ratai (ratai.lt), a marketplace where car owners (hosts) rent out or sell their cars and renters and buyers find them. By creating an account or booking a car you accept these terms. Please read them together with our [Privacy Policy](/privacy) and [Cookie Policy](/cookies).",
     ],
@@ -76,7 +78,8 @@ export const TERMS: Localised<InformationDocument> = {
         id: "deposit",
         title: "6. Security deposit",
         blocks: [
-          "The deposit secures the host against damage, fuel, fines or late return. It is refunded to your card within 3–7 working days after a successful rental, that is, when the car is returned on time and in the agreed condition. The host may claim part or all of it within 24 hours after the check-out is recorded, with the reasons, the amount and photos; excess kilometres and late hours are charged at the rates of the rental agreement. You have 72 hours to accept or dispute the claim (no answer counts as accepting it); a disputed claim is decided by Ratai on the records and photos of both parties. What is not kept is refunded; you are told why.",
+          // The deposit's return as the pages tell it (bookings/deposit-return.ts), from the same rules.
+          `The deposit secures the host against damage, fuel, fines or late return. It comes back after the trip. The host may claim part or all of it within ${CLAIM_WINDOW_HOURS} hours after the check-out is recorded, with the reasons, the amount and photos; excess kilometres and late hours are charged at the rates of the rental agreement. You have ${CLAIM_ANSWER_HOURS} hours to accept or dispute the claim (no answer counts as accepting it); a disputed claim is decided by Ratai on the records and photos of both parties. What is not kept is refunded to the card you paid with, and your bank shows the refund within ${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to} working days; you are told why anything was kept.`,
         ],
       },
       {
@@ -138,7 +141,7 @@ export const TERMS: Localised<InformationDocument> = {
     ],
   },
   lt: {
-    updated: "2026-11-20",
+    updated: "2026-11-29",
     intro: [
       "Šios sąlygos taikomos naudojantis Ratai (ratai.lt) – platforma, kurioje automobilių savininkai (nuomotojai) nuomoja ar parduoda savo automobilius, o nuomininkai ir pirkėjai juos randa. Susikurdami paskyrą ar užsisakydami automobilį, jūs sutinkate su šiomis sąlygomis. Skaitykite jas kartu su mūsų [privatumo politika](/privacy) ir [slapukų politika](/cookies).",
     ],
@@ -210,7 +213,7 @@ export const TERMS: Localised<InformationDocument> = {
         id: "deposit",
         title: "6. Užstatas",
         blocks: [
-          "Užstatas apsaugo nuomotoją nuo žalos, kuro, baudų ar pavėluoto grąžinimo išlaidų. Jis grąžinamas į jūsų kortelę per 3–7 darbo dienas po sėkmingos nuomos, t. y. kai automobilis grąžinamas laiku ir sutartos būklės. Per 24 valandas po užfiksuoto automobilio grąžinimo nuomotojas gali pateikti pretenziją dėl jo dalies ar viso užstato, nurodydamas priežastis, sumą ir pridėdamas nuotraukas; viršyta rida ir pavėluotos valandos skaičiuojamos pagal nuomos sutarties įkainius. Per 72 valandas pretenziją galite priimti arba užginčyti (neatsakius laikoma, kad ją priėmėte); užginčytą pretenziją Ratai sprendžia pagal abiejų šalių įrašus ir nuotraukas. Kas nesulaikoma, grąžinama; apie priežastis jums pranešama.",
+          `Užstatas apsaugo nuomotoją nuo žalos, kuro, baudų ar pavėluoto grąžinimo išlaidų. Jis grąžinamas po kelionės. Per ${CLAIM_WINDOW_HOURS} val. po užfiksuoto automobilio grąžinimo nuomotojas gali pareikšti pretenziją dėl jo dalies ar viso užstato, nurodydamas priežastis, sumą ir pridėdamas nuotraukas; viršyta rida ir pavėluotos valandos skaičiuojamos pagal nuomos sutarties įkainius. Per ${CLAIM_ANSWER_HOURS} val. pretenziją galite priimti arba užginčyti (neatsakius laikoma, kad ją priėmėte); užginčytą pretenziją Ratai sprendžia pagal abiejų šalių įrašus ir nuotraukas. Kas nesulaikoma, grąžinama į kortelę, kuria mokėjote, o jūsų bankas grąžinimą parodo per ${REFUND_BANK_DAYS.from}–${REFUND_BANK_DAYS.to} darbo dienų; apie sulaikymo priežastis jums pranešama.`,
         ],
       },
       {

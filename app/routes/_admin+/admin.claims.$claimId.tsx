@@ -10,15 +10,17 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
 import { decideClaimSchema } from "~/bookings/claim-forms";
-import { claimView, findClaimCase, findClaimForDecision } from "~/bookings/damage-claims.server";
-import { ClaimDetails, ClaimMeasures } from "~/components/bookings/claim-details";
+import { claimView, findClaimCase } from "~/bookings/claim-case.server";
+import { findClaimForDecision } from "~/bookings/damage-claims.server";
+import { PLAUSIBLE_KM_PER_DAY } from "~/bookings/trip-rules";
+import { ClaimDetails } from "~/components/bookings/claim-details";
 import { TripPhotoPairs } from "~/components/bookings/trip-photo-pairs";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
-import { formatMoney } from "~/utils/format";
+import { formatMoney, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -66,6 +68,8 @@ export default function AdminClaimPage() {
   const actionData = useActionData<typeof action>();
   const lang = i18n.language;
   const { records, measures, rates, booking } = view;
+  // Kilometres as the trip page writes them ("52,000" / "52 000"), in the page's language.
+  const km = (value: number) => formatNumber(value, lang, 0);
   return (
     <OverlayPage title={title} closeTo="/admin/claims" width="max-w-3xl">
       <div className="grid gap-6">
@@ -81,22 +85,32 @@ export default function AdminClaimPage() {
           <ul className="grid gap-1 text-sm">
             {records.checkIn && records.checkOut ? (
               <>
-                <li>{t("admin.odometer", { from: records.checkIn.odometerKm, to: records.checkOut.odometerKm })}</li>
+                <li>
+                  {t("admin.odometer", { from: km(records.checkIn.odometerKm), to: km(records.checkOut.odometerKm) })}
+                </li>
                 <li>{t("admin.fuel", { from: records.checkIn.fuelLevel, to: records.checkOut.fuelLevel })}</li>
               </>
             ) : null}
             <li>
               {t("admin.driven", {
-                driven: measures.kmDriven ?? "—",
-                allowed: measures.kmAllowed,
-                perDay: rates.mileageLimitPerDay,
+                driven: measures.kmDriven === null ? "—" : km(measures.kmDriven),
+                allowed: km(measures.kmAllowed),
+                perDay: km(rates.mileageLimitPerDay),
                 days: booking.totalDays,
               })}
             </li>
-            <li>{t("admin.excess", { km: measures.excessKm, rate: formatMoney(rates.excessKmFee, lang) })}</li>
+            <li>{t("admin.excess", { km: km(measures.excessKm), rate: formatMoney(rates.excessKmFee, lang) })}</li>
             <li>{t("admin.late", { hours: measures.hoursLate, rate: formatMoney(rates.lateReturnFee, lang) })}</li>
           </ul>
-          <ClaimMeasures view={view} />
+          {view.odometer?.held ? (
+            <p className="rounded-lg border border-warning/40 bg-warning-soft p-3 text-sm" data-testid="odometer-held">
+              {t("admin.odometerHeld", {
+                count: view.odometer.days,
+                driven: km(view.odometer.kmDriven),
+                perDay: km(PLAUSIBLE_KM_PER_DAY),
+              })}
+            </p>
+          ) : null}
         </section>
 
         <div className="border-t border-line pt-5">

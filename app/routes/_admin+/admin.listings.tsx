@@ -120,7 +120,8 @@ export default function AdminListingsPage() {
                       </p>
                       <PriceText car={listing} className="mt-1 text-sm font-semibold" />
                       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                        <span>
+                        {/* An e-mail address has nowhere to break: on a phone it may break anywhere. */}
+                        <span className="wrap-anywhere">
                           {listing.ownerName ?? t("listings.unnamed")}{" "}
                           <span className="text-muted">({listing.ownerEmail})</span>
                         </span>

@@ -18,6 +18,7 @@ import { StatusTabs } from "~/components/admin/status-tabs";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
+import { companyOf } from "~/profiles/display-name";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
@@ -43,6 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reference: bookingReference(row.bookingId),
       hostId: row.hostId,
       hostName: row.hostName,
+      company: companyOf({
+        accountType: row.hostAccountType,
+        companyName: row.hostCompanyName,
+        companyNumber: row.hostCompanyNumber,
+      }),
       amount: row.amount,
       sentAmount: row.sentAmount,
       status: row.status,
@@ -153,6 +159,12 @@ export default function AdminPayoutsPage() {
                       {payout.hostName || t("payouts.unnamed")}
                     </Link>
                   </Row>
+                  {payout.company ? (
+                    <>
+                      <Row label={t("payouts.company")}>{payout.company.name}</Row>
+                      <Row label={t("payouts.companyNumber")}>{payout.company.code || "—"}</Row>
+                    </>
+                  ) : null}
                   <Row label={t("payouts.amount")}>
                     {formatMoney(payout.amount, lang)}
                     {payout.sentAmount !== null && payout.sentAmount !== payout.amount

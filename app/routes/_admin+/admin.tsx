@@ -50,8 +50,10 @@ export default function AdminLayout() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{t("titles.admin")}</h1>
       <p className="mt-1 text-muted">{t("intro")}</p>
-      <nav aria-label={t("tabs.label")} className="mt-6 -mx-4 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-line">
+      {/* The tabs wrap onto a second line on a phone rather than scroll: every tab, the current one too, stays in
+          view without a script to scroll it there, and nothing pushes the page wider than the screen. */}
+      <nav aria-label={t("tabs.label")} className="mt-6">
+        <ul className="flex flex-wrap gap-x-1 border-b border-line">
           {TABS.map((tab) => {
             const count = "waiting" in tab ? waiting[tab.waiting] : 0;
             return (

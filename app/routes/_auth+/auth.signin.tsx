@@ -6,6 +6,7 @@ import { SignInSchema } from "~/accounts/auth-schemas";
 import { createAuthenticator } from "~/accounts/authenticator.server";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
 import { admitSignIn, forgetSignInFailures, type SignInRefusal } from "~/accounts/auth-throttle.server";
+import { requestTime } from "~/load-context";
 import { clientNetwork } from "~/accounts/rate-limit.server";
 import { startSession } from "~/accounts/session.server";
 import { SignInForm, type SignInActionData } from "~/components/auth/sign-in-form";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { email } = submission.value;
   // Counted before the password is checked, so parallel guesses cannot slip past; given back when it is right.
-  const gate = await admitSignIn(context.db, email, clientNetwork(request));
+  const gate = await admitSignIn(context.db, email, clientNetwork(request), requestTime(context));
   if (!gate.allowed) {
     const headers = { "Retry-After": String(retryAfterSeconds(gate.retryAfterMs)) };
     return fail([SIGN_IN_REFUSALS[gate.refusal]], 429, {}, headers);

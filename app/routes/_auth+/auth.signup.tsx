@@ -7,6 +7,7 @@ import { EmailSchema } from "~/accounts/account-schemas";
 import { signUpSchemaWith } from "~/accounts/auth-schemas";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
 import { admitSignUp } from "~/accounts/auth-throttle.server";
+import { requestTime } from "~/load-context";
 import { clientNetwork } from "~/accounts/rate-limit.server";
 import { EmailSentPanel, SignUpForm, type SignUpActionData } from "~/components/auth/sign-up-form";
 import { ButtonLink } from "~/components/ui/button";
@@ -24,7 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const email = EmailSchema.safeParse(formData.get("email"));
-  const limit = await admitSignUp(context.db, email.success ? email.data : null, clientNetwork(request));
+  const limit = await admitSignUp(
+    context.db,
+    email.success ? email.data : null,
+    clientNetwork(request),
+    requestTime(context),
+  );
   const schema = signUpSchemaWith(async (email) => limit.allowed && (await isEmailTaken(context.db, email)));
   const submission = await parseWithZod(formData, { schema, async: true });
   const fail = (

@@ -1,6 +1,6 @@
 // /booking-cancelled (part 2 §2 "Booking cancelled"): where the checkout sends the renter who left it or whose card
 // failed. It writes nothing: the unpaid request lapses by itself at its payment deadline (the checkout's expiry
-// webhook or the sweep); until then its renter can go back to the checkout with "Pay now". The booking's card is
+// webhook or the sweep); until then its renter can go back to the checkout with "Try Payment Again". The booking's card is
 // shown to its renter or owner only; any other failure to load it is silent, as the spec says.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
@@ -114,7 +114,8 @@ export default function BookingCancelledPage() {
 
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {booking?.payBy ? (
-            <PayNowForm bookingId={booking.id} busy={busy} size="lg" />
+            // The spec's "Try Payment Again": here it goes back to the same checkout, as "Pay now" does in My Bookings.
+            <PayNowForm bookingId={booking.id} busy={busy} size="lg" label={t("cancelPage.tryAgain")} />
           ) : booking?.retryTo ? (
             <ButtonLink to={booking.retryTo} size="lg">
               {t("cancelPage.tryAgain")}

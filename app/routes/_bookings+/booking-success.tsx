@@ -11,6 +11,7 @@ import { notFound, requireUser, type ErrorPayload } from "~/accounts/guards.serv
 import { cancelReasonOf, findReceipt, receiptPhase, type ReceiptPhase } from "~/bookings/booking-receipt.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { bookedPackageName, feeRates, rentalText } from "~/bookings/booking-text";
+import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
 import type { BreadcrumbHandle } from "~/components/shell/breadcrumbs";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
@@ -407,7 +408,7 @@ function PaymentSummary({ booking }: { booking: Booking }) {
           <dd className="shrink-0 tabular-nums">{money(booking.totalAmount)}</dd>
         </div>
       </dl>
-      {booking.depositAmount > 0 ? <p className="mt-3 text-xs text-muted">{t("summary.depositNote")}</p> : null}
+      {booking.depositAmount > 0 ? <DepositReturnNote className="mt-3 text-xs text-muted" /> : null}
     </section>
   );
 }

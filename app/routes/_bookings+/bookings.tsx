@@ -19,6 +19,7 @@ import {
   BOOKING_TABS,
   PAY_INTENT,
   allowedActions,
+  findTransition,
   bookingReference,
   canPayNow,
   canReview,
@@ -150,8 +151,9 @@ export default function MyBookingsPage() {
           </Button>
         </Form>
 
-        <nav aria-label={t("list.tabsLabel")} className="mt-4 -mx-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 whitespace-nowrap">
+        {/* Wrapped, not scrolled: on a phone the current tab ("Cancelled", the last) stays in view. */}
+        <nav aria-label={t("list.tabsLabel")} className="mt-4">
+          <ul className="flex flex-wrap gap-2 whitespace-nowrap">
             {BOOKING_TABS.map((value) => (
               <li key={value}>
                 <Link
@@ -159,7 +161,7 @@ export default function MyBookingsPage() {
                   aria-current={tab === value ? "page" : undefined}
                   className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${tab === value ? "border-primary bg-primary-soft text-primary" : "border-line text-muted hover:text-fg"}`}
                 >
-                  {t(`status.${value}`)}
+                  {t(`list.tabs.${value}`)}
                   <span className="rounded-full bg-canvas px-1.5 text-xs tabular-nums">{counts[value]}</span>
                 </Link>
               </li>
@@ -284,7 +286,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
             >
               {t(`actions.${action}`)}
             </Link>
-          ) : action === "cancel" && booking.status === "confirmed" ? (
+          ) : findTransition(booking, action, role)?.onItsPage ? (
             // A confirmed booking is cancelled on its own page, which shows what comes back first.
             <Link key={action} to={`/bookings/${booking.id}/cancel`} className={buttonClass("danger", "sm")}>
               {t(`actions.${action}`)}

@@ -2,8 +2,10 @@
 // the car, the dates with their handover times, both parties, the money; the check-in and check-out records side by
 // side; the distance and time they measure; where the deposit is; the refunds; the host's payout (to the host and
 // admins); the steps so far. The party whose turn it is records check-in (#check-in) or check-out (#check-out) here
-// with photos, and the other party confirms the record or disagrees with it. Plain multipart POST forms with an
-// `intent`, so all of it works without JavaScript.
+// with photos, and the other party confirms the record or disagrees with it. The return clock (trip-rules.ts) is
+// told to both: a trip past its return deadline with no check-out, one the job completed without it, an odometer
+// jump held for the other party's confirmation. A booking that never became a trip shows a line, not empty records.
+// Plain multipart POST forms with an `intent`, so all of it works without JavaScript.
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,6 +14,7 @@ import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
 import { findTripPage } from "~/bookings/trip-page.server";
 import { findTripBooking, submitTripForm, type TripFormName } from "~/bookings/trip-records.server";
 import { TRIP_RECORD_KINDS } from "#db/enums";
+import { TripClockNotice } from "~/components/bookings/trip-clock";
 import { TripDeposit, TripRefunds, TripTimeline } from "~/components/bookings/trip-deposit";
 import { TripPayout } from "~/components/bookings/trip-payout";
 import { TripAnswerForm, TripRecordForm } from "~/components/bookings/trip-record-form";
@@ -71,7 +74,7 @@ export default function TripPage() {
   const { t, i18n } = useTranslation("trips");
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { booking, car, role, names, records, steps } = page;
+  const { booking, car, role, names, records, steps, clock } = page;
   const language = i18n.language;
   const when = (at: number) => formatDateTime(at, language);
   const other = role === "host" ? { side: "renter", name: names.renter } : { side: "host", name: names.host };
@@ -126,6 +129,8 @@ export default function TripPage() {
         </dl>
       </section>
 
+      <TripClockNotice clock={clock} />
+
       {TRIP_RECORD_KINDS.map((kind) => {
         const step = steps[kind];
         const anchor = kind === "check_in" ? "check-in" : "check-out";
@@ -136,6 +141,11 @@ export default function TripPage() {
                 kind={kind}
                 titleId={`${anchor}-title`}
                 minOdometerKm={kind === "check_out" ? (records.check_in?.odometerKm ?? null) : null}
+                afterDeadline={
+                  kind === "check_out" && clock.overdue
+                    ? { deadline: clock.deadline, claimUntil: clock.completesAt }
+                    : undefined
+                }
                 lastResult={actionData?.form === "record" ? actionData.result : undefined}
               />
             </section>
@@ -152,7 +162,14 @@ export default function TripPage() {
         return null;
       })}
 
-      <TripRecords records={records} />
+      {page.isTrip ? (
+        <TripRecords records={records} autoCompleted={clock.autoCompleted} />
+      ) : (
+        <p role="status" className="flex gap-2 rounded-lg border border-line p-3 text-sm" data-testid="no-trip">
+          <Icon name="info" className="mt-0.5 size-4 shrink-0" />
+          {t(booking.status === "cancelled" ? "page.neverTrip" : "page.notTripYet")}
+        </p>
+      )}
 
       {TRIP_RECORD_KINDS.map((kind) => {
         const record = records[kind];
@@ -167,8 +184,18 @@ export default function TripPage() {
         );
       })}
 
-      <TripMeasuresView measures={page.measures} hasCheckOut={records.check_out !== null} />
-      <TripDeposit bookingId={booking.id} deposit={page.deposit} status={booking.status} />
+      {page.isTrip ? (
+        <TripMeasuresView
+          measures={page.measures}
+          hasCheckOut={records.check_out !== null}
+          clock={clock}
+          odometer={page.odometer}
+        />
+      ) : null}
+      {/* A cancelled booking holds no deposit: what went back is under the refunds. */}
+      {booking.status !== "cancelled" ? (
+        <TripDeposit bookingId={booking.id} deposit={page.deposit} status={booking.status} />
+      ) : null}
       <TripRefunds refunds={page.refunds} />
       {page.payout ? <TripPayout payout={page.payout} own={role === "host"} /> : null}
       <TripTimeline events={page.timeline} />

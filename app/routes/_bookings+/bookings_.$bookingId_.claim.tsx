@@ -11,14 +11,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
 import { claimPageSchema } from "~/bookings/claim-forms";
-import {
-  answerClaim,
-  claimView,
-  claimViewer,
-  fileClaim,
-  findClaimCase,
-  type ClaimOutcome,
-} from "~/bookings/damage-claims.server";
+import { claimView, claimViewer, findClaimCase } from "~/bookings/claim-case.server";
+import { answerClaim, fileClaim, type ClaimOutcome } from "~/bookings/damage-claims.server";
 import { centsToEurosInput } from "~/bookings/rental-agreement";
 import { ClaimDetails } from "~/components/bookings/claim-details";
 import { AnswerClaimForms, FileClaimForm } from "~/components/bookings/claim-forms";
@@ -74,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   // The host files, the renter answers; admins read claims here and decide them at /admin/claims.
   if (reader !== (intent === "file" ? "host" : "renter")) forbidden();
-  const submission = parseWithZod(formData, { schema: claimPageSchema(found.booking.depositAmount) });
+  const submission = parseWithZod(formData, { schema: claimPageSchema(found.suggestion) });
   if (submission.status !== "success") {
     return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
@@ -104,7 +98,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.status === 404) notFound(outcome.error);
     const result =
       "field" in outcome
-        ? submission.reply({ fieldErrors: { photos: [outcome.error] } })
+        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] } })
         : submission.reply({ formErrors: [outcome.error] });
     return data<ActionData>({ intent: value.intent, result }, { status: outcome.status });
   }

@@ -30,8 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     transfer.status === "failed" && transfer.reason
       ? t("detail.failedCsv", { reason: transfer.reason })
       : t(`state.${transfer.status}`);
+  const { host } = statement;
   const csv = statementCsv({
     language,
+    payee: { name: host.company?.name ?? host.name, companyNumber: host.company?.code ?? "" },
     headers: Object.fromEntries(CSV_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<
       CsvColumn,
       string

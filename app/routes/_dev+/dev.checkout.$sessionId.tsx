@@ -1,5 +1,6 @@
-// The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY): the renter sees what they would pay and
-// chooses Pay or Cancel. Pay feeds `checkout.session.completed` to the same fulfilment code Stripe's webhook does.
+// The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY): the renter sees what they would pay, what
+// paying does to this booking (the note Stripe Checkout shows too: an instant booking is charged at once, a request
+// only when the host confirms), and chooses Pay or Cancel. Pay feeds `checkout.session.completed` to the same fulfilment code Stripe's webhook does.
 // Cancel is Stripe's way back: to the cancel page, with the checkout left open, so the request can still be paid
 // ("Pay now") until its payment deadline, when it lapses. 404 whenever Stripe is configured, and always in production.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -11,6 +12,7 @@ import { notFound, requireUser } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
 import { handlePaymentEvent } from "~/bookings/booking-payments.server";
+import { paymentKindText } from "~/bookings/booking-text";
 import { standInEvent } from "~/payments/fulfilment.server";
 import { formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -39,6 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
     open: booking.status === "pending" && booking.paymentStatus === "unpaid",
     car: `${car.make} ${car.model} ${car.year}`,
     total: booking.totalAmount,
+    instantBook: booking.instantBook,
     startDate: booking.startDate,
     endDate: booking.endDate,
   };
@@ -72,7 +75,9 @@ export default function StandInCheckout() {
           {page.startDate} – {page.endDate}
         </p>
         <p className="mt-3 text-3xl font-extrabold tabular-nums">{formatMoney(page.total, i18n.language)}</p>
-        <p className="text-sm text-muted">{t("standIn.hold")}</p>
+        <p className="text-sm text-muted" data-testid="checkout-kind">
+          {t(paymentKindText(page.instantBook))}
+        </p>
       </div>
       {page.open ? (
         <Form method="post" className="grid gap-3">

@@ -95,7 +95,9 @@ export default function PublicProfilePage() {
         <section className="mt-4 rounded-2xl border border-line bg-surface p-5 sm:p-8" aria-labelledby="profile-name">
           <div className="flex flex-wrap items-center gap-5">
             <Avatar user={{ fullName: name, email: "?", avatarKey: profile.avatarKey }} size="size-20 text-3xl" />
-            <div className="min-w-0 flex-1">
+            {/* At least 12rem beside the avatar: on a phone the message button goes to the next line instead of
+                squeezing the name and the badge under itself. */}
+            <div className="min-w-0 flex-[1_1_12rem]">
               <h1 id="profile-name" className="text-2xl font-bold sm:text-3xl">
                 {name}
               </h1>
@@ -164,7 +166,15 @@ export default function PublicProfilePage() {
               <RatingBreakdown summary={reviewSummary} />
             </div>
           ) : null}
-          <div className="mt-4 max-h-[48rem] overflow-y-auto">
+          {/* A box that scrolls is reached by the keyboard too (on a phone the reviews outgrow it; axe's
+              scrollable-region-focusable), so the region takes focus. */}
+          <div
+            className="mt-4 max-h-[48rem] overflow-y-auto focus-visible:outline-2 focus-visible:outline-focus"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus
+            tabIndex={0}
+            role="region"
+            aria-label={t("profile.reviewList")}
+          >
             <ReviewList reviews={reviews} breakdown={false} />
           </div>
         </section>

@@ -1,10 +1,10 @@
 // /profile (part 1 §2 "Own profile"): who the user is on Ratai, with their photo, details, verification, rating,
 // bookings, earnings (hosts) and membership; the details are edited in place. Edit mode is its own URL (?edit=1) and
 // Cancel a link back, so both work without JavaScript and Cancel always shows the saved values again.
-import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
@@ -13,11 +13,10 @@ import { consumeRateLimit } from "~/accounts/rate-limit.server";
 import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
 import { AvatarForm } from "~/components/profile/avatar-form";
 import { ProfileAvatar } from "~/components/profile/profile-avatar";
+import { ProfileForm } from "~/components/profile/profile-form";
 import { VerificationBadge } from "~/components/profile/verification-badge";
-import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
-import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
-import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
 import { payoutCardOf } from "~/payouts/payout-summary.server";
@@ -25,7 +24,6 @@ import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { getOwnProfile, replaceAvatar, updateProfile, UPLOAD_LIMIT, type OwnProfile } from "~/profiles/profile.server";
 import { formatDate, formatPrice } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { TEXT_CAPS } from "~/utils/sanitize";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["profile", "payouts"], breadcrumb: "profile:titles.profile" };
@@ -81,8 +79,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ intent: "update", result: submission.reply() }, { status: 400 });
   }
+  let outcome: Awaited<ReturnType<typeof updateProfile>>;
   try {
-    await updateProfile(context.db, user.id, submission.value);
+    outcome = await updateProfile(context.db, user.id, submission.value);
   } catch (error) {
     // The spec's "Update Failed", with what the user typed kept in the form to try again.
     console.error("Profile update failed", error);
@@ -90,6 +89,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { intent: "update", result: submission.reply({ formErrors: ["profile:toasts.updateFailed"] }) },
       { status: 503 },
     );
+  }
+  if (outcome === "dateOfBirthVerified") {
+    // A verified date of birth changes only through verification (decision 031); nothing was written.
+    const fieldErrors = { dateOfBirth: ["profile:validation.dateOfBirthVerified"] };
+    return data<ActionData>({ intent: "update", result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
   return redirectWithToast(
     "/profile",
@@ -215,117 +219,6 @@ function ProfileDetails({ profile }: { profile: OwnProfile }) {
         </p>
       </div>
     </>
-  );
-}
-
-function ProfileForm({
-  profile,
-  lastResult,
-}: {
-  profile: OwnProfile;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const { t } = useTranslation("profile");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult,
-    defaultValue: {
-      fullName: profile.fullName ?? "",
-      phone: profile.phone ?? "",
-      location: profile.location ?? "",
-      dateOfBirth: profile.dateOfBirth ?? "",
-      bio: profile.bio ?? "",
-    },
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    // Checked when sent, not as a field is left: a message appearing then moves the control being clicked next.
-    shouldRevalidate: "onInput",
-  });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
-  const labels = {
-    fullName: profile.accountType === "company" ? t("fields.contactPerson") : t("fields.fullName"),
-    phone: t("fields.phone"),
-    location: t("fields.location"),
-    dateOfBirth: t("fields.dateOfBirth"),
-    bio: t("fields.bio"),
-  };
-  return (
-    <FormProvider context={form.context}>
-      <Form method="post" {...getFormProps(form)} className="mt-5 grid gap-5">
-        <input type="hidden" name="intent" value="update" />
-        <ErrorSummary
-          submitted={Boolean(lastResult)}
-          fields={(Object.keys(labels) as (keyof typeof labels)[]).map((name) => ({
-            id: fields[name].id,
-            label: labels[name],
-            errors: fields[name].errors,
-          }))}
-        />
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField
-          meta={fields.fullName}
-          label={labels.fullName}
-          inputProps={{ autoComplete: "name", maxLength: TEXT_CAPS.name }}
-        />
-        <ReadOnly label={t("fields.email")} value={profile.email} hint={t("hints.email")} />
-        {profile.accountType === "company" ? (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <ReadOnly label={t("fields.companyName")} value={profile.companyName} hint={t("hints.company")} />
-            <ReadOnly label={t("fields.companyNumber")} value={profile.companyNumber} />
-          </div>
-        ) : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            meta={fields.phone}
-            label={labels.phone}
-            type="tel"
-            hint={t("hints.phone")}
-            inputProps={{ autoComplete: "tel", maxLength: 16 }}
-          />
-          <TextField
-            meta={fields.location}
-            label={labels.location}
-            hint={t("hints.location")}
-            inputProps={{ autoComplete: "address-level2", maxLength: 200 }}
-          />
-        </div>
-        <TextField
-          meta={fields.dateOfBirth}
-          label={labels.dateOfBirth}
-          type="date"
-          hint={t("hints.dateOfBirth")}
-          inputProps={{ autoComplete: "bday" }}
-          className="sm:max-w-xs"
-        />
-        <TextAreaField
-          meta={fields.bio}
-          label={labels.bio}
-          hint={t("hints.bio", { max: TEXT_CAPS.bio })}
-          rows={5}
-          maxLength={TEXT_CAPS.bio}
-        />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={saving}>
-            {saving ? t("details.saving") : t("details.save")}
-          </Button>
-          <Link to="/profile" preventScrollReset className={buttonClass("secondary")}>
-            {t("details.cancel")}
-          </Link>
-        </div>
-      </Form>
-    </FormProvider>
-  );
-}
-
-/** A value the form shows but does not send (the sign-in e-mail, a company's registered name and number). */
-function ReadOnly({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
-  return (
-    <div>
-      <p className="mb-1.5 text-sm font-semibold">{label}</p>
-      <p className="break-all rounded-lg border border-dashed border-line bg-subtle px-3 py-2.5">{value}</p>
-      {hint ? <p className="mt-1.5 text-sm text-muted">{hint}</p> : null}
-    </div>
   );
 }
 

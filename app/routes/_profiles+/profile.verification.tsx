@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { consumeRateLimit } from "~/accounts/rate-limit.server";
+import { DateOfBirthChange, type DateOfBirthChangeError } from "~/components/profile/date-of-birth-change";
 import { isUnderReview, VerificationBadge } from "~/components/profile/verification-badge";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
@@ -17,7 +18,13 @@ import { getT } from "~/i18n.server";
 import { intlLocale, isLanguage } from "~/i18n";
 import { UPLOAD_LIMIT } from "~/profiles/profile.server";
 import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
-import { getVerification, submitForReview, uploadDocument, type Verification } from "~/profiles/verification.server";
+import {
+  changeVerifiedDateOfBirth,
+  getVerification,
+  submitForReview,
+  uploadDocument,
+  type Verification,
+} from "~/profiles/verification.server";
 import { isRequiredKind, VerificationFormSchema, type VerificationDocumentKind } from "~/profiles/verification-rules";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -35,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData =
   | { intent: "upload"; kind: string | null; error: string }
-  | { intent: "submit"; error: string; missing?: VerificationDocumentKind[] };
+  | { intent: "submit"; error: string; missing?: VerificationDocumentKind[] }
+  | ({ intent: "date-of-birth" } & DateOfBirthChangeError);
 
 const PAGE = "/profile/verification";
 
@@ -68,6 +76,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       case "verified":
         return data<ActionData>({ intent: "submit", error: "profile:verification.errors.verified" }, { status: 409 });
+    }
+  }
+
+  if (input.intent === "date-of-birth") {
+    const limit = await consumeRateLimit(context.db, `upload:${user.id}`, UPLOAD_LIMIT);
+    const typed = input.dateOfBirth ?? "";
+    const refuse = (field: DateOfBirthChangeError["field"], error: string, status: number) =>
+      data<ActionData>({ intent: "date-of-birth", field, error, dateOfBirth: typed }, { status });
+    if (!limit.allowed) return refuse(null, "profile:errors.tooManyUploads", 429);
+    const outcome = await changeVerifiedDateOfBirth(context, user, {
+      dateOfBirth: input.dateOfBirth,
+      document: input.document ?? null,
+    });
+    switch (outcome.status) {
+      case "sent":
+        return redirectWithToast(
+          PAGE,
+          {
+            type: "success",
+            title: "profile:toasts.dateOfBirthSent",
+            description: "profile:toasts.dateOfBirthSentText",
+          },
+          context.env,
+        );
+      case "refused":
+        return refuse(outcome.field, outcome.problem, 400);
+      case "not-verified":
+        return refuse(null, "profile:verification.errors.notVerified", 409);
+      case "conflict":
+        return refuse(null, "errors.conflict", 409);
+      case "unavailable":
+        return refuse(null, STORAGE_UNAVAILABLE, 503);
     }
   }
 
@@ -153,6 +193,13 @@ export default function VerificationPage() {
       )}
 
       <SubmitSection verification={verification} error={actionData?.intent === "submit" ? actionData : undefined} />
+
+      {locked ? (
+        <DateOfBirthChange
+          current={verification.dateOfBirth}
+          error={actionData?.intent === "date-of-birth" ? actionData : undefined}
+        />
+      ) : null}
 
       <p className="mt-8 flex gap-2 text-sm text-muted">
         <Icon name="lock" className="mt-0.5 size-4 shrink-0" />

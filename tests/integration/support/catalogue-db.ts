@@ -1,6 +1,6 @@
 // A catalogue as big as the benchmarks use: the demo data plus 10,000 bulk cars, built once per test run (about
 // 15 s) and copied for each test file that reads it.
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateDatabase } from "../../../db/migrate";
@@ -8,8 +8,9 @@ import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
 import { createMemoryPhotoStore } from "../../../db/seed/photo-store";
 import { seedBulkCars } from "../../../db/seed/seed-bulk";
 import { seedDemo } from "../../../db/seed/seed-demo";
-import { testContextOver, type TestContext } from "./context";
+import type { TestContext } from "./context";
 import { createMemoryBucket } from "./memory-bucket";
+import { contextOverCopy } from "./seeded-db";
 
 export const BULK_CARS = 10_000;
 
@@ -37,10 +38,5 @@ async function ensureCatalogueTemplate() {
 /** A test context over a private copy of the 10,000-car catalogue. */
 export async function createCatalogueContext(): Promise<TestContext> {
   await ensureCatalogueTemplate();
-  const dir = mkdtempSync(join(tmpdir(), "ratai-catalogue-"));
-  const file = join(dir, "catalogue.db");
-  copyFileSync(templateFile, file);
-  const client = createNodeClient({ file });
-  await prepareLocalFile(client);
-  return testContextOver(client, { ENVIRONMENT: "test", PHOTOS: createMemoryBucket() }, file, dir);
+  return contextOverCopy(templateFile, { ENVIRONMENT: "test", PHOTOS: createMemoryBucket() });
 }

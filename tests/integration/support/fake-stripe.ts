@@ -40,6 +40,13 @@ export interface FakeCheckoutSession {
   created: number;
   currency: string;
   customer_email: string | null;
+  /** Texts Checkout shows; ours is only `submit` (beside the pay button). */
+  custom_text: {
+    after_submit: null;
+    shipping_address: null;
+    submit: { message: string } | null;
+    terms_of_service_acceptance: null;
+  };
   expires_at: number;
   livemode: false;
   locale: string | null;
@@ -407,6 +414,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       "mode",
       "line_items",
       "payment_intent_data",
+      "custom_text",
       "metadata",
       "client_reference_id",
       "customer_email",
@@ -449,6 +457,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     }
 
+    const customText = asObject(params.custom_text, "custom_text", ["submit"]);
+    const submitText = asObject(customText?.submit, "custom_text[submit]", ["message"]);
+    const submitMessage = asString(submitText?.message, "custom_text[submit][message]");
+    if (submitText && submitMessage === undefined) throw missing("custom_text[submit][message]");
+    if (submitMessage !== undefined && submitMessage.length > 1200) {
+      throw invalid("Text can be up to 1200 characters in length.", { param: "custom_text[submit][message]" });
+    }
+
     const allowed = params.allowed_payment_method_types
       ? asList(params.allowed_payment_method_types, "allowed_payment_method_types").map(
           (type, i) => asString(type, `allowed_payment_method_types[${i}]`) ?? "",
@@ -467,6 +483,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created,
       currency: first.currency,
       customer_email: asString(params.customer_email, "customer_email") ?? null,
+      custom_text: {
+        after_submit: null,
+        shipping_address: null,
+        submit: submitMessage === undefined ? null : { message: submitMessage },
+        terms_of_service_acceptance: null,
+      },
       expires_at: expiresAt,
       livemode: false,
       locale: asString(params.locale, "locale") ?? null,
