@@ -14,10 +14,25 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const isControl = (element: unknown): element is Control =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
+/**
+ * What is read of a control to tell whether it was changed: its own DOM properties (an input's, a textarea's or a
+ * select's), so that the rule can be checked on plain objects too.
+ */
+export interface ControlState {
+  type: string;
+  value: string;
+  defaultValue?: string;
+  checked?: boolean;
+  defaultChecked?: boolean;
+  files?: { length: number } | null;
+  multiple?: boolean;
+  options?: ArrayLike<{ selected: boolean; defaultSelected: boolean; disabled: boolean }>;
+}
+
 /** The control no longer holds what the server's HTML gave it: a person changed it (or a script, which is the same). */
-function changed(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) {
-    const options = [...control.options];
+export function changedSinceServer(control: ControlState): boolean {
+  if (control.type.startsWith("select")) {
+    const options = Array.from(control.options ?? []);
     // With no option marked selected, a single select's default is its first option that can be chosen.
     const marked = options.some((option) => option.defaultSelected);
     const first = options.findIndex((option) => !option.disabled);
@@ -25,15 +40,15 @@ function changed(control: Control): boolean {
       (option, index) => option.selected !== (marked || control.multiple ? option.defaultSelected : index === first),
     );
   }
-  if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio"))
-    return control.checked !== control.defaultChecked;
-  if (control instanceof HTMLInputElement && control.type === "file") return Boolean(control.files?.length);
+  if (control.type === "checkbox" || control.type === "radio") return control.checked !== control.defaultChecked;
+  if (control.type === "file") return Boolean(control.files?.length);
   return control.value !== control.defaultValue;
 }
 
 /** The first named control of `form` (its own or one outside it through `form=`) that was changed on the page. */
 export function changedControl(form: HTMLFormElement): Control | null {
-  for (const element of form.elements) if (isControl(element) && element.name && changed(element)) return element;
+  for (const element of form.elements)
+    if (isControl(element) && element.name && changedSinceServer(element)) return element;
   return null;
 }
 
