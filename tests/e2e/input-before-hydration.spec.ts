@@ -248,7 +248,7 @@ test("the listing editor keeps the driver service, features, photos and days cho
   database,
 }) => {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vilnius" }).format(new Date());
-  // A rental of the demo host's with nothing on today, fewer than ten photos and no feature ticked yet among two.
+  // A rental of the demo host's without a driver, with nothing on today and fewer than ten photos.
   const cars = await database.execute({
     sql: `select c.id from cars c join users u on u.id = c.owner_id
       where u.email = 'host@demo.lt' and c.status = 'approved' and c.listing_type = 'rental'
