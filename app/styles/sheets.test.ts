@@ -136,7 +136,8 @@ describe("the public stylesheet", () => {
       missing,
       "modules of pages that load only public.css, missing from its @source lines: add them there, or link app.css from the route (app/styles/sheets.ts)",
     ).toEqual([]);
-  });
+    // It reads the route tree and the browser's module graph through Vite: 20 s on a quiet machine, more on a busy one.
+  }, 120_000);
 
   it("names only files and folders that exist", () => {
     // Tailwind passes over a source that is not there without a word: a renamed file would quietly lose its rules.
