@@ -54,6 +54,33 @@ test("a message typed before hydration can be sent, on the contact form and in t
   await expect(page.getByRole("list", { name: "Žinutės" }).getByText(`Dar vienas klausimas (${words})`)).toBeVisible();
 });
 
+test("a new message begun on the contact page's sent state before hydration keeps its form, and is sent @js-only", async ({
+  page,
+  database,
+}) => {
+  const subject = `Dar vienas klausimas ${token()}`;
+  // The answer to a message sent before the page hydrated: the confirmation above the form, as without JavaScript.
+  const sent = await openBeforeHydration(page, "/contact?sent=1");
+  const form = page.getByRole("main").locator("form#contact");
+  await form.getByLabel("Tema", { exact: true }).fill(subject);
+  await sent.complete();
+  // With JavaScript the sent state puts the form away, but not one being written in.
+  await expect(form.getByLabel("Tema", { exact: true })).toHaveValue(subject);
+  await expect(page.getByRole("status").filter({ hasText: "Žinutė išsiųsta" })).toBeVisible();
+  await form.getByLabel("Vardas").fill("Rūta Žemaitė");
+  await form.getByLabel("El. paštas").fill("ruta.zemaite@example.lt");
+  await form.getByLabel("Žinutė").fill("Ar galima grąžinti automobilį kitame mieste?");
+  await form.getByRole("button", { name: "Siųsti žinutę" }).click();
+  // Sent again: this time the confirmation alone, as after any message sent with JavaScript.
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Žinutė išsiųsta" })).toBeVisible();
+  const { rows } = await database.execute({
+    sql: "select name from contact_messages where subject = ?",
+    args: [subject],
+  });
+  expect(rows).toEqual([expect.objectContaining({ name: "Rūta Žemaitė" })]);
+});
+
 /** A rental of the company's fleet with a driver on offer, and three days of lane 0: only the host's cars are booked there. */
 async function companyCarAndDays(database: Client) {
   const cars = await database.execute(`
@@ -104,6 +131,22 @@ test("filters chosen before hydration list the right cards @js-only", async ({ p
   await expect(cards.first()).toBeVisible();
   for (const card of await cards.all()) await expect(card.getByText("Elektra", { exact: true })).toBeVisible();
   await listing.complete();
+});
+
+test("words typed in the header's search before hydration stay, and drop down their matches when it is focused again @js-only", async ({
+  page,
+}) => {
+  const about = await openBeforeHydration(page, "/about");
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Ieškoti automobilių" });
+  await box.fill("tesla");
+  await about.complete();
+  // Away from the box and back, as a person does who looks at the page while it finishes loading.
+  await page.getByRole("heading", { level: 1 }).click();
+  await box.click();
+  await expect(box).toHaveValue("tesla");
+  const results = page.getByRole("list", { name: "Rasti automobiliai" }).getByRole("link");
+  await expect(results.first()).toContainText("Tesla");
+  await expect(results.last()).toHaveText("Visi rezultatai: „tesla“");
 });
 
 test("a heart tapped before and while the page hydrates saves and unsaves the car, and its photos keep their place @js-only", async ({

@@ -4,7 +4,7 @@
 // beside them (conform's values, a React state of what a field holds) starts from the server's defaults. So that
 // state is read from the controls themselves when React takes over, and from their events after (decision 033).
 import { useForm as useConformForm } from "@conform-to/react";
-import { useEffect, useLayoutEffect, useState, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 /** Before the browser paints and before any event is handled, so no state shows that the page does not hold. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -124,18 +124,24 @@ export function focusUnlessEditing(element: HTMLElement | null) {
 }
 
 /**
- * Whether a person has changed the form with this id: something they changed before React took the page over, or
- * an input since. For a page that would put its form away (a message sent) while they are writing a new one in it.
+ * Whether a person has written in the form with this id since `watch` was given its present value: an input since,
+ * and when that is as React takes the page over, also what they changed before it. `null` watches nothing. For a page
+ * that would put its form away (a message sent) while they are writing a new one in it; each arrival at that page
+ * (a new `watch`) starts afresh.
  */
-export function useFormChanged(id: string): boolean {
+export function useFormChanged(id: string, watch: string | null): boolean {
   const [written, setWritten] = useState(false);
+  const hydrating = useRef(true);
   useBrowserLayoutEffect(() => {
+    const first = hydrating.current;
+    hydrating.current = false;
+    setWritten(false);
     const form = document.getElementById(id);
-    if (!(form instanceof HTMLFormElement)) return;
-    if (changedControl(form)) return setWritten(true);
+    if (watch === null || !(form instanceof HTMLFormElement)) return;
+    if (first && changedControl(form)) return setWritten(true);
     const onInput = () => setWritten(true);
     form.addEventListener("input", onInput);
     return () => form.removeEventListener("input", onInput);
-  }, [id]);
+  }, [id, watch]);
   return written;
 }

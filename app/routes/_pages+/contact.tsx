@@ -12,7 +12,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -170,12 +170,13 @@ function SentNotice() {
 
 /**
  * With JavaScript: the confirmation alone, then after 3 s the page without ?sent (the empty form). A new message
- * begun in the form the page showed before it hydrated keeps the form.
+ * begun in the form the sent page showed before its scripts took over keeps the form (decision 033).
  */
 function useSentState(sent: boolean) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const writing = useFormChanged(CONTACT_FORM_ID);
+  const location = useLocation();
+  const writing = useFormChanged(CONTACT_FORM_ID, sent ? location.key : null);
   useEffect(() => {
     if (!sent || !hydrated || writing) return;
     const timer = window.setTimeout(
