@@ -106,9 +106,9 @@ test("the FAQ searches with a plain GET form: diacritics optional, an address to
   await expect(page).toHaveURL(/\/faq\?q=uzstata&category=payments$/);
   const question = page.getByText("Kada atgausiu užstatą?");
   await expect(question).toBeVisible();
-  await expect(page.getByText("grąžinamas po kelionės")).toBeHidden();
+  await expect(page.getByText("bankas grąžinimą parodo per 5–10 darbo dienų", { exact: false })).toBeHidden();
   await question.click();
-  await expect(page.getByText("grąžinamas po kelionės", { exact: false })).toBeVisible();
+  await expect(page.getByText("bankas grąžinimą parodo per 5–10 darbo dienų", { exact: false })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Rasti 3 klausimai" })).toBeVisible();
 
   await visit(page, "/faq?q=l%C4%97ktuvas");
