@@ -16,6 +16,14 @@ const TABLES_ONLY_IN_AREAS = [
 ];
 const NO_QUERY_BUILDERS = { group: ["drizzle-orm/*"], message: "Routes do not query: use the area's module." };
 
+// A form's state starts from what the page holds, which a person may have changed before React hydrated it
+// (docs/decisions/033-input-before-hydration.md): conform's useForm only through the wrapper that reads it.
+const FORM_STATE_FROM_THE_PAGE = {
+  name: "@conform-to/react",
+  importNames: ["useForm"],
+  message: "Use useForm from ~/components/ui/use-form: it reads the values a person changed before hydration.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,14 +50,29 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["error", "warn"] }],
+      "no-restricted-imports": ["error", { paths: [FORM_STATE_FROM_THE_PAGE] }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='shouldValidate'][value.value='onBlur']",
+          message: "A message shown as a field is left moves the control being clicked next: check on submit.",
+        },
+      ],
     },
+  },
+  {
+    files: ["app/components/ui/use-form.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // Routes stay thin: no tables, no queries (see TABLES_ONLY_IN_AREAS above).
     files: ["app/routes/**"],
     ignores: ["app/routes/_dev+/**"],
     rules: {
-      "no-restricted-imports": ["error", { paths: TABLES_ONLY_IN_AREAS, patterns: [NO_QUERY_BUILDERS] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [...TABLES_ONLY_IN_AREAS, FORM_STATE_FROM_THE_PAGE], patterns: [NO_QUERY_BUILDERS] },
+      ],
     },
   },
   {
@@ -63,6 +86,7 @@ export default tseslint.config(
           patterns: [NO_QUERY_BUILDERS],
           paths: [
             ...TABLES_ONLY_IN_AREAS,
+            FORM_STATE_FROM_THE_PAGE,
             {
               name: "@remix-run/cloudflare",
               importNames: ["data", "json"],

@@ -3,7 +3,8 @@ import { startTransition, useEffect, useState } from "react";
 
 // In the browser build `i18next` is the lite one (app/i18n/lite), whose page texts may still be partial; the real
 // one (server, dev, tests) has every text from the start.
-const texts = i18next as unknown as Partial<{ isComplete(): boolean; whenComplete(): Promise<void> }>;
+type PageTexts = Partial<{ isComplete(): boolean; whenComplete(): Promise<void> }>;
+const texts = i18next as unknown as PageTexts;
 
 /**
  * True once React has hydrated and the page's namespaces are complete: controls that only work with JavaScript
@@ -19,4 +20,27 @@ export function useHydrated() {
     return () => void (live = false);
   }, []);
   return hydrated;
+}
+
+/** The name of the button conform submits its own checks with (a field checked as it is typed in). */
+const CONFORM_INTENT = "__intent__";
+
+/**
+ * Until the page's texts are complete, a form is sent as it is without JavaScript: the browser posts it (or follows
+ * a GET form) and the server answers with the next page, whose texts it inlines, messages at the fields included.
+ * Sent through React meanwhile, the answer would render texts the page does not have yet (a field's message, a
+ * toast, the next step of a dialog): their keys, until the texts arrive. The controls that need JavaScript wait for
+ * the same moment (useHydrated), so what a person uses before it is the page that works without JavaScript
+ * (decision 033). A listener on the window in the capture phase runs before React's, on the document.
+ */
+export function sendFormsWithoutScriptsUntilComplete(target: EventTarget, pageTexts: PageTexts = texts) {
+  if (!pageTexts.isComplete || !pageTexts.whenComplete || pageTexts.isComplete()) return;
+  const onSubmit = (event: Event) => {
+    if (pageTexts.isComplete?.()) return;
+    // conform's own submissions (a field checked as it is typed in) never leave the page.
+    if ((event as Partial<SubmitEvent>).submitter?.getAttribute("name") === CONFORM_INTENT) return;
+    event.stopImmediatePropagation();
+  };
+  target.addEventListener("submit", onSubmit, true);
+  void pageTexts.whenComplete().then(() => target.removeEventListener("submit", onSubmit, true));
 }

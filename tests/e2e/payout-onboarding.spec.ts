@@ -97,7 +97,7 @@ test("a new host sets up payouts through the stand-in onboarding, and the job pa
   // A German IBAN: refused next to the field, what was typed kept.
   const iban = page.getByLabel(t("standIn.iban"));
   await iban.fill("DE89 3704 0044 0532 0130 00");
-  // Leaving the field shows its message (with JavaScript): done before the next click, which it would move.
+  // Leaving the field checks nothing yet: a message shown then would move the next click's target (decision 033).
   await iban.press("Tab");
   await page.getByLabel(t("standIn.outcomes.in_review")).check();
   await page.getByRole("button", { name: t("standIn.submit") }).click();

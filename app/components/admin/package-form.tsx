@@ -2,7 +2,7 @@
 // what renters read (name, description, the three lists one entry per line) in Lithuanian and in English; provider;
 // one price, per day or a percentage of the car's value; deductible and maximum coverage in euros; order, active,
 // most popular.
-import { FormProvider, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import {
 } from "~/admin/package-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { DEFAULT_CAR_VALUE_CENTS } from "~/pricing/booking-price";
 import { formatPrice } from "~/utils/format";
 

@@ -1,5 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { useField, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import { PasswordField } from "~/components/ui/form";
@@ -15,14 +14,15 @@ export function NewPasswordFields({
 }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
-  const [value, setValue] = useState("");
+  // The form's own value (conform's), also what was typed before the page hydrated.
+  const [field] = useField<string>(password.name, { formId: password.formId });
+  const value = typeof field.value === "string" ? field.value : "";
   return (
     <>
       <PasswordField
         meta={password}
         label={t("fields.newPassword")}
         autoComplete="new-password"
-        onValueChange={setValue}
         hint={<PasswordChecklist password={value} live={hydrated} />}
       />
       <PasswordField meta={confirmation} label={t("fields.confirmPassword")} autoComplete="new-password" />

@@ -1,5 +1,5 @@
 // The sign-in form, used by the /auth/signin page (a plain Form) and by the auth dialog (a fetcher's Form).
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Link, type Form as RemixForm } from "@remix-run/react";
 import type { ComponentProps, ComponentType } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { SIGN_IN_CONSTRAINT } from "~/accounts/auth-constraints";
 import { Button } from "~/components/ui/button";
 import { FormAlert, PasswordField, TextField } from "~/components/ui/form";
 import { useLazyCheck } from "~/components/ui/lazy-check";
+import { useForm } from "~/components/ui/use-form";
 
 const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkSignIn);
 

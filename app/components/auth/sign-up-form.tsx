@@ -1,7 +1,6 @@
 // The sign-up form for a person or a company (part 1 §3 "Sign-up data"), on the page and in the dialog.
-import { FormProvider, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { SIGN_UP_CONSTRAINT } from "~/accounts/auth-constraints";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
@@ -12,6 +11,7 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
 import { useLazyCheck } from "~/components/ui/lazy-check";
+import { useForm } from "~/components/ui/use-form";
 
 const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkSignUp);
 
@@ -46,7 +46,8 @@ export function SignUpForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [password, setPassword] = useState("");
+  // Both read from the form itself (conform's values), also what was typed or chosen before the page hydrated.
+  const password = typeof fields.password.value === "string" ? fields.password.value : "";
   const accountType = fields.accountType.value === "company" ? "company" : "person";
   // Without JavaScript both kinds of fields show; the server ignores the company ones for a person.
   const showCompany = !hydrated || accountType === "company";
@@ -127,7 +128,6 @@ export function SignUpForm({
           meta={fields.password}
           label={t("auth:fields.password")}
           autoComplete="new-password"
-          onValueChange={setPassword}
           hint={<PasswordChecklist password={password} live={hydrated} />}
         />
         <div className="grid gap-3">

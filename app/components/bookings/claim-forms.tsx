@@ -5,7 +5,6 @@ import {
   FormProvider,
   getCollectionProps,
   getFormProps,
-  useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -18,6 +17,7 @@ import { MEASURED_CATEGORIES } from "~/pricing/claim-amounts";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { formatDateTime, formatMoney } from "~/utils/format";
 
 const MAX_TEXT = 2000;

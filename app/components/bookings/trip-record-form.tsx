@@ -3,7 +3,7 @@
 // photos). Multipart POST forms that work without JavaScript; the server checks everything (trip-forms.ts) and
 // answers with messages next to the fields and the typed values kept. Files cannot be put back into a file input, so
 // after a refusal the form asks for the photos again.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +19,7 @@ import { TripSection } from "~/components/bookings/trip-records";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { downsizeForUpload } from "~/photos/downsize.client";
 import { formatDateTime, formatNumber } from "~/utils/format";
 

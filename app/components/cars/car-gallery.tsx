@@ -53,6 +53,11 @@ export function CarGallery({
   const hydrated = useHydrated();
 
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  // The photo in view when React takes over: a person may have swiped before the page hydrated.
+  useEffect(() => {
+    const element = strip.current;
+    if (element) setActive(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+  }, []);
   useEffect(() => {
     if (viewer !== null || !returnFocus.current) return;
     returnFocus.current.focus({ preventScroll: true });

@@ -34,6 +34,8 @@ export function PhotoCarousel({
     const element = strip.current;
     if (!element || images.length < 2) return;
     const onScroll = () => setIndex(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+    // From the photo in view: a person may have swiped before the page hydrated.
+    onScroll();
     element.addEventListener("scroll", onScroll, { passive: true });
     return () => element.removeEventListener("scroll", onScroll);
   }, [images.length]);

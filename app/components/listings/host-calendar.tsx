@@ -1,9 +1,8 @@
 // The host's calendar on a rental listing's edit page: the month as the owner sees it (booked, blocked, requests
 // waiting) and one form that blocks or unblocks a range of days. Without JavaScript the days are links that fill
 // the form (the address holds the choice); with it they are buttons that fill it at once. The form is the same.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pickRange, withSelection, type CalendarMonth } from "~/bookings/availability-calendar";
 import type { HeldRange } from "~/bookings/blocked-days";
@@ -11,6 +10,7 @@ import { AvailabilityCalendar } from "~/components/bookings/availability-calenda
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
+import { setFieldValue, useForm } from "~/components/ui/use-form";
 import { formatDate } from "~/utils/format";
 
 export interface HostCalendarData {
@@ -41,11 +41,9 @@ export function HostCalendar({
     shouldValidate: "onSubmit",
   });
   const typed = (value: unknown) => (typeof value === "string" ? value : "");
-  // What the fields hold: the range from the address (day links), or what was sent when the server said no.
-  const [range, setRange] = useState({
-    start: typed(fields.from.initialValue),
-    end: typed(fields.to.initialValue),
-  });
+  // What the fields hold (conform's values, read from the fields, so also days typed before the page hydrated): the
+  // range from the address (day links), what was sent when the server said no, or the days picked since.
+  const range = { start: typed(fields.from.value), end: typed(fields.to.value) };
   const selection = { start: range.start || undefined, end: range.end || range.start || undefined };
   const month = withSelection(calendar.month, selection);
   const base = `/my-listings/${carId}/edit`;
@@ -77,7 +75,8 @@ export function HostCalendar({
           }}
           onPick={(day) => {
             const picked = pickRange(selection, day);
-            setRange({ start: picked.start, end: picked.end });
+            setFieldValue(fields.from.id, picked.start);
+            setFieldValue(fields.to.id, picked.end);
           }}
           monthHref={(m) => href({ month: m, from: selection.start, to: selection.end })}
         />
@@ -88,8 +87,7 @@ export function HostCalendar({
             id={fields.from.id}
             name={fields.from.name}
             label={t("calendar.from")}
-            value={range.start}
-            onChange={(value) => setRange((current) => ({ ...current, start: value }))}
+            defaultValue={typed(fields.from.initialValue)}
             min={calendar.today}
             max={calendar.lastDay}
             errorId={fields.from.errorId}
@@ -100,8 +98,7 @@ export function HostCalendar({
             id={fields.to.id}
             name={fields.to.name}
             label={t("calendar.to")}
-            value={range.end || range.start}
-            onChange={(value) => setRange((current) => ({ ...current, end: value }))}
+            defaultValue={typed(fields.to.initialValue) || typed(fields.from.initialValue)}
             min={range.start || calendar.today}
             max={calendar.lastDay}
             errorId={fields.to.errorId}
@@ -125,8 +122,7 @@ function DayField({
   id,
   name,
   label,
-  value,
-  onChange,
+  defaultValue,
   min,
   max,
   errorId,
@@ -136,8 +132,7 @@ function DayField({
   id: string;
   name: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  defaultValue: string;
   min: string;
   max: string;
   errorId: string;
@@ -153,8 +148,7 @@ function DayField({
         id={id}
         name={name}
         type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
         min={min}
         max={max}
         className={inputClass}

@@ -1,7 +1,8 @@
 // What every section of the listing form uses: conform's fields of the form, the section's legend, and a field
 // read as text.
-import type { FieldMetadata, useForm } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type { ListingValues } from "~/cars/listing-form";
+import type { useForm } from "~/components/ui/use-form";
 
 /** conform's fields of the listing form. */
 export type Fields = ReturnType<typeof useForm<ListingValues>>[1];

@@ -239,7 +239,8 @@ export function PricingFieldset({
   const rents = listingType !== "sale";
   const sells = listingType !== "rental";
   const [driver] = useField<string>(fields.driverService.name, { formId: fields.driverService.formId });
-  const [service, setService] = useState(driver.initialValue ?? "self_drive_only");
+  // The form's own value (conform's), also a choice made before the page hydrated.
+  const service = driver.value ?? "self_drive_only";
   const hydrated = useHydrated();
   // Without JavaScript the driver prices always show (they are ignored for self-drive); with it, only when offered.
   const showDriverPrices = !hydrated || service !== "self_drive_only";
@@ -296,7 +297,6 @@ export function PricingFieldset({
                     name={driver.name}
                     value={value}
                     defaultChecked={(driver.initialValue ?? "self_drive_only") === value}
-                    onChange={() => setService(value)}
                     className="size-4 accent-[var(--primary)]"
                   />
                   {t(`wizard.driverOptions.${value}`)}
@@ -334,7 +334,8 @@ export function FeaturesFieldset({
   const { t } = useTranslation(["listings", "features"]);
   const [features] = useField<string[]>(fields.features.name, { formId: fields.features.formId });
   const initial = useMemo(() => new Set([features.initialValue ?? []].flat().map(String)), [features.initialValue]);
-  const [checked, setChecked] = useState(initial.size);
+  // The boxes ticked now (conform's value), also those ticked before the page hydrated.
+  const checked = [features.value ?? []].flat().length;
   const [query, setQuery] = useState("");
   const hydrated = useHydrated();
   const normalise = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -361,13 +362,7 @@ export function FeaturesFieldset({
           </div>
         ) : null}
         {anyMatch ? null : <p className="text-sm text-muted">{t("wizard.featureSearchEmpty", { query })}</p>}
-        <div
-          className="grid gap-5"
-          onChange={(event) => {
-            const form = (event.target as HTMLInputElement).form;
-            if (form) setChecked(new FormData(form).getAll(features.name).length);
-          }}
-        >
+        <div className="grid gap-5">
           {groups.map((group) => {
             const visible = group.features.filter(matches);
             return (

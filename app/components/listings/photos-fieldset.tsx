@@ -45,11 +45,19 @@ export function PhotosFieldset({
   const message = useRef<HTMLDivElement>(null);
   const room = MAX_PHOTOS - alreadyStored;
 
+  // Photos chosen in the plain input before the picker appeared (the page was still hydrating) are taken in by it,
+  // as a choice made after is; from then on the input's list is the picker's, in the order shown.
+  const takenOver = useRef(false);
   useEffect(() => {
     if (!hydrated || !input.current) return;
+    const chosen = takenOver.current ? null : input.current.files;
+    takenOver.current = true;
+    if (chosen?.length) return void add(chosen);
     const transfer = new DataTransfer();
     for (const photo of photos) transfer.items.add(photo.file);
     input.current.files = transfer.files;
+    // `add` reads the photos of this render, which the effect runs again for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [photos, hydrated]);
   useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.preview)), [photos]);
   useEffect(() => {

@@ -2,11 +2,12 @@
 // message box, the contact form's type, subject and booking details, and the "Message Sent" state. Plain forms:
 // the server checks every rule and sends back the messages and what was typed.
 import { Form, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
+import { useFieldValue } from "~/components/ui/use-form";
 import { MESSAGE_MAX_LENGTH, PICKUP_LOCATION_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/messages/message-rules";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -67,12 +68,14 @@ export function MessageForm({
   const values = outcome?.values ?? {};
   const issues = outcome?.issues ?? {};
   const type = values.type === "booking_inquiry" && inquiry?.bookingAllowed ? "booking_inquiry" : "general";
-  // With JavaScript, Send waits for a message; without it, the server says "Message content cannot be empty".
+  // With JavaScript, Send waits for a message; without it, the server says "Message content cannot be empty". The
+  // message is read from the box itself, which may have been written in before the page hydrated.
   const hydrated = useHydrated();
-  const [content, setContent] = useState(values.content ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  const content = useFieldValue(form, "content", values.content ?? "");
 
   return (
-    <Form method="post" noValidate className="grid gap-5">
+    <Form ref={form} method="post" noValidate className="grid gap-5">
       {outcome?.formIssue ? (
         <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm font-medium text-danger">
           {t(outcome.formIssue)}
@@ -162,7 +165,6 @@ export function MessageForm({
             required
             maxLength={MESSAGE_MAX_LENGTH}
             defaultValue={values.content}
-            onChange={(event) => setContent(event.currentTarget.value)}
             placeholder={placeholder}
             className={inputClass}
           />

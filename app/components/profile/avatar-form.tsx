@@ -21,6 +21,10 @@ export function AvatarForm({ error }: { error?: string }) {
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar";
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // A photo chosen before the page hydrated is made smaller and shown, as one chosen after is.
+  useEffect(() => {
+    if (hydrated && input.current?.files?.length) void choose(input.current.files);
+  }, [hydrated]);
 
   async function choose(files: FileList | null) {
     const file = files?.[0];

@@ -1,6 +1,6 @@
 // The own profile's details form (/profile?edit=1): the schema's constraints and messages at each field, the values
 // the form shows but does not send (the sign-in e-mail, a company's registered details, a verified date of birth).
-import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -10,6 +10,7 @@ import { isUnderReview } from "~/components/profile/verification-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { ErrorSummary, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import type { OwnProfile } from "~/profiles/profile.server";
 import { formatDate } from "~/utils/format";
 import { TEXT_CAPS } from "~/utils/sanitize";
@@ -35,7 +36,7 @@ export function ProfileForm({
     },
     constraint: getZodConstraint(ProfileSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onBlur",
+    // Checked when sent, not as a field is left: a message appearing then moves the control being clicked next.
     shouldRevalidate: "onInput",
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";

@@ -6,6 +6,7 @@ import { Form } from "@remix-run/react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
+import { useFieldValue } from "~/components/ui/use-form";
 import { SEARCH_MIN_LENGTH, sanitizeSearchTerm } from "~/search/search-rules";
 
 const LiveSearchResults = lazy(() => import("~/components/shell/live-search-results"));
@@ -14,7 +15,10 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
   const { t } = useTranslation();
   const listId = useId();
   const box = useRef<HTMLDivElement>(null);
-  const [value, setValue] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  // What the box holds, read from it (words typed before the page hydrated included): it stays uncontrolled, so a
+  // render never writes the server's empty value over them (decision 033).
+  const value = useFieldValue(form, "search", "");
   const [open, setOpen] = useState(false);
   // Set on the first focus, and never unset: from then on the dropdown's code is loaded and mounted.
   const [engaged, setEngaged] = useState(false);
@@ -35,7 +39,7 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
 
   return (
     <div ref={box} className={`relative ${className}`}>
-      <Form method="get" action="/cars" role="search" onSubmit={() => setOpen(false)}>
+      <Form ref={form} method="get" action="/cars" role="search" onSubmit={() => setOpen(false)}>
         <label htmlFor={id} className="sr-only">
           {t("header.searchLabel")}
         </label>
@@ -52,9 +56,7 @@ export function LiveSearch({ id, className = "" }: { id: string; className?: str
           maxLength={100}
           placeholder={t("header.searchPlaceholder")}
           ref={input}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
+          onChange={() => {
             setEngaged(true);
             setOpen(true);
           }}

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
 import { useTranslation } from "react-i18next";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
+import { focusUnlessEditing } from "~/components/ui/use-form";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** A field's label and its hint (the hint is what aria-describedby points at). */
@@ -167,7 +168,8 @@ export function FormAlert({ id, errors, tone = "error" }: { id?: string; errors?
 
 /**
  * "There is a problem" with a link to each field in error, at the top of a long form. It takes focus once
- * after a failed submission, so screen reader and keyboard users start from the list of what to fix.
+ * after a failed submission, so screen reader and keyboard users start from the list of what to fix (unless they
+ * are already back in a field, as when the page hydrates after the server's answer).
  */
 export function ErrorSummary({
   fields,
@@ -180,8 +182,11 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const withErrors = fields.filter((f) => f.errors?.length);
   const show = submitted && withErrors.length > 0;
+  const mounted = useRef(false);
   useEffect(() => {
-    if (show) ref.current?.focus();
+    if (show && mounted.current) ref.current?.focus();
+    else if (show) focusUnlessEditing(ref.current);
+    mounted.current = true;
   }, [show]);
   if (!show) return null;
   return (
@@ -213,14 +218,12 @@ export function PasswordField({
   label,
   autoComplete,
   hint,
-  onValueChange,
   className = "",
 }: {
   meta: FieldMetadata<string | undefined>;
   label: ReactNode;
   autoComplete: "current-password" | "new-password";
   hint?: ReactNode;
-  onValueChange?: (value: string) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -237,7 +240,6 @@ export function PasswordField({
           key={props.key}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
-          onInput={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
           className={`${inputClass} ${hydrated ? "pr-20" : ""}`}
         />
         {hydrated ? (

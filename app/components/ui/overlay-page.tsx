@@ -1,10 +1,12 @@
 // A child page shown over its parent (the listing wizard and edit page over /my-listings): a modal panel that is
 // a real page with its own URL, so it works without JavaScript and survives a reload. With JavaScript, focus moves
-// to its heading when it opens and Escape closes it. The parent marks itself `inert` meanwhile.
+// to its heading when it opens (not from a field a person is typing in as it hydrates) and Escape closes it. The
+// parent marks itself `inert` meanwhile.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
+import { focusUnlessEditing } from "~/components/ui/use-form";
 
 export function OverlayPage({
   title,
@@ -24,7 +26,7 @@ export function OverlayPage({
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    heading.current?.focus();
+    focusUnlessEditing(heading.current);
     const close = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) navigate(closeTo, { preventScrollReset: true });
     };

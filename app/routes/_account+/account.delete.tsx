@@ -1,6 +1,6 @@
 // /account/delete: what deleting an account removes and keeps, confirmed with the current password. Unfinished
 // bookings block it (someone is counting on them); the work itself is app/accounts/account-deletion.server.ts.
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -13,6 +13,7 @@ import { sessionCookie } from "~/accounts/session.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, PasswordField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

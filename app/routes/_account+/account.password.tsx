@@ -1,5 +1,5 @@
 // Change of password while signed in (the spec forgot it; no real product does). Other sessions end.
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { FormAlert, PasswordField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

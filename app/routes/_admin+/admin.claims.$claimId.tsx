@@ -2,7 +2,7 @@
 // claim's and the dispute's evidence, the numbers (km, hours, rates), and for a disputed claim the decision: what is
 // kept (0 … the amount claimed) and why. Deciding settles the deposit and writes the audit line in the same batch
 // (admin/claims.server.ts, bookings/damage-claims.server.ts).
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { TripPhotoPairs } from "~/components/bookings/trip-photo-pairs";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { formatMoney, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";

@@ -1,7 +1,7 @@
 // /admin/listings/{carId}/edit: the admin corrects a listing's make, model, year, mileage, location and description
 // (part 2 §2 "edit dialog", §5: each field's "Please enter a valid car …" message under the title 'Invalid Data';
 // make and model cut to 50, location to 200, description to 2000). The audit line lists what changed.
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { EDIT_LIMITS, listingEditSchema } from "~/admin/moderation-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { pageMeta } from "~/utils/meta";
 import { loadListingDialog } from "./__listing-dialog.server";
 import { redirectWithToast } from "~/utils/toast.server";

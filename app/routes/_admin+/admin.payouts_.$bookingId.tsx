@@ -3,7 +3,7 @@
 // The refund is two steps and works without JavaScript: "Review" posts the amount, the reason and (optionally) the
 // host's part, and answers with what would happen, writing nothing; "Confirm" carries those values and writes the
 // refund, the reversal and the audit line in one batch (admin/admin-refunds.server.ts).
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,6 +16,7 @@ import { bookingReference } from "~/bookings/booking-rules";
 import { Row } from "~/components/admin/definition-rows";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { findMoneyCase, refundAsAdmin, refundBounds, refundPlan } from "~/admin/admin-refunds.server";
 import { formatDateTime, formatMoney } from "~/utils/format";

@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_ONLY_CONSTRAINT } from "~/accounts/auth-constraints";
@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { useLazyCheck } from "~/components/ui/lazy-check";
+import { useForm } from "~/components/ui/use-form";
 
 const loadCheck = () => import("~/accounts/auth-checks").then((module) => module.checkEmailOnly);
 

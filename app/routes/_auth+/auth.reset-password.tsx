@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { useLazyCheck } from "~/components/ui/lazy-check";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -4,7 +4,7 @@
 // Plain POST forms with an `intent` button, so everything works without JavaScript. "Download" is the standalone
 // HTML document from /bookings/{id}/agreement.html. The cancellation policy is the booking's (copied from the listing
 // when it was requested): shown, never edited here.
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -40,6 +40,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";

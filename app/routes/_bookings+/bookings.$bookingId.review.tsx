@@ -3,14 +3,7 @@
 // host and the car, the host reviews the renter (on communication only; cleanliness and accuracy describe the car).
 // The overall rating is five radio buttons drawn as stars: a native radio group, so keyboards and screen readers
 // handle it, and CSS (`:has`) lights the stars up to the chosen one without any script.
-import {
-  FormProvider,
-  getFormProps,
-  useField,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { FormProvider, getFormProps, useField, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -24,6 +17,7 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { TextAreaField, TextField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import {
   HOST_REVIEW_CATEGORIES,

@@ -3,7 +3,7 @@
 // same handler the webhook feeds, then the host is sent to the return URL, as Stripe does. The fields are checked but
 // kept nowhere (Stripe keeps them, not us). Only the account's own host may open it; 404 whenever Stripe is
 // configured, and always in production.
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -19,6 +19,7 @@ import { notFound, requireUser } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import {
   handleAccountEvent,
@@ -93,7 +94,7 @@ export default function StandInOnboarding() {
     defaultValue: { legalName: page.legalName, iban: "", outcome: "enabled" },
     constraint: getZodConstraint(StandInSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StandInSchema }),
-    shouldValidate: "onBlur",
+    // Checked when sent, not as a field is left: a message appearing then moves the control being clicked next.
     shouldRevalidate: "onInput",
   });
   const outcome = fields.outcome;

@@ -2,7 +2,7 @@
 // without JavaScript), a rental's calendar (block and unblock days) and every field of the wizard but the listing
 // type, checked again on the server (part 1 §5). Only the owner may open or change it; anyone else gets 403 and
 // nothing changes.
-import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
@@ -46,6 +46,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { CITIES, locatePickupPoints } from "~/places/cities";
 import { isStorageFailure, preparePhotos, STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";

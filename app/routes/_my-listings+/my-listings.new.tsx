@@ -1,7 +1,7 @@
 // /my-listings/new: the create wizard (part 1 §2 "Create Listing", §5). Four server-driven steps over the list;
 // every step is saved into a draft (?draft=<id>&step=<n>), so nothing typed is lost between steps, after an error,
 // on a reload or without JavaScript. The last step creates the listing (pending review) with its photos.
-import { FormProvider, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FormProvider, getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -46,6 +46,7 @@ import { PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
+import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { CITIES } from "~/places/cities";
 import { STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";

@@ -3,7 +3,7 @@
 // Signed-in people find their name and e-mail filled in; ?type= and ?subject= fill the rest (careers' "Apply").
 // After sending, the page comes back as /contact?sent=1 (a GET, so a reload does not send twice): with JavaScript
 // the confirmation shows for 3 seconds and then the empty form; without, the confirmation above the empty form.
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -12,7 +12,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -22,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { useLazyCheck } from "~/components/ui/lazy-check";
+import { useForm, useFormChanged } from "~/components/ui/use-form";
 import { getLanguage } from "~/i18n.server";
 import { CONTACT_CONSTRAINT, CONTACT_LIMITS, CONTACT_TYPES, contactPrefill } from "~/information/contact-rules";
 import { ContactSchema } from "~/information/contact-schema";
@@ -85,6 +86,7 @@ const FAQ_SHORTCUTS = [
 ] as const;
 
 const loadCheck = () => import("~/information/contact-schema").then((module) => module.checkContact);
+const CONTACT_FORM_ID = "contact";
 
 function ContactForm() {
   const { t } = useTranslation(["information", "pages"]);
@@ -93,7 +95,7 @@ function ContactForm() {
   const navigation = useNavigation();
   const check = useLazyCheck(loadCheck);
   const [form, fields] = useForm({
-    id: "contact",
+    id: CONTACT_FORM_ID,
     lastResult,
     defaultValue: { ...defaults, message: "" },
     constraint: CONTACT_CONSTRAINT,
@@ -166,19 +168,24 @@ function SentNotice() {
   );
 }
 
-/** With JavaScript: the confirmation alone, then after 3 s the page without ?sent (the empty form). */
+/**
+ * With JavaScript: the confirmation alone, then after 3 s the page without ?sent (the empty form). A new message
+ * begun in the form the sent page showed before its scripts took over keeps the form (decision 033).
+ */
 function useSentState(sent: boolean) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const location = useLocation();
+  const writing = useFormChanged(CONTACT_FORM_ID, sent ? location.key : null);
   useEffect(() => {
-    if (!sent || !hydrated) return;
+    if (!sent || !hydrated || writing) return;
     const timer = window.setTimeout(
       () => navigate("/contact", { replace: true, preventScrollReset: true }),
       SENT_STATE_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [sent, hydrated, navigate]);
-  return { showForm: !sent || !hydrated };
+  }, [sent, hydrated, writing, navigate]);
+  return { showForm: !sent || !hydrated || writing };
 }
 
 export default function ContactPage() {
