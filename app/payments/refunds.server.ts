@@ -22,15 +22,7 @@ import {
   type StripeRefundObject,
 } from "~/payments/gateway.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-
-/** Minutes to wait after the 1st, 2nd, ... failed attempt; the last one repeats. */
-export const REFUND_BACKOFF_MINUTES = [10, 30, 120, 360, 1440] as const;
-/**
- * After this many failed attempts (about a week at the daily step) the job stops: a refund Stripe keeps refusing
- * (a card refundable no more, a charge refunded in full in Stripe's dashboard) waits for an admin's retry instead of
- * failing every day for ever (`next_attempt_at` null on a failed refund).
- */
-export const MAX_AUTOMATIC_REFUND_ATTEMPTS = 12;
+import { nextAttempt } from "~/payments/money-attempts";
 
 export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
 
@@ -54,13 +46,6 @@ export const requestKey = (idempotencyKey: string, reissues: number) =>
 export function parseRequestKey(key: string): { idempotencyKey: string; reissues: number } {
   const match = REISSUE.exec(key);
   return match ? { idempotencyKey: match[1]!, reissues: Number(match[2]) } : { idempotencyKey: key, reissues: 0 };
-}
-
-/** When a refund that failed `attempts` times is due again. */
-export function nextAttempt(attempts: number, now: Date): Date | null {
-  if (attempts >= MAX_AUTOMATIC_REFUND_ATTEMPTS) return null;
-  const minutes = REFUND_BACKOFF_MINUTES[Math.min(attempts, REFUND_BACKOFF_MINUTES.length) - 1] ?? 0;
-  return new Date(now.getTime() + minutes * 60_000);
 }
 
 /**

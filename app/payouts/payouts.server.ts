@@ -7,7 +7,7 @@
 //   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer under
 //   the key `payout-<booking>` with `transfer_group` = the booking (the gateway looks for an earlier transfer by the
 //   key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
-//   refunds' back-off; one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
+//   one back-off of payments/money-attempts.ts; one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
 //   the same key.
 // - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`), once
 //   its refund has been made (not while it is owed or on its way).
@@ -16,7 +16,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 
 import { bookings, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { nextAttempt } from "~/payments/refunds.server";
+import { nextAttempt } from "~/payments/money-attempts";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
 import { payableNow } from "~/payouts/payout-rules";
 import { addDays, vilniusDay } from "~/utils/calendar-days";

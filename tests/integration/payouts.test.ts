@@ -9,7 +9,7 @@ import { type bookings, notifications, payoutReversals, payouts, refunds } from 
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
 import { PAYOUT_KEY_METADATA } from "~/payments/gateway.server";
-import { MAX_AUTOMATIC_REFUND_ATTEMPTS, REFUND_BACKOFF_MINUTES } from "~/payments/refunds.server";
+import { BACKOFF_MINUTES, MAX_AUTOMATIC_ATTEMPTS } from "~/payments/money-attempts";
 import { handleAccountEvent, startOnboarding } from "~/payouts/payout-accounts.server";
 import { findPayout, retryPayoutNow, runPayoutJobs, sendDuePayouts, SENDING_STALE_MS } from "~/payouts/payouts.server";
 import { createTestContext, type TestContext } from "./support/context";
@@ -303,7 +303,7 @@ describe("a refused transfer", () => {
     const failed = (await payoutOf(trip.id))!;
     expect(failed).toMatchObject({ status: "failed", attempts: 1, sentAmount: 11760 });
     expect(failed.lastError).toMatch(/^Insufficient funds in Stripe account/);
-    expect(failed.nextAttemptAt).toEqual(after(at, REFUND_BACKOFF_MINUTES[0] * MINUTE));
+    expect(failed.nextAttemptAt).toEqual(after(at, BACKOFF_MINUTES[0] * MINUTE));
     expect(await notices(trip.id)).toEqual([
       {
         type: "payout_failed",
@@ -319,13 +319,13 @@ describe("a refused transfer", () => {
 
     // Refused again (within Stripe's 24 hours): the host is not told a second time.
     fake.refuseNextTransfer();
-    const second = after(at, REFUND_BACKOFF_MINUTES[0] * MINUTE);
+    const second = after(at, BACKOFF_MINUTES[0] * MINUTE);
     await runPayoutJobs(ctx.context, second, ORIGIN);
     expectFailureLogged("payout failed");
     expect(await payoutOf(trip.id)).toMatchObject({ status: "failed", attempts: 2 });
 
     // The platform's balance was topped up: the next retry, well within 24 hours of the first, goes through.
-    const third = after(second, REFUND_BACKOFF_MINUTES[1] * MINUTE);
+    const third = after(second, BACKOFF_MINUTES[1] * MINUTE);
     await runPayoutJobs(ctx.context, third, ORIGIN);
     expect(await payoutOf(trip.id)).toMatchObject({ status: "paid", attempts: 3, lastError: null, paidAt: third });
     expect(fake.transfers).toHaveLength(1);
@@ -351,7 +351,7 @@ describe("an admin's retry", () => {
     // The job's attempts are spent: nothing more is scheduled.
     await ctx.db
       .update(payouts)
-      .set({ attempts: MAX_AUTOMATIC_REFUND_ATTEMPTS, nextAttemptAt: null })
+      .set({ attempts: MAX_AUTOMATIC_ATTEMPTS, nextAttemptAt: null })
       .where(eq(payouts.bookingId, trip.id));
     await runPayoutJobs(ctx.context, after(at, 48 * HOUR), ORIGIN);
     expect(transferPosts()).toHaveLength(1);
@@ -410,7 +410,7 @@ describe("a refund after settlement", () => {
       status: "failed",
       lastError: "The connected account has insufficient funds",
     });
-    await runPayoutJobs(ctx.context, after(at, HOUR + REFUND_BACKOFF_MINUTES[0] * MINUTE), ORIGIN);
+    await runPayoutJobs(ctx.context, after(at, HOUR + BACKOFF_MINUTES[0] * MINUTE), ORIGIN);
     expect((await findPayout(ctx.db, trip.id))!.reversals[0]).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(fake.transfers[0]!.amount_reversed).toBe(2000);
   });

@@ -8,10 +8,9 @@ import { bookings, refunds } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { REFUND_KEY_METADATA, getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
+import { BACKOFF_MINUTES, MAX_AUTOMATIC_ATTEMPTS } from "~/payments/money-attempts";
 import {
-  REFUND_BACKOFF_MINUTES,
   findRefunds,
-  MAX_AUTOMATIC_REFUND_ATTEMPTS,
   owedRefund,
   refundKey,
   retryRefundNow,
@@ -339,10 +338,10 @@ describe("sending refunds", () => {
       status: "failed",
       attempts: 1,
       lastError: expect.stringContaining("injected 500"),
-      nextAttemptAt: at(REFUND_BACKOFF_MINUTES[0] * MINUTE),
+      nextAttemptAt: at(BACKOFF_MINUTES[0] * MINUTE),
       succeededAt: null,
     });
-    expect(REFUND_BACKOFF_MINUTES[0]).toBe(10);
+    expect(BACKOFF_MINUTES[0]).toBe(10);
 
     // Not before its time.
     expect(await sendDueRefunds(ctx.db, gateway, at(10 * MINUTE - 1))).toEqual([]);
@@ -357,19 +356,19 @@ describe("sending refunds", () => {
     expect(new Set(refundRequests().map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${id}-cancellation`]));
   });
 
-  it("after MAX_AUTOMATIC_REFUND_ATTEMPTS failures the job stops and the refund waits for an admin's retry", async () => {
+  it("after MAX_AUTOMATIC_ATTEMPTS failures the job stops and the refund waits for an admin's retry", async () => {
     const { id, intentId } = await paidBooking();
     await owedRefund(ctx.db, { bookingId: id, kind: "deposit", amount: 20000, now: NOW })!;
     let clock = NOW.getTime();
-    for (let attempt = 1; attempt <= MAX_AUTOMATIC_REFUND_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt <= MAX_AUTOMATIC_ATTEMPTS; attempt++) {
       failRefundOnce();
       expect(await sendDueRefunds(ctx.db, gateway, new Date(clock))).toHaveLength(1);
       expectRefundFailureLogged();
       const [row] = await ledger(id);
-      if (attempt < MAX_AUTOMATIC_REFUND_ATTEMPTS) clock = row!.nextAttemptAt!.getTime();
+      if (attempt < MAX_AUTOMATIC_ATTEMPTS) clock = row!.nextAttemptAt!.getTime();
     }
     const [stopped] = await ledger(id);
-    expect(stopped).toMatchObject({ status: "failed", attempts: MAX_AUTOMATIC_REFUND_ATTEMPTS, nextAttemptAt: null });
+    expect(stopped).toMatchObject({ status: "failed", attempts: MAX_AUTOMATIC_ATTEMPTS, nextAttemptAt: null });
     // A month later the job still leaves it alone; an admin's retry sends it.
     expect(await sendDueRefunds(ctx.db, gateway, new Date(clock + 30 * 24 * HOUR))).toEqual([]);
     expect(await retryRefundNow(ctx.db, stopped!.id, new Date(clock + 30 * 24 * HOUR))).toEqual({ bookingId: id });
