@@ -463,9 +463,21 @@ export async function confirmAsHost(browser: Browser, reference: string) {
   return host;
 }
 
+/**
+ * Playwright's request context keeps its connection to the dev server open between requests, and the server closes
+ * one left idle for a few seconds (Node's keep-alive timeout, 5 s). A request sent just as it closes fails before it
+ * reaches the server (ECONNRESET, "socket hang up"): on a busy machine the mailbox and confirmation pages between
+ * sign-up and sign-in take that long. Such a request is sent again; the server never saw the first.
+ */
+const STALE_CONNECTION_RETRIES = 2;
+
 export async function registerAndSignIn(page: Page, email = uniqueEmail("user"), password = "Žalias!Kalnas7") {
   await registerConfirmedUser(page, email, password);
-  const response = await page.request.post("/auth/signin", { form: { email, password }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/signin", {
+    form: { email, password },
+    maxRedirects: 0,
+    maxRetries: STALE_CONNECTION_RETRIES,
+  });
   expect(response.status()).toBe(302);
   return { email, password };
 }
@@ -474,6 +486,7 @@ export async function registerAndSignIn(page: Page, email = uniqueEmail("user"),
 export async function registerConfirmedUser(page: Page, email: string, password = "Žalias!Kalnas7") {
   const response = await page.request.post("/auth/signup", {
     form: { accountType: "person", fullName: "Testas Testaitis", email, password, terms: "on", privacy: "on" },
+    maxRetries: STALE_CONNECTION_RETRIES,
   });
   expect(response.status()).toBeLessThan(400);
   // Only a step on the way here: the journeys that read their mail check the mailbox page with axe (linkFromMailbox).
