@@ -23,7 +23,7 @@ import {
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
-import { storeTripPhotoFiles } from "~/bookings/trip-photos.server";
+import { storeTripPhotoFiles } from "~/photos/trip-photos.server";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
 import type { WorkerEnv } from "~/env.server";

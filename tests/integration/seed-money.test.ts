@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, damageClaims, payoutAccounts, payoutReversals, payouts, refunds, users } from "#db/schema";
-import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
+import { findTripBooking, submitTripForm } from "~/trips/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
 import { action as decideAction } from "~/routes/_admin+/admin.claims.$claimId";

@@ -4,9 +4,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bankDaysValues } from "~/bookings/deposit-return";
-import type { TripPage } from "~/bookings/trip-page.server";
+import type { TripPage } from "~/trips/trip-page.server";
 import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
-import { TripSection } from "~/components/bookings/trip-records";
+import { TripSection } from "~/components/trips/trip-records";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 

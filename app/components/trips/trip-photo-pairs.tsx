@@ -2,7 +2,7 @@
 // before shows at a glance. Used by the claim page and the admin's claim view; the trip page may use it too. Texts
 // come from the "claims" namespace (load it in the route's handle).
 import { useTranslation } from "react-i18next";
-import type { TripPhotoView } from "~/bookings/trip-photos.server";
+import type { TripPhotoView } from "~/photos/trip-photos.server";
 
 const ANGLES = ["front", "back", "left", "right", "other"] as const;
 

@@ -1,5 +1,5 @@
 // The claim page's forms, plain multipart POSTs that work without JavaScript: the host's claim (pre-filled from what
-// the trip records suggest) and the renter's accept or dispute. Validation is the server's (bookings/claim-forms.ts);
+// the trip records suggest) and the renter's accept or dispute. Validation is the server's (claims/claim-forms.ts);
 // its reply puts each message next to its field and keeps what was typed.
 import {
   FormProvider,
@@ -11,8 +11,8 @@ import {
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_CATEGORIES } from "#db/enums";
-import type { ClaimView } from "~/bookings/claim-case.server";
-import { ClaimBreakdownList } from "~/components/bookings/claim-details";
+import type { ClaimView } from "~/claims/claim-case.server";
+import { ClaimBreakdownList } from "~/components/claims/claim-details";
 import { MEASURED_CATEGORIES } from "~/pricing/claim-amounts";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";

@@ -3,9 +3,9 @@
 // from the server, computed by pricing/claim-amounts.ts and refund-amounts.ts).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ClaimView } from "~/bookings/claim-case.server";
+import type { ClaimView } from "~/claims/claim-case.server";
 import { LATE_GRACE_MS } from "~/bookings/trip-rules";
-import { EvidencePhotos } from "~/components/bookings/trip-photo-pairs";
+import { EvidencePhotos } from "~/components/trips/trip-photo-pairs";
 import { Icon } from "~/components/ui/icons";
 import type { ClaimBreakdown } from "~/pricing/claim-amounts";
 import { formatDateTime, formatMoney, formatNumber } from "~/utils/format";
@@ -67,7 +67,7 @@ export function ClaimDetails({ view, reader }: { view: ClaimView; reader: ClaimR
         <p className="text-sm">{t("claim.respondBy", { date: formatDateTime(claim.respondBy, lang) })}</p>
       ) : null}
       {claim.status === "disputed" && claim.respondedAt === null ? (
-        // Handed to an admin by the job (bookings/trip-jobs.server.ts#referHeldClaims), not disputed by the renter.
+        // Handed to an admin by the job (trips/trip-jobs.server.ts#referHeldClaims), not disputed by the renter.
         <p className="text-sm" data-testid="claim-referred">
           {t("claim.referred")}
         </p>

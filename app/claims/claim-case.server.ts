@@ -7,7 +7,7 @@ import type { ClaimCategory, ClaimStatus } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { bookingReference, roleIn } from "~/bookings/booking-rules";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
-import { findTripPhotos, tripPhotoView } from "~/bookings/trip-photos.server";
+import { findTripPhotos, tripPhotoView } from "~/photos/trip-photos.server";
 import { odometerCheck, tripMeasures, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { claimBreakdown, type ClaimRates } from "~/pricing/claim-amounts";

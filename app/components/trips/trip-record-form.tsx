@@ -15,7 +15,7 @@ import {
   REQUIRED_ANGLES,
   TRIP_NOTE_MAX,
 } from "~/bookings/trip-rules";
-import { TripSection } from "~/components/bookings/trip-records";
+import { TripSection } from "~/components/trips/trip-records";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";
@@ -35,7 +35,7 @@ const MORE_PHOTOS_MAX = MAX_TRIP_PHOTOS - REQUIRED_ANGLES.length;
 const NOTE_MAX = TRIP_NOTE_MAX;
 const EVIDENCE_PHOTOS_MAX = MAX_EVIDENCE_PHOTOS;
 
-/** The fields as posted (the schema is server-only: app/bookings/trip-forms.ts). */
+/** The fields as posted (the schema is server-only: app/trips/trip-forms.ts). */
 interface RecordFields {
   intent: string;
   kind: string;

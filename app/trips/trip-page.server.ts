@@ -7,9 +7,9 @@ import type { DepositStatus, RefundStatus, TripPhotoAngle, TripRecordKind } from
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { forbidden, notFound } from "~/accounts/guards.server";
 import { bookingReference, findTransition, hasAgreement, roleIn, type BookingRole } from "~/bookings/booking-rules";
-import { canClaim } from "~/bookings/claim-case.server";
+import { canClaim } from "~/claims/claim-case.server";
 import { findPartyNames } from "~/bookings/rental-agreement.server";
-import { findTripPhotos, tripPhotoView, type TripPhotoView } from "~/bookings/trip-photos.server";
+import { findTripPhotos, tripPhotoView, type TripPhotoView } from "~/photos/trip-photos.server";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
 import {
   autoCompleteAt,

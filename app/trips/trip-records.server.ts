@@ -20,8 +20,8 @@ import {
   SIDE_FIELDS,
   tripFormSchema,
   type TripFormValues,
-} from "~/bookings/trip-forms";
-import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/bookings/trip-photos.server";
+} from "~/trips/trip-forms";
+import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/photos/trip-photos.server";
 import { REQUIRED_ANGLES, claimWindowEnd, recordedAfterDeadline } from "~/bookings/trip-rules";
 import {
   PhotoProcessingError,

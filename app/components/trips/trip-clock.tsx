@@ -2,7 +2,7 @@
 // check-out means now, what a trip the job completed without one came to, a check-out recorded after the deadline,
 // and an odometer jump held until the other party confirms it. The same words for both parties and admins.
 import { useTranslation } from "react-i18next";
-import type { TripPage } from "~/bookings/trip-page.server";
+import type { TripPage } from "~/trips/trip-page.server";
 import { Icon } from "~/components/ui/icons";
 import { formatDateTime, formatNumber } from "~/utils/format";
 import { PLAUSIBLE_KM_PER_DAY } from "~/bookings/trip-rules";

@@ -4,8 +4,8 @@
 // compared at a glance; the rest of the page stacks.
 import { useTranslation } from "react-i18next";
 import type { TripPhotoAngle, TripRecordKind } from "#db/enums";
-import type { TripPage, TripPhotoView, TripRecordView } from "~/bookings/trip-page.server";
-import { TripClockNotes } from "~/components/bookings/trip-clock";
+import type { TripPage, TripPhotoView, TripRecordView } from "~/trips/trip-page.server";
+import { TripClockNotes } from "~/components/trips/trip-clock";
 import { formatDateTime, formatNumber } from "~/utils/format";
 
 const KINDS: TripRecordKind[] = ["check_in", "check_out"];
