@@ -1,10 +1,10 @@
 // Saving a contact-form message (spec part 2 §3 "Contact form") for the admins to answer: one row in
-// contact_messages, after the per-sender rate limit. The form's schema is checked before (contact-schema.ts).
+// contact_messages, after the per-sender rate limit. The form's schema is checked before (contact-form.ts).
 import { contactMessages } from "#db/schema";
 import { RATE_LIMITS, consumeRateLimit } from "~/accounts/rate-limit.server";
 import type { Db } from "~/db.server";
 import type { Language } from "~/i18n";
-import type { ContactInput } from "~/information/contact-schema";
+import type { ContactInput } from "~/information/contact-form";
 
 export type SaveContactResult = { ok: true; id: string } | { ok: false; reason: "rate-limited" };
 

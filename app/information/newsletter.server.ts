@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { newsletterSubscriptions } from "#db/schema";
 import type { Db } from "~/db.server";
 import type { Language } from "~/i18n";
-import { NEWSLETTER_TOKEN_LIFETIME_MS } from "~/information/newsletter-rules";
+import { NEWSLETTER_TOKEN_LIFETIME_MS } from "~/information/newsletter-form";
 import { hmacSha256, randomToken, safeEqual, sha256Hex } from "~/utils/crypto.server";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;

@@ -20,7 +20,7 @@ import {
   SIDE_FIELDS,
   tripFormSchema,
   type TripFormValues,
-} from "~/trips/trip-forms";
+} from "~/trips/trip-form";
 import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/photos/trip-photos.server";
 import { REQUIRED_ANGLES, claimWindowEnd, recordedAfterDeadline } from "~/bookings/trip-rules";
 import {

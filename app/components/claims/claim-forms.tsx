@@ -1,5 +1,5 @@
 // The claim page's forms, plain multipart POSTs that work without JavaScript: the host's claim (pre-filled from what
-// the trip records suggest) and the renter's accept or dispute. Validation is the server's (claims/claim-forms.ts);
+// the trip records suggest) and the renter's accept or dispute. Validation is the server's (claims/claim-form.ts);
 // its reply puts each message next to its field and keeps what was typed.
 import {
   FormProvider,

@@ -1,6 +1,6 @@
 // The trip page's forms: recording an end of the trip (a photo of each side, more photos, the odometer, the fuel or
 // charge level, a note) and the other party's answer to a record (confirm, or "I don't agree" with a note and
-// photos). Multipart POST forms that work without JavaScript; the server checks everything (trip-forms.ts) and
+// photos). Multipart POST forms that work without JavaScript; the server checks everything (trip-form.ts) and
 // answers with messages next to the fields and the typed values kept. Files cannot be put back into a file input, so
 // after a refusal the form asks for the photos again.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
@@ -35,7 +35,7 @@ const MORE_PHOTOS_MAX = MAX_TRIP_PHOTOS - REQUIRED_ANGLES.length;
 const NOTE_MAX = TRIP_NOTE_MAX;
 const EVIDENCE_PHOTOS_MAX = MAX_EVIDENCE_PHOTOS;
 
-/** The fields as posted (the schema is server-only: app/trips/trip-forms.ts). */
+/** The fields as posted (the schema is server-only: app/trips/trip-form.ts). */
 interface RecordFields {
   intent: string;
   kind: string;

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
-import { decideClaimSchema } from "~/claims/claim-forms";
+import { decideClaimSchema } from "~/claims/claim-form";
 import { claimView, findClaimCase } from "~/claims/claim-case.server";
 import { findClaimForDecision } from "~/claims/damage-claims.server";
 import { PLAUSIBLE_KM_PER_DAY } from "~/bookings/trip-rules";

@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
-import { claimPageSchema } from "~/claims/claim-forms";
+import { claimPageSchema } from "~/claims/claim-form";
 import { claimView, claimViewer, findClaimCase } from "~/claims/claim-case.server";
 import { answerClaim, fileClaim, type ClaimOutcome } from "~/claims/damage-claims.server";
 import { centsToEurosInput } from "~/bookings/rental-agreement";

@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorites.server";
-import { FavoriteSchema } from "~/cars/favorite-rules";
+import { FavoriteSchema } from "~/cars/favorite-form";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";

@@ -16,7 +16,7 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { NotificationActionSchema } from "~/notifications/notification-forms";
+import { NotificationActionSchema } from "~/notifications/notification-form";
 import { NOTIFICATION_FILTERS, describeNotification, readFilter } from "~/notifications/notification-view";
 import {
   listNotifications,

@@ -13,7 +13,7 @@ import { NewsletterForm, type NewsletterActionData } from "~/components/shell/ne
 import { getEmailSender } from "~/email/sender.server";
 import { newsletterConfirmMessage } from "~/email/templates.server";
 import { getLanguage, getT } from "~/i18n.server";
-import { NewsletterSchema } from "~/information/newsletter-rules";
+import { NewsletterSchema } from "~/information/newsletter-form";
 import { requestNewsletterSubscription } from "~/information/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";

@@ -8,7 +8,7 @@ import { InfoPage } from "~/components/information/info-page";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { NewsletterUnsubscribeSchema } from "~/information/newsletter-rules";
+import { NewsletterUnsubscribeSchema } from "~/information/newsletter-form";
 import { isUnsubscribeTokenValid, unsubscribeNewsletter } from "~/information/newsletter.server";
 import { pageMeta } from "~/utils/meta";
 

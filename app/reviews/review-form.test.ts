@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { RATING_REQUIRED, ReviewSchema } from "~/reviews/review-rules";
+import { RATING_REQUIRED, ReviewSchema } from "~/reviews/review-form";
 import { categoryAverages, hasCategoryRatings, starRows, summarizeReviews } from "~/reviews/review-summary";
 
 const form = (fields: Record<string, string>) => {

@@ -6,7 +6,7 @@ import {
   isRequiredKind,
   missingDocumentKinds,
   requiredDocumentKinds,
-} from "~/profiles/verification-rules";
+} from "~/profiles/verification-form";
 
 describe("required documents", () => {
   it("a person sends an identity document and a driving licence; a company its registration and its representative's identity", () => {

@@ -9,7 +9,7 @@ import {
   pageNumber,
   rejectionReason,
   VerificationDecisionSchema,
-} from "./moderation-rules";
+} from "./moderation-form";
 
 /** A parse's status, field errors and value, whichever way it went. */
 function outcome<Schema, Output>(result: Submission<Schema, string[], Output>) {

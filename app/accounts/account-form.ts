@@ -1,5 +1,5 @@
 // The account fields' zod schemas (part 1 §5), built on the rules of account-rules.ts and used by the forms
-// that ask for them (auth-schemas.ts) and the server's sign-in. Messages are translation keys (common: validation.*).
+// that ask for them (auth-form.ts) and the server's sign-in. Messages are translation keys (common: validation.*).
 import { z } from "zod";
 import {
   checkPassword,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { AnswerClaimSchema, claimPageSchema, decideClaimSchema, fileClaimSchema } from "~/claims/claim-forms";
+import { AnswerClaimSchema, claimPageSchema, decideClaimSchema, fileClaimSchema } from "~/claims/claim-form";
 import { claimBreakdown } from "~/pricing/claim-amounts";
 
 function form(fields: Record<string, string | string[] | File[]>) {

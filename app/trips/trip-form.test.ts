@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { MORE_PHOTOS_FIELD, SIDE_FIELDS, tripFormSchema } from "~/trips/trip-forms";
+import { MORE_PHOTOS_FIELD, SIDE_FIELDS, tripFormSchema } from "~/trips/trip-form";
 
 const photo = (name = "side.jpg") => new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], name, { type: "image/jpeg" });
 const empty = () => new File([], "", { type: "application/octet-stream" });

@@ -9,7 +9,7 @@ import {
   NewPasswordSchema,
   requiredConsent,
   SignInPasswordSchema,
-} from "~/accounts/account-schemas";
+} from "~/accounts/account-form";
 
 export const SignInSchema = z.object({
   email: EmailSchema,

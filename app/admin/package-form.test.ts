@@ -8,7 +8,7 @@ import {
   listEntries,
   PackageSchema,
   packageFormValues,
-} from "./package-rules";
+} from "./package-form";
 
 /** A parse's status, field errors and value, whichever way it went. */
 function outcome<Schema, Output>(result: Submission<Schema, string[], Output>) {

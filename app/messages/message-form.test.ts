@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactOwnerSchema, MessageContentSchema, messagePreview, SubjectSchema } from "~/messages/message-rules";
+import { contactOwnerSchema, MessageContentSchema, messagePreview, SubjectSchema } from "~/messages/message-form";
 
 describe("message rules", () => {
   it("content is required, not blank, at most 5000 characters", () => {
