@@ -3,12 +3,12 @@
 // messages, or step 2's summary when "Review" was pressed and nothing is missing.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { TFunction } from "i18next";
-import { buildMonth, isMonth } from "~/bookings/availability-calendar";
+import { buildMonth, isMonth } from "~/bookings/availability-rules";
 import { readBookingChoice } from "~/bookings/booking-request";
 import { noticeToShow } from "~/bookings/booking-request-rules";
 import { ALREADY_REQUESTED, evaluateBookingChoice, hasIssues } from "~/bookings/booking-request.server";
 import { packageText, packageToShow } from "~/bookings/booking-text";
-import { findOpenRequest, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
+import { findOpenRequest, pickupOptions, type BookableCar } from "~/bookings/booking-queries.server";
 import type { Language } from "~/i18n";
 import { periodPrices } from "~/pricing/booking-price";
 

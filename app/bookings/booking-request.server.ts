@@ -9,7 +9,7 @@ import {
   shiftMonth,
   unavailableDaysIn,
   type CalendarBooking,
-} from "~/bookings/availability-calendar";
+} from "~/bookings/availability-rules";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -21,7 +21,12 @@ import {
 } from "~/bookings/booking-request-rules";
 import type { BookingChoice } from "~/bookings/booking-request";
 import { daysBetween, vilniusDay } from "~/utils/calendar-days";
-import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
+import {
+  activeInsurancePackages,
+  calendarBookings,
+  pickupOptions,
+  type BookableCar,
+} from "~/bookings/booking-queries.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
 import { findBlockedDays } from "~/bookings/blocked-days.server";
 

@@ -24,9 +24,9 @@ import {
   findOpenRequest,
   insertBookingRequest,
   type BookableCar,
-} from "~/bookings/bookings.server";
+} from "~/bookings/booking-queries.server";
 import { findBlockedDays } from "~/bookings/blocked-days.server";
-import { unavailableDaysIn } from "~/bookings/availability-calendar";
+import { unavailableDaysIn } from "~/bookings/availability-rules";
 import type { Language } from "~/i18n";
 import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";

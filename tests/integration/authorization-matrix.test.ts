@@ -31,7 +31,7 @@ import {
   confirmNewsletterSubscription,
   requestNewsletterSubscription,
   unsubscribeToken,
-} from "~/information/newsletter.server";
+} from "~/information/newsletter-subscriptions.server";
 import { createTestContext, PRODUCTION_ENV, testContextOver, type TestContext } from "./support/context";
 import {
   GOOD_PASSWORD,

@@ -13,7 +13,7 @@ import {
 } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
-import { insertBookingRequest } from "~/bookings/bookings.server";
+import { insertBookingRequest } from "~/bookings/booking-queries.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { BOOKING_TRANSITIONS, STATUS_ACTIONS } from "~/bookings/booking-rules";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";

@@ -3,7 +3,7 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { pickDay } from "~/bookings/availability-calendar";
+import { pickDay } from "~/bookings/availability-rules";
 import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { LOCATION_MAX, SPECIAL_REQUESTS_MAX, bookingHref } from "~/bookings/booking-request-rules";
 import type { BookingRefusal } from "~/bookings/request-booking.server";

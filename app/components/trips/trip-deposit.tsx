@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { bankDaysValues } from "~/bookings/deposit-return";
 import type { TripPage } from "~/trips/trip-page.server";
 import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
-import { TripSection } from "~/components/trips/trip-records";
+import { TripSection } from "~/components/trips/trip-records-view";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 

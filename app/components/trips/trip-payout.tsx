@@ -4,7 +4,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TripPayout as Payout } from "~/payouts/statements.server";
-import { TripSection } from "~/components/trips/trip-records";
+import { TripSection } from "~/components/trips/trip-records-view";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
 

@@ -15,7 +15,7 @@ import {
   REQUIRED_ANGLES,
   TRIP_NOTE_MAX,
 } from "~/bookings/trip-rules";
-import { TripSection } from "~/components/trips/trip-records";
+import { TripSection } from "~/components/trips/trip-records-view";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form";

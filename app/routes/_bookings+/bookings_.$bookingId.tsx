@@ -18,7 +18,7 @@ import { TripClockNotice } from "~/components/trips/trip-clock";
 import { TripDeposit, TripRefunds, TripTimeline } from "~/components/trips/trip-deposit";
 import { TripPayout } from "~/components/trips/trip-payout";
 import { TripAnswerForm, TripRecordForm } from "~/components/trips/trip-record-form";
-import { TripMeasuresView, TripRecords } from "~/components/trips/trip-records";
+import { TripMeasuresView, TripRecords } from "~/components/trips/trip-records-view";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";

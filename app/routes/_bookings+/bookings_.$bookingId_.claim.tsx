@@ -15,7 +15,7 @@ import { claimView, claimViewer, findClaimCase } from "~/claims/claim-case.serve
 import { answerClaim, fileClaim, type ClaimOutcome } from "~/claims/damage-claims.server";
 import { centsToEurosInput } from "~/bookings/rental-agreement";
 import { ClaimDetails } from "~/components/claims/claim-details";
-import { AnswerClaimForms, FileClaimForm } from "~/components/claims/claim-forms";
+import { AnswerClaimForms, FileClaimForm } from "~/components/claims/claim-page-forms";
 import { TripPhotoPairs } from "~/components/trips/trip-photo-pairs";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { bookingDialogData } from "~/bookings/booking-dialog.server";
 import { readBookingChoice } from "~/bookings/booking-request";
-import { findBookableCar } from "~/bookings/bookings.server";
+import { findBookableCar } from "~/bookings/booking-queries.server";
 import { requestBooking } from "~/bookings/request-booking.server";
 import { ChoiceStep } from "~/components/bookings/booking-choice-step";
 import { ReviewStep } from "~/components/bookings/booking-review-step";

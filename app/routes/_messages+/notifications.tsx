@@ -23,7 +23,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   notificationCounts,
-} from "~/notifications/notifications.server";
+} from "~/notifications/notification-inbox.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 

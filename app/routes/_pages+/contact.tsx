@@ -26,7 +26,7 @@ import { useForm, useFormChanged } from "~/components/ui/use-form";
 import { getLanguage } from "~/i18n.server";
 import { CONTACT_CONSTRAINT, CONTACT_LIMITS, CONTACT_TYPES, contactPrefill } from "~/information/contact-rules";
 import { ContactSchema } from "~/information/contact-form";
-import { saveContactMessage } from "~/information/contact.server";
+import { saveContactMessage } from "~/information/contact-messages.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { informationPageMeta } from "./__document-page.server";

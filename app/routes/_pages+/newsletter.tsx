@@ -14,7 +14,7 @@ import { getEmailSender } from "~/email/sender.server";
 import { newsletterConfirmMessage } from "~/email/templates.server";
 import { getLanguage, getT } from "~/i18n.server";
 import { NewsletterSchema } from "~/information/newsletter-form";
-import { requestNewsletterSubscription } from "~/information/newsletter.server";
+import { requestNewsletterSubscription } from "~/information/newsletter-subscriptions.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";

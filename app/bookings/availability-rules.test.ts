@@ -9,7 +9,7 @@ import {
   withSelection,
   type CalendarBooking,
   type CalendarDay,
-} from "./availability-calendar";
+} from "./availability-rules";
 
 const TODAY = "2025-05-10";
 const BOOKINGS: CalendarBooking[] = [

@@ -1,6 +1,6 @@
 // /news: the articles, newest first, with one featured. Static for now (no article pages: each card holds the
 // whole short text), per language, same ids.
-import type { Article } from "~/information/news";
+import type { Article } from "~/information/news-categories";
 import type { Localised } from "./types";
 
 export const ARTICLES: Localised<Article[]> = {

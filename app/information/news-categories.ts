@@ -1,4 +1,4 @@
-// The news page's categories (its tabs) and the shape of an article (content/news.server.ts holds the articles).
+// The news page's categories (its tabs) and the shape of an article (content/news-articles.server.ts holds the articles).
 export const NEWS_CATEGORIES = ["company", "product", "guides", "safety"] as const;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
