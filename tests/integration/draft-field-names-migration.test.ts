@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { findDraft } from "~/cars/own-listings.server";
 import { createDb } from "~/db.server";
-import { migrateUpTo } from "./partial-migration";
+import { migrateUpTo } from "../../db/partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -15,7 +15,7 @@ import {
   type InsuranceChoice,
   type PricingPeriod,
 } from "../../app/pricing/booking-price";
-import * as schema from "../schema";
+import * as schema from "../../db/schema";
 import {
   askingPriceCents,
   catalogueModel,

@@ -6,8 +6,8 @@
 // Passwords are hashed with PASSWORD_PEPPER when set, else the local development pepper of app/env.server.ts.
 import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { migrateDatabase } from "./migrate";
-import { createNodeClient, DEFAULT_DB_FILE, fileUrl, prepareLocalFile } from "./node-client";
+import { migrateDatabase } from "../db/migrate";
+import { createNodeClient, DEFAULT_DB_FILE, fileUrl, prepareLocalFile } from "../db/node-client";
 import { openWranglerPhotoStore, type ClosablePhotoStore } from "./seed/photo-store";
 import { seedBulkCars } from "./seed/seed-bulk";
 import { existingDemoEmails, seedDemo } from "./seed/seed-demo";

@@ -2,7 +2,7 @@
 // (photos by side, odometer, fuel, confirmed by the renter), the last month's completed trips with both ends recorded
 // and their deposits returned by refunds, and one trip of the demo renter with the demo host that came back late and
 // over its kilometres, with the host's claim waiting for the renter's answer. Older trips predate the records.
-import type * as schema from "../schema";
+import type * as schema from "../../db/schema";
 import type { DemoMoney } from "./demo-money";
 import type { PhotoSpec } from "./photos";
 

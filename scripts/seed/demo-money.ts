@@ -6,9 +6,9 @@
 // path a booking made in the app takes: a decline releases the hold; a cancellation, a claim or an admin's refund
 // gives money back; the job returns deposits and pays hosts (tests/integration/seed-money.test.ts tries each).
 // The ids come from a random stream of their own, so adding them left the rest of the demo as it was drawn.
-import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../enums";
+import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../../db/enums";
 import { standInId, type StandInPrefix } from "../../app/payments/stand-in-ids";
-import type * as schema from "../schema";
+import type * as schema from "../../db/schema";
 import type { Random } from "./random";
 
 type StripeEventRow = (typeof schema.stripeEvents)["$inferInsert"];

@@ -7,7 +7,7 @@ import {
   type FeatureCode,
   type FeatureGroupCode,
 } from "../../app/cars/feature-catalogue";
-import type { CAR_CATEGORIES, DOOR_COUNTS, FUEL_TYPES, SEAT_COUNTS, TRANSMISSIONS } from "../schema";
+import type { CAR_CATEGORIES, DOOR_COUNTS, FUEL_TYPES, SEAT_COUNTS, TRANSMISSIONS } from "../../db/schema";
 import type { BodyShape } from "./photos";
 import type { Random } from "./random";
 

@@ -4,7 +4,7 @@
 // payout and how much is decided by the rules the scheduled job uses (app/payouts/payout-rules.ts), so after
 // `npm start` the job finds nothing left to write for the seeded bookings.
 import { payableNow, type SettlingBooking } from "../../app/payouts/payout-rules";
-import type * as schema from "../schema";
+import type * as schema from "../../db/schema";
 import type { DemoMoney } from "./demo-money";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
