@@ -157,7 +157,7 @@ export interface NewBookingRequest {
   dropoffLocation: string;
   specialRequests: string | null;
   withDriver: boolean;
-  /** The renter qualified for the listing's instant book when they asked (booking-request-rules.ts#instantBookFor). */
+  /** The renter qualified for the listing's instant book when they asked (booking-request.ts#instantBookFor). */
   instantBook: boolean;
   now: Date;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantBookFor } from "~/bookings/booking-request-rules";
+import { instantBookFor } from "~/bookings/booking-request";
 
 const days = { start: "2026-07-01", today: "2026-06-01" };
 const car = { instantBook: true, category: "suv" };
