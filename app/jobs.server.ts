@@ -1,5 +1,5 @@
 // What wrangler.toml's cron runs every ten minutes: the expiry of unanswered booking requests (and the release of
-// cards still held for cancelled bookings), the trips' deadlines and refunds (bookings/trip-jobs.server.ts), the
+// cards still held for cancelled bookings), the trips' deadlines and refunds (trips/trip-jobs.server.ts), the
 // hosts' payouts of settled bookings and their reversals (payouts/payouts.server.ts),
 // saved-search notifications for newly approved listings, and
 // housekeeping of sessions, tokens, rate limits, local mail, view marks and old listing drafts.
@@ -8,7 +8,7 @@ import { and, isNotNull, lt, or } from "drizzle-orm";
 import { carViewMarks, devMailbox, emailTokens, listingDrafts, rateLimits, sessions } from "#db/schema";
 import { SESSION_IDLE_MS } from "~/accounts/session.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
-import { runTripJobs } from "~/bookings/trip-jobs.server";
+import { runTripJobs } from "~/trips/trip-jobs.server";
 import { runPayoutJobs } from "~/payouts/payouts.server";
 import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";

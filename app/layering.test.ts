@@ -1,5 +1,6 @@
-// The layering of docs/decisions/021, as a test: reads every module under app/, resolves its `~/`, `#db/` and relative
-// imports (type-only and dynamic ones too), and fails on an import that breaks a rule, naming the file and the import.
+// The layering of docs/decisions/021, as a test: reads every module under app/ and db/ and the seed's (scripts/seed.ts,
+// scripts/seed/), resolves its `~/`, `#db/` and relative imports (type-only and dynamic ones too), and fails on an import
+// that breaks a rule, naming the file and the import.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const APP = path.join(ROOT, "app");
 const DB = path.join(ROOT, "db");
+const SEED = path.join(ROOT, "scripts", "seed");
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
@@ -16,7 +18,7 @@ const relative = (file: string) => path.relative(ROOT, file).split(path.sep).joi
 function modulesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return modulesUnder(file);
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : modulesUnder(file);
     return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [file] : [];
   });
 }
@@ -52,12 +54,58 @@ function importsOf(file: string): (Import | { from: string; specifier: string; t
 
 /**
  * The unit of the rules: the first folder under app/ (bookings, components, routes, …), or a module at app/'s top
- * (root.tsx, db.server.ts, …) on its own; anything under db/ is "db".
+ * (root.tsx, db.server.ts, …) on its own; anything under db/ is "db", the seed (scripts/seed.ts, scripts/seed/) "seed".
  */
 function areaOf(file: string): string {
-  if (!file.startsWith(APP + path.sep)) return "db";
-  return path.relative(APP, file).split(path.sep)[0]!;
+  if (file.startsWith(APP + path.sep)) return path.relative(APP, file).split(path.sep)[0]!;
+  if (file.startsWith(SEED + path.sep) || file === SEED + ".ts") return "seed";
+  if (file.startsWith(DB + path.sep)) return "db";
+  return "outside";
 }
+
+/** What every area may use: the ground floor (db/), small helpers, the request's database, env and translator. */
+const GROUND = new Set([
+  "db",
+  "utils",
+  "db.server.ts",
+  "db-batching.server.ts",
+  "env.server.ts",
+  "i18n.ts",
+  "i18n.server.ts",
+  "i18n",
+  "locales",
+]);
+
+/**
+ * The areas of docs/decisions/021 and what each may import besides the ground: bottom first, each only below itself.
+ * A new area, or a new arrow between two, is a line here and in the decision record.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  email: [],
+  realtime: [],
+  photos: [],
+  places: [],
+  notifications: [],
+  reviews: [],
+  payments: [],
+  styles: [],
+  types: [],
+  accounts: ["email", "photos"],
+  cars: ["accounts", "photos", "places", "reviews"],
+  search: ["cars"],
+  pricing: ["cars"],
+  profiles: ["accounts", "cars", "photos"],
+  bookings: ["accounts", "cars", "email", "payments", "places", "pricing", "profiles", "reviews"],
+  claims: ["bookings", "cars", "payments", "photos", "pricing"],
+  trips: ["accounts", "bookings", "claims", "payments", "photos"],
+  payouts: ["bookings", "payments", "pricing", "profiles"],
+  messages: ["accounts", "cars", "profiles", "realtime"],
+  information: ["accounts", "bookings"],
+  admin: ["accounts", "bookings", "cars", "claims", "payments", "payouts", "pricing", "profiles"],
+  dashboard: ["bookings", "cars", "notifications", "profiles", "search"],
+  "edge-cache.server.ts": ["cars"],
+  "jobs.server.ts": ["accounts", "bookings", "cars", "payouts", "search", "trips"],
+};
 
 /** The route layer: app/routes/** and the root route. */
 const isRoute = (file: string) => areaOf(file) === "routes" || relative(file) === "app/root.tsx";
@@ -136,11 +184,12 @@ function areaCycles(imports: Import[]): string[] {
   });
 }
 
-const modules = modulesUnder(APP);
+const modules = [...modulesUnder(APP), ...modulesUnder(SEED), SEED + ".ts"];
 const all = modules.flatMap(importsOf);
 const imports = all.filter((i): i is Import => i.to !== "unresolved");
-const dbModules = [...new Set(imports.map((i) => i.to).filter((to) => areaOf(to) === "db"))];
-const dbImports = dbModules.flatMap(importsOf).filter((i): i is Import => i.to !== "unresolved");
+const dbModules = modulesUnder(DB);
+const dbAll = dbModules.flatMap(importsOf);
+const dbImports = dbAll.filter((i): i is Import => i.to !== "unresolved");
 
 const offending = (rule: (i: Import) => boolean, list = imports) => list.filter(rule).map(show);
 
@@ -148,7 +197,48 @@ describe("layering (docs/decisions/021)", () => {
   it("resolves every import of the app's own modules, so no rule below goes blind", () => {
     expect(modules.length).toBeGreaterThan(100);
     expect(imports.length).toBeGreaterThan(500);
-    expect(all.filter((i) => i.to === "unresolved").map((i) => `${relative(i.from)}: "${i.specifier}"`)).toEqual([]);
+    expect(dbModules.length).toBeGreaterThan(5);
+    expect(
+      [...all, ...dbAll].filter((i) => i.to === "unresolved").map((i) => `${relative(i.from)}: "${i.specifier}"`),
+    ).toEqual([]);
+  });
+
+  it("lets each area import only the areas below it that docs/decisions/021 names", () => {
+    expect(
+      offending((i) => {
+        const [from, to] = [areaOf(i.from), areaOf(i.to)];
+        if (from === to || GROUND.has(to)) return false;
+        // The seed is on top, a tool for this machine: any area's module, never a page's.
+        if (from === "seed") return isRoute(i.to) || isComponent(i.to) || to === "outside";
+        if (GROUND.has(from)) return true;
+        // Components, routes and the entry points: the rules below.
+        if (!(from in MAY_IMPORT)) return false;
+        return !MAY_IMPORT[from]!.includes(to);
+      }),
+    ).toEqual([]);
+  });
+
+  it("names every folder and module of app/ in the table, so a new area is placed before it grows", () => {
+    const placed = new Set([...GROUND, ...Object.keys(MAY_IMPORT), "components", "routes"]);
+    const entries = [
+      "root.tsx",
+      "routes.ts",
+      "entry.server.tsx",
+      "entry.client.tsx",
+      "i18n.client.ts",
+      "worker.ts",
+      "load-context.ts",
+    ];
+    const unplaced = [...new Set(modules.map(areaOf))].filter(
+      (a) => a !== "seed" && !placed.has(a) && !entries.includes(a),
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it("keeps the seed on top: nothing in app/ or db/ imports it", () => {
+    expect(offending((i) => areaOf(i.from) !== "seed" && areaOf(i.to) === "seed", [...imports, ...dbImports])).toEqual(
+      [],
+    );
   });
 
   it("has no import cycle between areas", () => {
@@ -171,7 +261,7 @@ describe("layering (docs/decisions/021)", () => {
     expect(offending((i) => !isRoute(i.from) && !isEntry(i.from) && isRoute(i.to))).toEqual([]);
   });
 
-  it("keeps db/ (the schema and its enums) from importing the app", () => {
+  it("keeps db/ (the schema, its enums, migrations and the local libSQL server) from importing anything above it", () => {
     expect(offending((i) => areaOf(i.to) !== "db", dbImports)).toEqual([]);
   });
 

@@ -785,7 +785,7 @@ export const bookings = sqliteTable(
     index("bookings_deposit_window_idx")
       .on(t.claimWindowEndsAt)
       .where(sql`deposit_status = 'held' and claim_window_ends_at is not null`),
-    // The return clock's job (bookings/trip-jobs.server.ts): active trips by their end.
+    // The return clock's job (trips/trip-jobs.server.ts): active trips by their end.
     index("bookings_active_end_idx")
       .on(t.endDate)
       .where(sql`status = 'active'`),

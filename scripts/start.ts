@@ -101,10 +101,14 @@ async function prepareDatabase() {
   }
   if (isNew) {
     log("Seeding the demo database (first start)…");
-    await run("npx", ["tsx", "db/seed.ts", "--db", dbFile, "--persist-to", persistTo, ...(quiet ? ["--quiet"] : [])], {
-      name: "seed",
-      wait: true,
-    });
+    await run(
+      "npx",
+      ["tsx", "scripts/seed.ts", "--db", dbFile, "--persist-to", persistTo, ...(quiet ? ["--quiet"] : [])],
+      {
+        name: "seed",
+        wait: true,
+      },
+    );
   }
 }
 

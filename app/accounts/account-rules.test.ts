@@ -16,7 +16,7 @@ import {
   NewPasswordSchema,
   PhoneSchema,
   SignInPasswordSchema,
-} from "~/accounts/account-schemas";
+} from "~/accounts/account-form";
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;

@@ -1,5 +1,5 @@
 // Part 1 §5 rules for accounts and profiles: e-mail, password, names, company, phone, location. No zod here: the
-// browser uses these on pages that validate no form (the car page's age rule); their schemas are account-schemas.ts.
+// browser uses these on pages that validate no form (the car page's age rule); their schemas are account-form.ts.
 // Messages are translation keys (common: validation.*); their English text is the spec's wording.
 import { TEXT_CAPS } from "~/utils/sanitize";
 

@@ -6,7 +6,7 @@ import {
   SIGN_IN_CONSTRAINT,
   SIGN_UP_CONSTRAINT,
 } from "./auth-constraints";
-import { EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "./auth-schemas";
+import { EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "./auth-form";
 
 describe("the auth forms' written-out HTML constraints", () => {
   it.each([

@@ -1,4 +1,4 @@
-// The auth forms' HTML constraints, as conform's getZodConstraint derives them from auth-schemas.ts, written out so
+// The auth forms' HTML constraints, as conform's getZodConstraint derives them from auth-form.ts, written out so
 // the pages render them without loading zod. auth-constraints.test.ts fails the moment a schema and these differ.
 export const SIGN_IN_CONSTRAINT = {
   email: { required: true },

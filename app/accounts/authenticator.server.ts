@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { checkCredentials, type CredentialCheck } from "~/accounts/accounts.server";
-import { EmailSchema } from "~/accounts/account-schemas";
+import { EmailSchema } from "~/accounts/account-form";
 
 export function createAuthenticator(context: Pick<AppLoadContext, "db" | "env">) {
   const authenticator = new Authenticator<CredentialCheck>();

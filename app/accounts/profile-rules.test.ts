@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { ageOn, dateOfBirthProblem } from "~/accounts/profile-rules";
-import { ProfileSchema } from "~/accounts/profile-schema";
+import { ProfileSchema } from "~/accounts/profile-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -1,6 +1,6 @@
 // Part 1 §5 rules for the own profile (/profile): the date-of-birth rule the spec leaves open. Messages are
 // translation keys (the date-of-birth ones are ours). No zod here: the car page's age rule runs in the browser
-// through this module; the profile form's schema is profile-schema.ts.
+// through this module; the profile form's schema is profile-form.ts.
 import { vilniusDay } from "~/utils/calendar-days";
 
 /** Renting a car, signing its agreement and paying need an adult: the marketplace's users are 18 or older. */

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { bookings, cars, damageClaims, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
-import { decideClaim } from "~/bookings/damage-claims.server";
+import { decideClaim } from "~/claims/damage-claims.server";
 import type { Db } from "~/db.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { retryRefundNow, sendBookingRefunds } from "~/payments/refunds.server";

@@ -5,7 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { insurancePackages } from "#db/schema";
 import type { Db } from "~/db.server";
 import { auditInsert, type Admin } from "./audit.server";
-import { languageField, type PackageValues } from "./package-rules";
+import { languageField, type PackageValues } from "./package-form";
 
 export function listPackages(db: Db) {
   return db.select().from(insurancePackages).orderBy(asc(insurancePackages.sortOrder), asc(insurancePackages.nameLt));

@@ -17,7 +17,7 @@ import {
   type CarStatus,
   type ListingEdit,
   type ListingFilter,
-} from "./moderation-rules";
+} from "./moderation-form";
 
 export const ADMIN_LISTINGS_PAGE_SIZE = 25;
 

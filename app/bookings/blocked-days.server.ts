@@ -5,10 +5,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import { bookings, carBlockedDays } from "#db/schema";
-import { buildMonth, shiftMonth, type MonthOptions } from "~/bookings/availability-calendar";
-import { BOOK_AHEAD_MONTHS } from "~/bookings/booking-request-rules";
+import { buildMonth, shiftMonth, type MonthOptions } from "~/bookings/availability-rules";
+import { BOOK_AHEAD_MONTHS } from "~/bookings/booking-request";
 import { isCalendarDay, vilniusDay } from "~/utils/calendar-days";
-import { calendarBookings } from "~/bookings/bookings.server";
+import { calendarBookings } from "~/bookings/booking-queries.server";
 import {
   BLOCK_AHEAD_MONTHS,
   blockedDaysSchema,

@@ -2,7 +2,7 @@
 // rules and the form's schema live here, free of the database, for the page and the server alike. Days are
 // Europe/Vilnius calendar days; a range is from and to inclusive, as a person reads "block 10 to 12 May".
 import { z } from "zod";
-import { isMonth } from "~/bookings/availability-calendar";
+import { isMonth } from "~/bookings/availability-rules";
 import { addDays, addMonths, isCalendarDay } from "~/utils/calendar-days";
 
 /** How far ahead a host may plan: a year (renters book up to six months ahead). */

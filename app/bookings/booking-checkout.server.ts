@@ -10,7 +10,7 @@ import type { TFunction } from "i18next";
 import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
 import { bookedPackageName, feeRates, paymentKindText, rentalText } from "~/bookings/booking-text";
-import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
+import { BOOKING_CHARGE_COLUMNS } from "~/bookings/booking-queries.server";
 import { getPaymentGateway, type CheckoutLine, type PaymentGateway } from "~/payments/gateway.server";
 import { storedRental, type RentalCharge } from "~/pricing/booking-price";
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, or } from "drizzle-orm";
 import type { PaymentStatus } from "#db/enums";
 import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
 import type { BookingRole, BookingStatus } from "~/bookings/booking-rules";
-import { BOOKING_CHARGE_COLUMNS } from "~/bookings/bookings.server";
+import { BOOKING_CHARGE_COLUMNS } from "~/bookings/booking-queries.server";
 import type { Db } from "~/db.server";
 import { storedRental } from "~/pricing/booking-price";
 

@@ -1,15 +1,44 @@
-// One evaluation of a booking choice, used by the booking page's loader (to show the price and what is missing)
-// and by its action (which writes only when nothing is). Every rule of part 2 §5 and the FAQ's age rule is here.
+// The server's half of a booking request (the browser-safe half, with the rules, is booking-request.ts), in the order a
+// request goes:
+// - the choice, read by one schema from the dialog's query string (step 1 is a GET form, so the URL holds what was
+//   chosen) and from the final POST;
+// - its evaluation against the car, its calendar and the renter's profile: every rule of part 2 §5 and the FAQ's age
+//   rule, used by the booking page's loader (to show the price and what is missing) and by the action (which writes
+//   only when nothing is);
+// - what the booking dialog shows (/car/{id}/book): the month of the calendar, the prices, packages and pickup points,
+//   and step 1 with its messages, or step 2's summary when "Review" was pressed and nothing is missing;
+// - the request itself (part 2 §4), from the review step's POST to Stripe Checkout: the choice is checked again, the
+//   request written in one atomic statement (refused when the days were taken meanwhile), the checkout opened and
+//   attached; only then does the profile remember the renter's language and date of birth (never a verified
+//   identity's: decision 031). Without a checkout the request is deleted and the renter asked to try again.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { PRICING_PERIODS } from "#db/enums";
 import { profiles } from "#db/schema";
 import {
+  buildMonth,
+  isMonth,
   rangeHasBlocked,
   rangeHasBooked,
   shiftMonth,
   unavailableDaysIn,
   type CalendarBooking,
-} from "~/bookings/availability-calendar";
+} from "~/bookings/availability-rules";
+import { findBlockedDays } from "~/bookings/blocked-days.server";
+import { openCheckout } from "~/bookings/booking-checkout.server";
+import {
+  CAR_LOCATION_PICKUP,
+  activeInsurancePackages,
+  attachCheckoutSession,
+  calendarBookings,
+  deleteUnpaidRequest,
+  findOpenRequest,
+  insertBookingRequest,
+  pickupOptions,
+  type BookableCar,
+} from "~/bookings/booking-queries.server";
 import {
   LOCATION_MAX,
   SPECIAL_REQUESTS_MAX,
@@ -17,13 +46,67 @@ import {
   checkBookingDates,
   earliestStartDay,
   instantBookFor,
+  noticeToShow,
+  type BookingChoice,
   type InstantBookAnswer,
-} from "~/bookings/booking-request-rules";
-import type { BookingChoice } from "~/bookings/booking-request";
-import { daysBetween, vilniusDay } from "~/utils/calendar-days";
-import { activeInsurancePackages, calendarBookings, pickupOptions, type BookableCar } from "~/bookings/bookings.server";
-import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
-import { findBlockedDays } from "~/bookings/blocked-days.server";
+} from "~/bookings/booking-request";
+import { packageText, packageToShow } from "~/bookings/booking-text";
+import type { Language } from "~/i18n";
+import { getPaymentGateway } from "~/payments/gateway.server";
+import { periodPrices, quoteBooking, type QuoteResult } from "~/pricing/booking-price";
+import { daysBetween, isCalendarDay, vilniusDay } from "~/utils/calendar-days";
+
+// —— The choice ——
+
+/** Kept as typed (within reason) so a too-long text comes back to be shortened, with its message. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ?? "").slice(0, max * 4));
+
+const optionalDay = z
+  .string()
+  .optional()
+  .transform((v) => (v && isCalendarDay(v) ? v : undefined));
+
+/** What step 1 carries. Everything is optional here: the page shows what is chosen and what is missing. */
+export const BookingChoiceSchema = z.object({
+  start: optionalDay,
+  end: optionalDay,
+  period: z.enum(PRICING_PERIODS).catch("daily"),
+  insurance: z.string().max(64).optional().catch(undefined),
+  driver: z.enum(["self", "driver"]).optional().catch(undefined),
+  pickup: z.string().max(64).optional().catch(undefined),
+  dropoff: z.enum(["same", "other"]).catch("same"),
+  dropoffLocation: optionalText(LOCATION_MAX).catch(""),
+  requests: optionalText(SPECIAL_REQUESTS_MAX).catch(""),
+  dateOfBirth: z.string().max(10).optional().catch(undefined),
+});
+// The schema reads exactly the choice booking-request.ts describes (the browser's half has no zod to infer it from).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _readsABookingChoice: Same<z.infer<typeof BookingChoiceSchema>, BookingChoice> = true;
+
+export function readBookingChoice(params: URLSearchParams | FormData): BookingChoice {
+  const get = (key: string) => {
+    const value = params.get(key);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  return BookingChoiceSchema.parse({
+    start: get("start"),
+    end: get("end"),
+    period: get("period"),
+    insurance: get("insurance"),
+    driver: get("driver"),
+    pickup: get("pickup"),
+    dropoff: get("dropoff"),
+    dropoffLocation: get("dropoffLocation"),
+    requests: get("requests"),
+    dateOfBirth: get("dateOfBirth"),
+  });
+}
+
+// —— Its evaluation ——
 
 export type InsurancePackage = Awaited<ReturnType<typeof activeInsurancePackages>>[number];
 
@@ -197,3 +280,180 @@ export async function evaluateBookingChoice(
 /** Something the renter must change before the request can be written. */
 export const hasIssues = (evaluation: Evaluation) =>
   Object.keys(evaluation.issues).length > 0 || evaluation.formIssue !== null;
+
+// —— What the booking dialog shows ——
+
+export async function bookingDialogData(
+  db: AppLoadContext["db"],
+  input: { car: BookableCar; renterId: string; params: URLSearchParams; t: TFunction; language: Language },
+) {
+  const { car, renterId, params, t, language } = input;
+  const asked = readBookingChoice(params);
+  const pickups = pickupOptions(car);
+  // The primary point (listed first) is chosen until the renter picks another; the action still insists on one.
+  const choice = asked.pickup ? asked : { ...asked, pickup: pickups[0]?.id };
+  const todayMonth = new Date().toISOString().slice(0, 7);
+  const requested = params.get("month");
+  const asMonth = isMonth(requested) ? requested : (choice.start?.slice(0, 7) ?? todayMonth);
+  const month = asMonth < todayMonth ? todayMonth : asMonth;
+  const { loaded, evaluation } = await evaluateBookingChoice(db, car, renterId, choice, month);
+  const wantsReview = params.get("step") === "review";
+  // Before the summary, not only at payment: the renter's own request for these days is waiting for the owner.
+  if (wantsReview && !hasIssues(evaluation) && choice.start && choice.end) {
+    const request = { carId: car.id, renterId, startDate: choice.start, endDate: choice.end };
+    if (await findOpenRequest(db, request)) evaluation.formIssue = ALREADY_REQUESTED;
+  }
+  const prices = periodPrices(car, evaluation.withDriver);
+  return {
+    car: {
+      id: car.id,
+      name: `${car.make} ${car.model} ${car.year}`,
+      location: car.location,
+      driverAvailable: car.driverAvailable,
+      driverOnly: car.driverOnly,
+      minRentalDays: car.minRentalDays,
+      maxRentalDays: car.maxRentalDays,
+      notice: noticeToShow(car),
+      cancellationPolicy: car.cancellationPolicy,
+      prices: { daily: prices.dailyPrice, weekly: prices.weeklyPrice, monthly: prices.monthlyPrice },
+    },
+    choice,
+    // A step 1 that was only looked at (no Review pressed) shows no messages yet, only the price.
+    showIssues: wantsReview,
+    step: wantsReview && !hasIssues(evaluation) ? (2 as const) : (1 as const),
+    month: buildMonth(month, evaluation.today, loaded.bookings, choice, { blocked: loaded.blocked }),
+    earliest: evaluation.earliest,
+    packages: loaded.packages.map((p) => packageToShow(t, p, language)),
+    pickups,
+    evaluation: {
+      issues: evaluation.issues,
+      formIssue: evaluation.formIssue,
+      days: evaluation.days,
+      withDriver: evaluation.withDriver,
+      price: evaluation.quote?.ok ? evaluation.quote.price : null,
+      insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
+      pickupLabel: evaluation.pickup?.label ?? null,
+      needsDateOfBirth: evaluation.needsDateOfBirth,
+      dateOfBirthKept: evaluation.dateOfBirthKept,
+      /** Confirmed at once when the card is authorised (instant book), or a request for the host to answer. */
+      instantBook: evaluation.instantBook === "instant",
+    },
+  };
+}
+
+export type BookingDialogData = Awaited<ReturnType<typeof bookingDialogData>>;
+
+// —— The request ——
+
+/** Why the request was not written: messages at the fields, or one for the whole form. */
+export interface BookingRefusal {
+  issues: Evaluation["issues"];
+  formIssue: Evaluation["formIssue"];
+}
+
+export type BookingRequestOutcome =
+  { ok: true; checkoutUrl: string } | { ok: false; status: 400 | 409 | 502; refusal: BookingRefusal };
+
+export async function requestBooking(
+  context: Pick<AppLoadContext, "db" | "env">,
+  input: {
+    car: BookableCar;
+    renter: { id: string; email: string };
+    choice: BookingChoice;
+    language: Language;
+    /** The "bookings" namespace in the renter's language, for the checkout's lines. */
+    t: TFunction;
+    origin: string;
+  },
+): Promise<BookingRequestOutcome> {
+  const { db } = context;
+  const { car, renter, choice, language } = input;
+  const month = choice.start?.slice(0, 7) ?? new Date().toISOString().slice(0, 7);
+  const { evaluation } = await evaluateBookingChoice(db, car, renter.id, choice, month);
+  if (hasIssues(evaluation) || !evaluation.quote?.ok || !evaluation.pickup) {
+    return { ok: false, status: 400, refusal: { issues: evaluation.issues, formIssue: evaluation.formIssue } };
+  }
+  const now = new Date();
+  const price = evaluation.quote.price;
+  const request = { carId: car.id, renterId: renter.id, startDate: choice.start!, endDate: choice.end! };
+  const inserted = await insertBookingRequest(db, {
+    ...request,
+    ownerId: car.ownerId,
+    period: choice.period,
+    price,
+    insurance: evaluation.insurance
+      ? {
+          packageId: evaluation.insurance.id,
+          nameLt: evaluation.insurance.nameLt,
+          nameEn: evaluation.insurance.nameEn,
+          dailyCost: evaluation.quote.insuranceDailyCost,
+        }
+      : null,
+    pickupPointId: evaluation.pickup.id === CAR_LOCATION_PICKUP ? null : evaluation.pickup.id,
+    pickupLocation: evaluation.pickup.label,
+    dropoffLocation: choice.dropoff === "other" ? choice.dropoffLocation : evaluation.pickup.label,
+    specialRequests: choice.requests || null,
+    withDriver: evaluation.withDriver,
+    instantBook: evaluation.instantBook === "instant",
+    now,
+  });
+  if (!inserted) {
+    // Taken meanwhile: the renter's own request, a booking, or days the host blocked since the page was read.
+    const { startDate, endDate } = request;
+    const [own, blocked, held] = await Promise.all([
+      findOpenRequest(db, request),
+      findBlockedDays(db, car.id, startDate, endDate),
+      calendarBookings(db, car.id, startDate, endDate),
+    ]);
+    const days = unavailableDaysIn(startDate, endDate, held, blocked);
+    const formIssue = own
+      ? ALREADY_REQUESTED
+      : { ...(blocked.length > 0 ? UNAVAILABLE : CONFLICT), ...(days.length ? { days } : {}) };
+    return { ok: false, status: 409, refusal: { issues: {}, formIssue } };
+  }
+
+  try {
+    const checkout = await openCheckout(
+      getPaymentGateway(context.env, input.origin),
+      {
+        id: inserted.id,
+        car: `${car.make} ${car.model} ${car.year}`,
+        startDate: request.startDate,
+        endDate: request.endDate,
+        rental: price.rental,
+        subtotal: price.subtotal,
+        insuranceCost: price.insuranceCost,
+        insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
+        platformFee: price.platformFee,
+        paymentProcessorFee: price.paymentProcessorFee,
+        depositAmount: price.deposit,
+        instantBook: evaluation.instantBook === "instant",
+        createdAt: now,
+      },
+      { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },
+    );
+    await attachCheckoutSession(db, inserted.id, checkout.sessionId);
+    // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the
+    // language e-mails should use; a request deleted below leaves the profile as it was.
+    await db
+      .update(profiles)
+      .set({
+        preferredLanguage: language,
+        ...(evaluation.dateOfBirthKept && choice.dateOfBirth ? { dateOfBirth: choice.dateOfBirth } : {}),
+      })
+      .where(eq(profiles.id, renter.id));
+    return { ok: true, checkoutUrl: checkout.url };
+  } catch (error) {
+    // Part 2 §4: without a checkout the request is deleted and the renter told to try again.
+    console.error("checkout could not be created", error);
+    await deleteUnpaidRequest(db, inserted.id);
+    return {
+      ok: false,
+      status: 502,
+      refusal: {
+        issues: {},
+        formIssue: { title: "bookings:errors.bookingFailed", message: "bookings:errors.paymentSetup" },
+      },
+    };
+  }
+}

@@ -1,5 +1,5 @@
 // The booking state machine of part 2 §4, as data: which action each party may take in each status, and where it
-// leads. The server applies it (bookings.server.ts) and the pages show only the buttons it allows.
+// leads. The server applies it (booking-queries.server.ts) and the pages show only the buttons it allows.
 //
 //   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
 //              renter: cancel → cancelled (the hold is released)

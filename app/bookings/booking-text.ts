@@ -23,7 +23,7 @@ export function rentalText(t: TFunction, rental: RentalCharge, language: string)
 
 /**
  * What paying does to this booking, in the words of the review step, the checkout page and Stripe Checkout's note: an
- * instant booking (bookings.instant_book, set by booking-request-rules.ts#instantBookFor) is confirmed and charged as
+ * instant booking (bookings.instant_book, set by booking-request.ts#instantBookFor) is confirmed and charged as
  * soon as the card is authorised; a request is charged only when the host confirms.
  */
 export const paymentKindText = (instantBook: boolean) =>

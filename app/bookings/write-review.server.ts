@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { cars, notifications, profiles, reviews } from "#db/schema";
 import { canReview, roleIn, type BookingStatus } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
-import { HOST_REVIEW_CATEGORIES, type ReviewValues } from "~/reviews/review-rules";
+import { HOST_REVIEW_CATEGORIES, type ReviewValues } from "~/reviews/review-form";
 import type { ReviewCategory } from "~/reviews/review-summary";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { displayName } from "~/profiles/display-name";

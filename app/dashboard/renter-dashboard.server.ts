@@ -3,9 +3,9 @@
 // then the recommendations (they need the saved searches), then the cards' photos.
 import { and, asc, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, favorites, notifications, profiles, reviews } from "#db/schema";
-import { favoriteCardRows } from "~/cars/favorites.server";
+import { favoriteCardRows } from "~/cars/favorite-cars.server";
 import { carImageKey, carName, personName } from "~/dashboard/columns.server";
-import { listNotifications } from "~/notifications/notifications.server";
+import { listNotifications } from "~/notifications/notification-inbox.server";
 import type { Db } from "~/db.server";
 import { describeNotification } from "~/notifications/notification-view";
 import { displayName } from "~/profiles/display-name";

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { CONTACT_CONSTRAINT, CONTACT_LIMITS, contactPrefill } from "~/information/contact-rules";
-import { ContactSchema } from "~/information/contact-schema";
+import { ContactSchema } from "~/information/contact-form";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

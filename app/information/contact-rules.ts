@@ -1,5 +1,5 @@
 // The contact form's rules that need no zod (spec part 2 §3 "Contact form", §5): its types, caps, prefill and HTML
-// constraints. The schema is contact-schema.ts, loaded by the browser on the form's first focus.
+// constraints. The schema is contact-form.ts, loaded by the browser on the form's first focus.
 import { CONTACT_TYPES } from "#db/enums";
 
 export { CONTACT_TYPES };

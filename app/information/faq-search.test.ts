@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ } from "~/information/content/faq.server";
+import { FAQ } from "~/information/content/faq-text.server";
 import { FAQ_CATEGORIES, filterFaq, foldText, readFaqQuery, type FaqEntry } from "~/information/faq-search";
 
 const ENTRIES: FaqEntry[] = [

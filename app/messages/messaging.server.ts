@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { cars, conversations, messages, notifications, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
-import { messagePreview } from "~/messages/message-rules";
+import { messagePreview } from "~/messages/message-form";
 import { countListingFigures } from "~/cars/listing-stats.server";
 import { displayName } from "~/profiles/display-name";
 import { vilniusDay } from "~/utils/calendar-days";

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "~/db.server";
 import { RATE_LIMITS, consumeRateLimit } from "~/accounts/rate-limit.server";
-import { contactOwnerSchema, MessageReplySchema } from "~/messages/message-rules";
+import { contactOwnerSchema, MessageReplySchema } from "~/messages/message-form";
 import { findRecipient, sendMessage } from "~/messages/messaging.server";
 import { vilniusDay } from "~/utils/calendar-days";
 

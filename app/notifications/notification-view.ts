@@ -110,7 +110,7 @@ export function describeNotification(n: {
     href = n.type === "booking_requested" ? `/bookings?role=host${tab}` : "/bookings";
     values.start = str(n.data, "start_date");
   } else if (n.type.startsWith("claim_")) {
-    // A damage claim's news opens the claim's page (bookings/damage-claims.server.ts).
+    // A damage claim's news opens the claim's page (claims/damage-claims.server.ts).
     const booking = str(n.data, "booking_id");
     href = booking ? `/bookings/${booking}/claim` : "/bookings";
   } else if (isTripNotification(n.type)) {

@@ -1,6 +1,6 @@
 // The ids the local stand-ins give what they make (gateway.server.ts: checkouts, payments, refunds, transfers and
 // their reversals, Connect accounts; their events), shaped as Stripe's are (`pi_…`, `re_…`) and marked as the
-// stand-in's. The demo data's money carries ids made here too (db/seed/demo-money.ts), so that it is money the
+// stand-in's. The demo data's money carries ids made here too (scripts/seed/demo-money.ts), so that it is money the
 // stand-in could have made.
 export type StandInPrefix = "cs" | "pi" | "re" | "tr" | "trr" | "acct" | "evt";
 

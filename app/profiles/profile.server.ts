@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, not, or, sql } from "drizzle-orm";
 import { bookings, profiles } from "#db/schema";
-import type { ProfileInput } from "~/accounts/profile-schema";
+import type { ProfileInput } from "~/accounts/profile-form";
 import type { PhotoProblem } from "~/photos/photo-rules";
 import type { Db } from "~/db.server";
 import {

@@ -17,7 +17,7 @@ import {
   requiredDocumentKinds,
   type AccountType,
   type VerificationDocumentKind,
-} from "./verification-rules";
+} from "./verification-form";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 

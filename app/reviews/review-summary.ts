@@ -1,5 +1,5 @@
 // The arithmetic the reviews list shows: how many reviews gave each star and the average of each category rating.
-// Kept apart from the form's schema (review-rules.ts) so the car page's browser bundle does not carry zod for it.
+// Kept apart from the form's schema (review-form.ts) so the car page's browser bundle does not carry zod for it.
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 /** The breakdown's rows, best first. */

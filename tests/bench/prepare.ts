@@ -123,7 +123,7 @@ export async function prepareDatabase(options: { fresh: boolean; say: (line: str
     }
     const logFile = resolve(BENCH_DIR, "seed.log");
     writeFileSync(logFile, "");
-    const base = ["tsx", "db/seed.ts", "--db", DB_FILE, "--persist-to", PERSIST_TO, "--quiet"];
+    const base = ["tsx", "scripts/seed.ts", "--db", DB_FILE, "--persist-to", PERSIST_TO, "--quiet"];
     options.say("Seeding the demo data");
     await runToEnd("seed (demo)", "npx", base, { logFile, timeoutMs: 5 * 60_000, cwd: TREE });
     options.say(`Seeding ${BULK_CARS.toLocaleString("en")} more cars`);

@@ -17,7 +17,7 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_PASSWORD } from "../../db/seed/demo-data";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo-data";
 import { measurePage, type PageBytes } from "./bytes";
 import { checkCardImages, EAGER_CARDS, type CardsReport } from "./cards";
 import { FIRST_SCREEN_VIEWPORT, measureFirstScreen, type FirstScreen } from "./first-screen";
@@ -69,7 +69,7 @@ const LOAD = { connections: 20, seconds: 15, warmupSeconds: 3 };
 const FILTERED_RENTALS = "/rentals?category=suv&fuelType=petrol";
 const STATIC_FILE = "/favicon.svg";
 const SIGN_IN = "/auth/signin";
-/** The demo renter (db/seed/demo-data.ts): owns no car, so the car page is a visitor's, not its owner's. */
+/** The demo renter (scripts/seed/demo-data.ts): owns no car, so the car page is a visitor's, not its owner's. */
 const SIGNED_IN_AS = "renter@demo.lt";
 
 let options: { fresh: boolean; build: boolean; strict: boolean };

@@ -397,7 +397,7 @@ async function newestLinkInMailbox(page: Page, to: string, path: string): Promis
 
 export const DEMO_PASSWORD = "Demo!pass1";
 
-/** The seed's demo accounts that journeys sign in as (db/seed.ts). */
+/** The seed's demo accounts that journeys sign in as (scripts/seed.ts). */
 export const DEMO_ACCOUNTS = [
   "admin@demo.lt",
   "host@demo.lt",

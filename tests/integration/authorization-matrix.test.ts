@@ -23,7 +23,7 @@ import {
 import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
-import { storeTripPhotoFiles } from "~/bookings/trip-photos.server";
+import { storeTripPhotoFiles } from "~/photos/trip-photos.server";
 import { fromCar, newListingValues } from "~/cars/listing-form";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
 import type { WorkerEnv } from "~/env.server";
@@ -31,7 +31,7 @@ import {
   confirmNewsletterSubscription,
   requestNewsletterSubscription,
   unsubscribeToken,
-} from "~/information/newsletter.server";
+} from "~/information/newsletter-subscriptions.server";
 import { createTestContext, PRODUCTION_ENV, testContextOver, type TestContext } from "./support/context";
 import {
   GOOD_PASSWORD,

@@ -17,7 +17,7 @@ import type { PaymentEvent } from "~/payments/fulfilment.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";
 import { action as listAction } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
-import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
+import { findTripBooking, submitTripForm } from "~/trips/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import sharp from "sharp";
 import { cancelOnItsPage } from "./support/cancel-page";

@@ -13,7 +13,7 @@ import {
 } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
-import { insertBookingRequest } from "~/bookings/bookings.server";
+import { insertBookingRequest } from "~/bookings/booking-queries.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { BOOKING_TRANSITIONS, STATUS_ACTIONS } from "~/bookings/booking-rules";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
@@ -822,7 +822,7 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
 });
 
 describe("completing", () => {
-  // A trip completes through check-out now (issue 17: app/bookings/trip-records.server.ts, another part of this
+  // A trip completes through check-out now (issue 17: app/trips/trip-records.server.ts, another part of this
   // release, adds the host's earnings and tells the renter there, and its tests cover that). What stays here: the
   // host's old "complete" no longer completes anything, earnings included.
   it("the host's old 'complete' changes nothing: no status, no earnings, no notice", async () => {

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { damageClaims, rentalAgreements, tripRecords, type bookings } from "#db/schema";
-import { fileClaim } from "~/bookings/damage-claims.server";
+import { fileClaim } from "~/claims/damage-claims.server";
 import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
 import { action as claimAction, loader as claimLoader } from "~/routes/_bookings+/bookings_.$bookingId_.claim";
 import { loader as adminClaimLoader } from "~/routes/_admin+/admin.claims.$claimId";

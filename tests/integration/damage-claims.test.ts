@@ -20,7 +20,7 @@ import {
   settleLapsedClaims,
   type ClaimAnswer,
   type ClaimInput,
-} from "~/bookings/damage-claims.server";
+} from "~/claims/damage-claims.server";
 import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { createTestContext, type TestContext } from "./support/context";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { favorites, listingDailyStats, notifications, profiles, reviews, savedSearches } from "#db/schema";
-import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
+import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
 import { loader as hostLoader } from "~/routes/_dashboard+/host-dashboard";
 import { loader as renterLoader } from "~/routes/_dashboard+/dashboard";

@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, carBlockedDays, profiles } from "#db/schema";
-import type { CalendarDay, CalendarMonth } from "~/bookings/availability-calendar";
+import type { CalendarDay, CalendarMonth } from "~/bookings/availability-rules";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { addDays, addMonths, vilniusDay } from "~/utils/calendar-days";
-import { insertBookingRequest } from "~/bookings/bookings.server";
+import { insertBookingRequest } from "~/bookings/booking-queries.server";
 import { action as bookAction, loader as bookLoader } from "~/routes/_cars+/car.$id.book";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { action as editAction, loader as editLoader } from "~/routes/_my-listings+/my-listings.$carId.edit";

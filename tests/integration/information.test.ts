@@ -11,7 +11,7 @@ import {
   confirmNewsletterSubscription,
   requestNewsletterSubscription,
   unsubscribeToken,
-} from "~/information/newsletter.server";
+} from "~/information/newsletter-subscriptions.server";
 import { loader as aboutLoader } from "~/routes/_pages+/about";
 import { action as contactAction, loader as contactLoader } from "~/routes/_pages+/contact";
 import { action as cookiesAction, loader as cookiesLoader } from "~/routes/_pages+/cookies";

@@ -2,7 +2,7 @@
 // their query plans checked, so a change that makes one of them scan a table fails here.
 import type { Client, InStatement, InValue } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
+import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { PERIODS } from "~/dashboard/period";
 import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
 import { createDb } from "~/db.server";

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, payoutAccounts, payoutReversals, payouts, refunds, stripeEvents } from "#db/schema";
 import { listFailedRefunds, retryRefund } from "~/admin/claims.server";
-import { runTripJobs } from "~/bookings/trip-jobs.server";
+import { runTripJobs } from "~/trips/trip-jobs.server";
 import { getPaymentGateway, REFUND_KEY_METADATA, type PaymentGateway } from "~/payments/gateway.server";
 import {
   PROCESSING_CHECK_MS,

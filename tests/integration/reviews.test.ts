@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cars, notifications, profiles, reviews } from "#db/schema";
-import { RATING_REQUIRED } from "~/reviews/review-rules";
+import { RATING_REQUIRED } from "~/reviews/review-form";
 import { reviewSummaryAbout } from "~/reviews/reviews-about.server";
 import { writeReview } from "~/bookings/write-review.server";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";

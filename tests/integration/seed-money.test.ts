@@ -1,5 +1,5 @@
 // Every money action a newcomer can take on the demo data, against a freshly seeded database and the local payment
-// stand-in, as `npm start` serves them: the seed's payments must be ones the stand-in made (db/seed/demo-money.ts), so
+// stand-in, as `npm start` serves them: the seed's payments must be ones the stand-in made (scripts/seed/demo-money.ts), so
 // that a decline releases its hold, a cancellation, a claim or an admin's refund gives money back, and the job returns
 // deposits and pays hosts — none of them "The booking has no payment to refund". Each test acts on its own copy of one
 // seeded file, through the routes people use (or the scheduled job, at the moment it would run), and then checks the
@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, damageClaims, payoutAccounts, payoutReversals, payouts, refunds, users } from "#db/schema";
-import { findTripBooking, submitTripForm } from "~/bookings/trip-records.server";
+import { findTripBooking, submitTripForm } from "~/trips/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
 import { action as decideAction } from "~/routes/_admin+/admin.claims.$claimId";

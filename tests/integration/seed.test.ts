@@ -22,11 +22,11 @@ import { owePayouts } from "../../app/payouts/payouts.server";
 import { migrateDatabase } from "../../db/migrate";
 import { prepareLocalFile } from "../../db/node-client";
 import { BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LISTING_TYPES, TRANSMISSIONS } from "../../db/schema";
-import { createMemoryPhotoStore } from "../../db/seed/photo-store";
-import { CARD_MAX_BYTES } from "../../db/seed/photos";
-import { CITY_NAMES } from "../../db/seed/places";
-import { seedBulkCars } from "../../db/seed/seed-bulk";
-import { seedDemo, type SeedDemoResult } from "../../db/seed/seed-demo";
+import { createMemoryPhotoStore } from "../../scripts/seed/photo-store";
+import { CARD_MAX_BYTES } from "../../scripts/seed/photos";
+import { CITY_NAMES } from "../../scripts/seed/places";
+import { seedBulkCars } from "../../scripts/seed/seed-bulk";
+import { seedDemo, type SeedDemoResult } from "../../scripts/seed/seed-demo";
 
 const DEV_PEPPER = "dev-pepper-not-for-production";
 // Rendering the photos the first time takes several seconds; later seeds in this file reuse the cache. A seed and a

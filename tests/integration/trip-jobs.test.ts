@@ -1,4 +1,4 @@
-// The trips' scheduled job (app/bookings/trip-jobs.server.ts) with a fixed clock, through the same entry the cron
+// The trips' scheduled job (app/trips/trip-jobs.server.ts) with a fixed clock, through the same entry the cron
 // uses (app/jobs.server.ts#runScheduledJobs): the overdue check-in is flagged once, a deposit goes back only after
 // its claim window and only once, never while a claim stands, and the renter is told when it went. The return
 // clock: an active trip with no check-out is flagged once at end + 24 h and completed at end + 48 h, its deposit

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, devMailbox, notifications, profiles, tripPhotos, tripRecords } from "#db/schema";
-import { submitTripForm, findTripBooking } from "~/bookings/trip-records.server";
+import { submitTripForm, findTripBooking } from "~/trips/trip-records.server";
 import { HOUR_MS } from "~/bookings/trip-rules";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { action as tripAction, loader as tripLoader } from "~/routes/_bookings+/bookings_.$bookingId";

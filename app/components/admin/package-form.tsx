@@ -14,7 +14,7 @@ import {
   PACKAGE_LISTS,
   PackageSchema,
   type PackageLanguage,
-} from "~/admin/package-rules";
+} from "~/admin/package-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { useForm } from "~/components/ui/use-form";

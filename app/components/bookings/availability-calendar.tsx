@@ -1,5 +1,5 @@
 // The month calendar of the booking page, the car page and the host's calendar, drawn from the server's month
-// (app/bookings/availability-calendar.ts). Every choosable day is a link to the selection a click makes (part 2 §2's
+// (app/bookings/availability-rules.ts). Every choosable day is a link to the selection a click makes (part 2 §2's
 // click rules), so it works without JavaScript; with JavaScript and an `onPick`, days are buttons that choose at once.
 // Without either the calendar only shows (the car page). The legend explains the colours, and each day's state is
 // also in its accessible name.
@@ -11,7 +11,7 @@ import {
   type CalendarMonth,
   type CalendarView,
   type DayState,
-} from "~/bookings/availability-calendar";
+} from "~/bookings/availability-rules";
 import { Icon } from "~/components/ui/icons";
 import { calendarNames, formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -3,10 +3,9 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { pickDay } from "~/bookings/availability-calendar";
-import type { BookingDialogData } from "~/bookings/booking-dialog.server";
-import { LOCATION_MAX, SPECIAL_REQUESTS_MAX, bookingHref } from "~/bookings/booking-request-rules";
-import type { BookingRefusal } from "~/bookings/request-booking.server";
+import { pickDay } from "~/bookings/availability-rules";
+import { LOCATION_MAX, SPECIAL_REQUESTS_MAX, bookingHref } from "~/bookings/booking-request";
+import type { BookingDialogData, BookingRefusal } from "~/bookings/booking-request.server";
 import { PRICING_PERIODS } from "#db/enums";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { PickupChoice } from "~/components/bookings/pickup-choice";

@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { labelEvery } from "~/dashboard/chart";
 import { barLabel, barPeriod } from "~/dashboard/chart-labels";
-import type { HostDashboard } from "~/dashboard/host-dashboard.server";
+import type { HostDashboard } from "~/dashboard/host-figures.server";
 import type { Period } from "~/dashboard/period";
 import { formatPrice } from "~/utils/format";
 

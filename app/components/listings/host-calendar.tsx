@@ -4,7 +4,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { pickRange, withSelection, type CalendarMonth } from "~/bookings/availability-calendar";
+import { pickRange, withSelection, type CalendarMonth } from "~/bookings/availability-rules";
 import type { HeldRange } from "~/bookings/blocked-days";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { Button } from "~/components/ui/button";

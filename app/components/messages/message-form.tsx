@@ -8,7 +8,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { useFieldValue } from "~/components/ui/use-form";
-import { MESSAGE_MAX_LENGTH, PICKUP_LOCATION_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/messages/message-rules";
+import { MESSAGE_MAX_LENGTH, PICKUP_LOCATION_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/messages/message-form";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export interface SendOutcome {

@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ProfileSchema } from "~/accounts/profile-schema";
+import { ProfileSchema } from "~/accounts/profile-form";
 import { isUnderReview } from "~/components/profile/verification-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";

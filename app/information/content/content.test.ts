@@ -1,12 +1,12 @@
 // The documents say the same in both languages, shape for shape: same sections (anchors), same blocks, same ids.
 import { REFUND_BANK_DAYS } from "~/bookings/deposit-return";
 import { describe, expect, it } from "vitest";
-import { ABOUT, POSITIONS } from "./company.server";
-import { COOKIE_POLICY } from "./cookies.server";
-import { DISCLAIMER } from "./disclaimer.server";
-import { ARTICLES } from "./news.server";
-import { PRIVACY } from "./privacy.server";
-import { TERMS } from "./terms.server";
+import { ABOUT, POSITIONS } from "./company-text.server";
+import { COOKIE_POLICY } from "./cookies-text.server";
+import { DISCLAIMER } from "./disclaimer-text.server";
+import { ARTICLES } from "./news-articles.server";
+import { PRIVACY } from "./privacy-text.server";
+import { TERMS } from "./terms-text.server";
 import type { Block, InformationDocument } from "./types";
 
 const shape = (block: Block) =>

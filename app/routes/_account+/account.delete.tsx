@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deleteAccount, findOpenBookings, isCurrentPassword } from "~/accounts/account-deletion.server";
-import { DeleteAccountSchema } from "~/accounts/auth-schemas";
+import { DeleteAccountSchema } from "~/accounts/auth-form";
 import { requireUser } from "~/accounts/guards.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { sessionCookie } from "~/accounts/session.server";

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changePassword } from "~/accounts/accounts.server";
-import { ChangePasswordSchema } from "~/accounts/auth-schemas";
+import { ChangePasswordSchema } from "~/accounts/auth-form";
 import { requireUser } from "~/accounts/guards.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";

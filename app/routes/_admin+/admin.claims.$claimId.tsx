@@ -1,7 +1,7 @@
 // /admin/claims/{claimId}: one claim over the queue — the check-in and check-out photos side by side by angle, the
 // claim's and the dispute's evidence, the numbers (km, hours, rates), and for a disputed claim the decision: what is
 // kept (0 … the amount claimed) and why. Deciding settles the deposit and writes the audit line in the same batch
-// (admin/claims.server.ts, bookings/damage-claims.server.ts).
+// (admin/claims.server.ts, claims/damage-claims.server.ts).
 import { FormProvider, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -9,12 +9,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
-import { decideClaimSchema } from "~/bookings/claim-forms";
-import { claimView, findClaimCase } from "~/bookings/claim-case.server";
-import { findClaimForDecision } from "~/bookings/damage-claims.server";
+import { decideClaimSchema } from "~/claims/claim-form";
+import { claimView, findClaimCase } from "~/claims/claim-case.server";
+import { findClaimForDecision } from "~/claims/damage-claims.server";
 import { PLAUSIBLE_KM_PER_DAY } from "~/bookings/trip-rules";
-import { ClaimDetails } from "~/components/bookings/claim-details";
-import { TripPhotoPairs } from "~/components/bookings/trip-photo-pairs";
+import { ClaimDetails } from "~/components/claims/claim-details";
+import { TripPhotoPairs } from "~/components/trips/trip-photo-pairs";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { listClaims, listFailedRefunds, retryRefund } from "~/admin/claims.server";
 import { bookingReference } from "~/bookings/booking-rules";
-import { RetryRefundSchema } from "~/bookings/claim-forms";
+import { RetryRefundSchema } from "~/claims/claim-form";
 import { HOUR_MS } from "~/bookings/trip-rules";
 import { ErrorRow, Row } from "~/components/admin/definition-rows";
 import { RetryForm } from "~/components/admin/retry-form";

@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { CONTACT_FILTERS, contactFilter } from "~/admin/contact-filters";
-import { MarkContactHandledSchema } from "~/admin/contact-inbox-forms";
+import { MarkContactHandledSchema } from "~/admin/contact-inbox-form";
 import { listContactMessages, markContactHandled } from "~/admin/contact-inbox.server";
 import { Badge } from "~/components/cars/car-badges";
 import { Button, buttonClass } from "~/components/ui/button";

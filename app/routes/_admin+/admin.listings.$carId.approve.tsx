@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden, requireAdmin } from "~/accounts/guards.server";
 import { approveListing } from "~/admin/listing-moderation.server";
-import { canApprove } from "~/admin/moderation-rules";
+import { canApprove } from "~/admin/moderation-form";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { pageMeta } from "~/utils/meta";
 import { loadListingDialog } from "./__listing-dialog.server";

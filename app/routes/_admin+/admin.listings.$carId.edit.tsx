@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { forbidden, requireAdmin } from "~/accounts/guards.server";
 import { editListing, isOwnListing, requireListing } from "~/admin/listing-moderation.server";
-import { EDIT_LIMITS, listingEditSchema } from "~/admin/moderation-rules";
+import { EDIT_LIMITS, listingEditSchema } from "~/admin/moderation-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";

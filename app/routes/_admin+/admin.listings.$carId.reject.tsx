@@ -13,7 +13,7 @@ import {
   ListingRejectionSchema,
   REJECTION_REASON_MAX_LENGTH,
   rejectionReason,
-} from "~/admin/moderation-rules";
+} from "~/admin/moderation-form";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { inputClass } from "~/components/ui/field-errors";
 import { fixedT } from "~/i18n.server";

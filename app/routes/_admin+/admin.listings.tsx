@@ -6,7 +6,7 @@ import { Link, Outlet, useLoaderData, useLocation, useOutlet } from "@remix-run/
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { ADMIN_LISTINGS_PAGE_SIZE, isOwnListing, listingCounts, listListings } from "~/admin/listing-moderation.server";
-import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-rules";
+import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-form";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";

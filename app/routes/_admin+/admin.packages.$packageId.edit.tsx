@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { findPackage, updatePackage } from "~/admin/insurance-packages.server";
-import { PackageSchema, packageFormValues } from "~/admin/package-rules";
+import { PackageSchema, packageFormValues } from "~/admin/package-form";
 import { PackageForm } from "~/components/admin/package-form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";

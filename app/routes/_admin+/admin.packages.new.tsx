@@ -5,7 +5,7 @@ import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { createPackage } from "~/admin/insurance-packages.server";
-import { NEW_PACKAGE_VALUES, PackageSchema } from "~/admin/package-rules";
+import { NEW_PACKAGE_VALUES, PackageSchema } from "~/admin/package-form";
 import { PackageForm } from "~/components/admin/package-form";
 import { OverlayPage } from "~/components/ui/overlay-page";
 import { getT } from "~/i18n.server";

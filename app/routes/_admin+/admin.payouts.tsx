@@ -8,9 +8,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
-import { RetryPayoutSchema } from "~/admin/payout-forms";
+import { RetryPayoutSchema } from "~/admin/payout-form";
 import { PAYOUT_FILTERS, readPayoutFilter, type PayoutFilter } from "~/admin/payout-view";
-import { listFailedReversals, listPayouts, payoutCounts, retryPayout } from "~/admin/payouts.server";
+import { listFailedReversals, listPayouts, payoutCounts, retryPayout } from "~/admin/payout-admin.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { ErrorRow, Row } from "~/components/admin/definition-rows";
 import { RetryForm } from "~/components/admin/retry-form";

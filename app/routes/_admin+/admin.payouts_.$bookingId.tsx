@@ -9,9 +9,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
-import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-forms";
+import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-form";
 import { REFUND_REASON_MAX, type TakeBack } from "~/admin/payout-view";
-import { moneyEvents, type MoneyEvent } from "~/admin/payouts.server";
+import { moneyEvents, type MoneyEvent } from "~/admin/payout-admin.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { Row } from "~/components/admin/definition-rows";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -8,7 +8,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { countDisputedClaims } from "~/admin/claims.server";
 import { countOpenContactMessages } from "~/admin/contact-inbox.server";
 import { listingCounts } from "~/admin/listing-moderation.server";
-import { countFailedPayouts } from "~/admin/payouts.server";
+import { countFailedPayouts } from "~/admin/payout-admin.server";
 import { countVerificationQueue } from "~/admin/verification-review.server";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";

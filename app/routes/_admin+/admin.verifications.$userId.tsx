@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden, notFound, requireAdmin } from "~/accounts/guards.server";
-import { VERIFICATION_REASON_MAX_LENGTH, VerificationDecisionSchema } from "~/admin/moderation-rules";
+import { VERIFICATION_REASON_MAX_LENGTH, VerificationDecisionSchema } from "~/admin/moderation-form";
 import { decideVerification, findVerificationCase } from "~/admin/verification-review.server";
 import { VerificationBadge } from "~/components/profile/verification-badge";
 import { Button } from "~/components/ui/button";

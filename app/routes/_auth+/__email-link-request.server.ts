@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { TFunction } from "i18next";
-import { EmailOnlySchema } from "~/accounts/auth-schemas";
+import { EmailOnlySchema } from "~/accounts/auth-form";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { getT } from "~/i18n.server";
 import type { EmailLinkActionData } from "./__email-link-request";

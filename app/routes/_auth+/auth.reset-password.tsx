@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "~/accounts/accounts.server";
 import { RESET_PASSWORD_CONSTRAINT } from "~/accounts/auth-constraints";
-import { ResetPasswordSchema } from "~/accounts/auth-schemas";
+import { ResetPasswordSchema } from "~/accounts/auth-form";
 import { isEmailTokenUsable } from "~/accounts/email-tokens.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Button, ButtonLink } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SignInSchema } from "~/accounts/auth-schemas";
+import { SignInSchema } from "~/accounts/auth-form";
 import { createAuthenticator } from "~/accounts/authenticator.server";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
 import { admitSignIn, forgetSignInFailures, type SignInRefusal } from "~/accounts/auth-throttle.server";

@@ -3,8 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { createAccount, EmailTakenError, isEmailTaken, sendConfirmationEmail } from "~/accounts/accounts.server";
-import { EmailSchema } from "~/accounts/account-schemas";
-import { signUpSchemaWith } from "~/accounts/auth-schemas";
+import { EmailSchema } from "~/accounts/account-form";
+import { signUpSchemaWith } from "~/accounts/auth-form";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
 import { admitSignUp } from "~/accounts/auth-throttle.server";
 import { requestTime } from "~/load-context";

@@ -25,7 +25,7 @@ import {
   REVIEW_CONTENT_MAX,
   REVIEW_TITLE_MAX,
   ReviewSchema,
-} from "~/reviews/review-rules";
+} from "~/reviews/review-form";
 import { RATINGS, REVIEW_CATEGORIES, type ReviewCategory } from "~/reviews/review-summary";
 import { findOwnReview, writeReview } from "~/bookings/write-review.server";
 import { formatDate } from "~/utils/format";

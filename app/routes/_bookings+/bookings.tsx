@@ -14,7 +14,7 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOut
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
-import { BookingActionSchema } from "~/bookings/booking-forms";
+import { BookingActionSchema } from "~/bookings/booking-form";
 import {
   BOOKING_TABS,
   PAY_INTENT,

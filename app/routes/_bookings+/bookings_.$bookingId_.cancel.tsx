@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { requireBookingParty } from "~/bookings/booking-access.server";
 import { bookingReference, type BookingRole } from "~/bookings/booking-rules";
 import { cancelConfirmedBooking, cancelPreview, expectedRefundOf } from "~/bookings/cancel-booking.server";
-import { CancelBookingSchema } from "~/bookings/cancel-forms";
+import { CancelBookingSchema } from "~/bookings/cancel-form";
 import { tripTimes } from "~/bookings/trip-rules";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";

@@ -3,7 +3,7 @@
 // by a shared cache; the image was re-encoded to WebP when it was stored, so it is served as that and nothing else.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
-import { findViewableTripPhoto } from "~/bookings/trip-photos.server";
+import { findViewableTripPhoto } from "~/photos/trip-photos.server";
 import { readTripPhoto } from "~/photos/photo-storage.server";
 import { PRIVATE_FILE_HEADERS, refusePrivateFile, signInForPrivateFile } from "~/utils/private-files.server";
 

@@ -1,7 +1,7 @@
 // /car/{id}/book: the booking dialog of part 2 §2 as a page over the car (a dialog with JavaScript, a page without).
 // Step 1 is a GET form, so the address holds every choice: the calendar's days and months are links, and the
-// price is worked out by the server with the one pricing module (app/bookings/booking-dialog.server.ts). Step 2
-// (?step=review) shows the summary and POSTs; the action hands the choice to app/bookings/request-booking.server.ts,
+// price is worked out by the server with the one pricing module (app/bookings/booking-request.server.ts). Step 2
+// (?step=review) shows the summary and POSTs; the action hands the choice to requestBooking (the same module),
 // which checks everything again, writes the request in one atomic statement and opens the checkout.
 import {
   data,
@@ -13,10 +13,8 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
-import { bookingDialogData } from "~/bookings/booking-dialog.server";
-import { readBookingChoice } from "~/bookings/booking-request";
-import { findBookableCar } from "~/bookings/bookings.server";
-import { requestBooking } from "~/bookings/request-booking.server";
+import { findBookableCar } from "~/bookings/booking-queries.server";
+import { bookingDialogData, readBookingChoice, requestBooking } from "~/bookings/booking-request.server";
 import { ChoiceStep } from "~/components/bookings/booking-choice-step";
 import { ReviewStep } from "~/components/bookings/booking-review-step";
 import { OverlayPage } from "~/components/ui/overlay-page";

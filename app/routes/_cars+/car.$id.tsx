@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { loadCarCalendar } from "~/bookings/blocked-days.server";
-import { instantBookFor, minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request-rules";
+import { instantBookFor, minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request";
 import { renterStanding } from "~/bookings/booking-request.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails, type CarDetails } from "~/cars/car-details.server";

@@ -5,8 +5,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
-import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorites.server";
-import { FavoriteSchema } from "~/cars/favorite-rules";
+import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorite-cars.server";
+import { FavoriteSchema } from "~/cars/favorite-form";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 // /host-dashboard (part 2 §2 host panel, §3 "Host stats"): the host's figures for a period (`?period=7d|30d|90d|1y`,
-// default 30 days), computed by SQL in app/dashboard/host-dashboard.server.ts; the earnings chart is an SVG drawn
+// default 30 days), computed by SQL in app/dashboard/host-figures.server.ts; the earnings chart is an SVG drawn
 // here. Signed-in users only; someone without a listing sees the panel's empty state with a call to list a car.
 // What each figure means: docs/decisions/011-dashboard-figures.md.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -17,7 +17,7 @@ import { PeriodSelector } from "~/components/dashboard/period-selector";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
-import { loadHostDashboard } from "~/dashboard/host-dashboard.server";
+import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { parsePeriod, type Period } from "~/dashboard/period";
 import { payoutCardOf } from "~/payouts/payout-summary.server";
 import { addDays } from "~/utils/calendar-days";

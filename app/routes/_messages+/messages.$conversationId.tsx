@@ -16,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { MESSAGE_MAX_LENGTH } from "~/messages/message-rules";
+import { MESSAGE_MAX_LENGTH } from "~/messages/message-form";
 import { findConversation, threadMessages } from "~/messages/messaging.server";
 import { announceMessage } from "~/messages/message-page.server";
 import { sendFromForm } from "~/messages/send-message.server";

@@ -16,14 +16,14 @@ import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { NotificationActionSchema } from "~/notifications/notification-forms";
+import { NotificationActionSchema } from "~/notifications/notification-form";
 import { NOTIFICATION_FILTERS, describeNotification, readFilter } from "~/notifications/notification-view";
 import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   notificationCounts,
-} from "~/notifications/notifications.server";
+} from "~/notifications/notification-inbox.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 

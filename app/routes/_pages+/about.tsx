@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { countPublicCatalogue } from "~/cars/catalogue-figures.server";
 import { InfoPage } from "~/components/information/info-page";
 import { ButtonLink } from "~/components/ui/button";
-import { ABOUT } from "~/information/content/company.server";
+import { ABOUT } from "~/information/content/company-text.server";
 import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";

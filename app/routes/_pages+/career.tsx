@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { InfoPage } from "~/components/information/info-page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
-import { POSITIONS } from "~/information/content/company.server";
+import { POSITIONS } from "~/information/content/company-text.server";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
 

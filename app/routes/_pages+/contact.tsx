@@ -25,8 +25,8 @@ import { useLazyCheck } from "~/components/ui/lazy-check";
 import { useForm, useFormChanged } from "~/components/ui/use-form";
 import { getLanguage } from "~/i18n.server";
 import { CONTACT_CONSTRAINT, CONTACT_LIMITS, CONTACT_TYPES, contactPrefill } from "~/information/contact-rules";
-import { ContactSchema } from "~/information/contact-schema";
-import { saveContactMessage } from "~/information/contact.server";
+import { ContactSchema } from "~/information/contact-form";
+import { saveContactMessage } from "~/information/contact-messages.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { informationPageMeta } from "./__document-page.server";
@@ -85,7 +85,7 @@ const FAQ_SHORTCUTS = [
   { key: "insurance", to: "/faq?category=insurance" },
 ] as const;
 
-const loadCheck = () => import("~/information/contact-schema").then((module) => module.checkContact);
+const loadCheck = () => import("~/information/contact-form").then((module) => module.checkContact);
 const CONTACT_FORM_ID = "contact";
 
 function ContactForm() {

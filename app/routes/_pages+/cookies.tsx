@@ -8,7 +8,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { CookieChoiceSchema } from "~/information/cookie-choice-form";
-import { COOKIE_POLICY } from "~/information/content/cookies.server";
+import { COOKIE_POLICY } from "~/information/content/cookies-text.server";
 import {
   COOKIE_CATEGORIES,
   preferencesFor,

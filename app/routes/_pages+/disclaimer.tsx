@@ -2,7 +2,7 @@
 // so it comes from the edge cache (decision 006).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DISCLAIMER } from "~/information/content/disclaimer.server";
+import { DISCLAIMER } from "~/information/content/disclaimer-text.server";
 import { pageMeta } from "~/utils/meta";
 import { DocumentPage } from "./__document-page";
 import { informationPageData } from "./__document-page.server";

@@ -9,7 +9,7 @@ import { TabLinks } from "~/components/information/tab-links";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-import { FAQ } from "~/information/content/faq.server";
+import { FAQ } from "~/information/content/faq-text.server";
 import { FAQ_CATEGORIES, FAQ_QUERY_MAX_LENGTH, filterFaq, readFaqQuery } from "~/information/faq-search";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";

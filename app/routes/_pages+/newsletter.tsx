@@ -13,8 +13,8 @@ import { NewsletterForm, type NewsletterActionData } from "~/components/shell/ne
 import { getEmailSender } from "~/email/sender.server";
 import { newsletterConfirmMessage } from "~/email/templates.server";
 import { getLanguage, getT } from "~/i18n.server";
-import { NewsletterSchema } from "~/information/newsletter-rules";
-import { requestNewsletterSubscription } from "~/information/newsletter.server";
+import { NewsletterSchema } from "~/information/newsletter-form";
+import { requestNewsletterSubscription } from "~/information/newsletter-subscriptions.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";

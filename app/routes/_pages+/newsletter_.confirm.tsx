@@ -7,7 +7,7 @@ import { InfoPage } from "~/components/information/info-page";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { confirmNewsletterSubscription, unsubscribeToken } from "~/information/newsletter.server";
+import { confirmNewsletterSubscription, unsubscribeToken } from "~/information/newsletter-subscriptions.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };

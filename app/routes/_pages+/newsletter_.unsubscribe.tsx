@@ -8,8 +8,8 @@ import { InfoPage } from "~/components/information/info-page";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { NewsletterUnsubscribeSchema } from "~/information/newsletter-rules";
-import { isUnsubscribeTokenValid, unsubscribeNewsletter } from "~/information/newsletter.server";
+import { NewsletterUnsubscribeSchema } from "~/information/newsletter-form";
+import { isUnsubscribeTokenValid, unsubscribeNewsletter } from "~/information/newsletter-subscriptions.server";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["pages", "information"], breadcrumb: "information:newsletter.title" };

@@ -2,7 +2,7 @@
 // table of contents. The same for every anonymous visitor, so it comes from the edge cache (decision 006).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { TERMS } from "~/information/content/terms.server";
+import { TERMS } from "~/information/content/terms-text.server";
 import { pageMeta } from "~/utils/meta";
 import { DocumentPage } from "./__document-page";
 import { informationPageData } from "./__document-page.server";

@@ -8,7 +8,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
-import { ProfileSchema } from "~/accounts/profile-schema";
+import { ProfileSchema } from "~/accounts/profile-form";
 import { consumeRateLimit } from "~/accounts/rate-limit.server";
 import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
 import { AvatarForm } from "~/components/profile/avatar-form";

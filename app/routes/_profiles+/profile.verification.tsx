@@ -25,7 +25,7 @@ import {
   uploadDocument,
   type Verification,
 } from "~/profiles/verification.server";
-import { isRequiredKind, VerificationFormSchema, type VerificationDocumentKind } from "~/profiles/verification-rules";
+import { isRequiredKind, VerificationFormSchema, type VerificationDocumentKind } from "~/profiles/verification-form";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

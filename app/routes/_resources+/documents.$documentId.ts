@@ -8,7 +8,7 @@ import { getOptionalUser } from "~/accounts/guards.server";
 import { readPrivateDocument } from "~/photos/photo-storage.server";
 import { findDocument } from "~/profiles/verification.server";
 import { PRIVATE_FILE_HEADERS, refusePrivateFile, signInForPrivateFile } from "~/utils/private-files.server";
-import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-rules";
+import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-form";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);

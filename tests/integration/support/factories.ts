@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { bookings, cars, contactMessages, insurancePackages, profiles, users, verificationDocuments } from "#db/schema";
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
-import type { NewBookingRequest } from "~/bookings/bookings.server";
+import type { NewBookingRequest } from "~/bookings/booking-queries.server";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
 import { storePrivateDocument } from "~/photos/photo-storage.server";

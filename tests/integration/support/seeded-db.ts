@@ -1,4 +1,4 @@
-// Databases the seed filled (db/seed), for tests that act on what `npm start` serves: a seeded file is made once, and
+// Databases the seed filled (scripts/seed), for tests that act on what `npm start` serves: a seeded file is made once, and
 // each test gets a private copy of it under a context as the Worker builds its own.
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,8 +6,8 @@ import { basename, join } from "node:path";
 import type { WorkerEnv } from "~/env.server";
 import { migrateDatabase } from "../../../db/migrate";
 import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
-import { createMemoryPhotoStore } from "../../../db/seed/photo-store";
-import { seedDemo } from "../../../db/seed/seed-demo";
+import { createMemoryPhotoStore } from "../../../scripts/seed/photo-store";
+import { seedDemo } from "../../../scripts/seed/seed-demo";
 import { testContextOver, type TestContext } from "./context";
 import { createImagesBinding } from "./images-binding";
 import { createMemoryBucket } from "./memory-bucket";

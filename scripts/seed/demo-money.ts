@@ -1,0 +1,66 @@
+// The demo's money as the product leaves it. Every demo booking was requested and paid for through the local checkout
+// stand-in, so it carries the stand-in's checkout and payment as fulfilment writes them from the stand-in's
+// `checkout.session.completed` (app/payments/fulfilment.server.ts), whose event is recorded as handled; a host's
+// answer captured it, a cancelled request's hold was released. Refunds, transfers and payout accounts (demo-trips.ts,
+// demo-payouts.ts) carry ids of the stand-in's making too. So whatever a newcomer does to a demo booking takes the
+// path a booking made in the app takes: a decline releases the hold; a cancellation, a claim or an admin's refund
+// gives money back; the job returns deposits and pays hosts (tests/integration/seed-money.test.ts tries each).
+// The ids come from a random stream of their own, so adding them left the rest of the demo as it was drawn.
+import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../../db/enums";
+import { standInId, type StandInPrefix } from "../../app/payments/stand-in-ids";
+import type * as schema from "../../db/schema";
+import type { Random } from "./random";
+
+type StripeEventRow = (typeof schema.stripeEvents)["$inferInsert"];
+type BookingCancelReason = (typeof BOOKING_CANCEL_REASONS)[number];
+
+const MINUTE = 60_000;
+
+export interface DemoPaymentColumns {
+  stripeCheckoutSessionId: string;
+  stripePaymentIntentId: string;
+  paymentStatus: PaymentStatus;
+  cancelReason: BookingCancelReason | null;
+}
+
+export interface DemoMoney {
+  /** A stand-in id, drawn from the money's own stream. */
+  id(prefix: StandInPrefix): string;
+  /**
+   * A demo booking's payment: its checkout paid a few minutes after the request (the event recorded), then captured
+   * by the host's confirm, or released when the request was declined or withdrawn (the seed's cancelled bookings are
+   * requests that never reached a trip).
+   */
+  payment(booking: {
+    status: "pending" | "confirmed" | "active" | "completed" | "cancelled";
+    cancelledBy?: "renter" | "owner";
+    requestedAt: number;
+  }): DemoPaymentColumns;
+  /** Records a Stripe event as handled (the stand-in onboarding's `account.updated`, say). */
+  event(type: string, at: number): void;
+  /** Every event recorded, for stripe_events. */
+  events: StripeEventRow[];
+}
+
+export function demoMoney(random: Random): DemoMoney {
+  const id = (prefix: StandInPrefix) => standInId(prefix, random.uuid());
+  const events: StripeEventRow[] = [];
+  const event = (type: string, at: number) => {
+    events.push({ id: id("evt"), type, createdAt: new Date(at) });
+  };
+  return {
+    id,
+    events,
+    event,
+    payment({ status, cancelledBy, requestedAt }) {
+      const stripeCheckoutSessionId = id("cs");
+      const stripePaymentIntentId = id("pi");
+      event("checkout.session.completed", requestedAt + random.int(2, 9) * MINUTE);
+      const paymentStatus: PaymentStatus =
+        status === "pending" ? "authorized" : status === "cancelled" ? "released" : "captured";
+      const cancelReason: BookingCancelReason | null =
+        status !== "cancelled" ? null : cancelledBy === "owner" ? "declined" : "cancelled_by_renter";
+      return { stripeCheckoutSessionId, stripePaymentIntentId, paymentStatus, cancelReason };
+    },
+  };
+}
