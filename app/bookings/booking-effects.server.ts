@@ -36,18 +36,21 @@ function noticeOf(effect: Notify, bookingId: string, facts: { wasPaid: boolean; 
 }
 
 /**
- * Carries out what an applied transition left to do, for every booking it moved, then for the requests its confirm
- * declined. `late`: a check-out recorded after the return deadline (the check-out's notice names it).
+ * Carries out what applied transitions left to do (a job's run hands all of its own at once), for every booking each
+ * moved, then for the requests a confirm declined. `late`: a check-out recorded after the return deadline (the
+ * check-out's notice names it).
  */
 export async function runEffects(
   context: Context,
-  applied: AppliedTransition,
+  applied: AppliedTransition | AppliedTransition[],
   options: { origin: string; now: Date; late?: boolean; gateway?: PaymentGateway },
 ): Promise<EffectsRun> {
   const gateway = options.gateway ?? getPaymentGateway(context.env, options.origin);
   const run: EffectsRun = { captureFailed: [], notices: [] };
-  await carryOut(context, gateway, applied, options, run);
-  if (applied.overlapped) await carryOut(context, gateway, applied.overlapped, options, run);
+  for (const one of Array.isArray(applied) ? applied : [applied]) {
+    await carryOut(context, gateway, one, options, run);
+    if (one.overlapped) await carryOut(context, gateway, one.overlapped, options, run);
+  }
   await sendBookingNotices(context, run.notices, options.origin, options.now);
   return run;
 }

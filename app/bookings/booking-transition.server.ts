@@ -39,16 +39,25 @@ export interface MovedBooking {
   checkoutSessionId: string | null;
 }
 
-/** What the effects written with the move read of the booking (one booking: the effects that owe money need it). */
-export type TransitionBooking = PaidBooking & {
-  id: string;
-  carId: string;
-  ownerId: string;
-  startDate: string;
-  endDate: string;
-  hostEarnings: number;
-  paymentStatus: PaymentStatus;
-};
+/**
+ * What the effects written with the move read of the booking (one booking): the refund by the policy its prices, the
+ * counts its car or host, the claim window its dates. Each effect checks that what it needs was given.
+ */
+export type TransitionBooking = { id: string; startDate: string; endDate: string } & Partial<
+  PaidBooking & { carId: string; ownerId: string; hostEarnings: number; paymentStatus: PaymentStatus }
+>;
+type FullBooking = Required<TransitionBooking>;
+
+function needs<K extends keyof FullBooking>(
+  row: LifecycleTransition,
+  booking: TransitionBooking | undefined,
+  keys: K[],
+): Pick<FullBooking, K> & TransitionBooking {
+  const missing = booking ? keys.filter((key) => booking[key] === undefined) : keys;
+  if (!booking || missing.length > 0)
+    throw new Error(`${row.name}: its effects need the booking's ${missing.join(", ")}`);
+  return booking as Pick<FullBooking, K> & TransitionBooking;
+}
 
 export interface TransitionInput {
   /** Which bookings: one by its id, or a sweep's condition (the status and the row's guard are added). */
@@ -60,7 +69,7 @@ export interface TransitionInput {
   /** Who pressed the button, for a cancellation. */
   cancelledBy?: string;
   now: Date;
-  /** One booking, for the effects written with the move (required by refund_by_policy, count_*, decline_*). */
+  /** One booking, for the effects written with the move. */
   booking?: TransitionBooking;
   /** The party whose action it is, for refund_by_policy (a host's cancellation refunds everything). */
   by?: "renter" | "host";
@@ -103,9 +112,8 @@ function moveStatement(db: Db, row: LifecycleTransition, input: TransitionInput)
     set.depositStatus = sql`case when ${bookings.paymentStatus} = 'captured' and ${bookings.depositStatus} = 'held' then 'returned' else ${bookings.depositStatus} end`;
   }
   if (has("open_claim_window")) {
-    if (!input.booking) throw new Error(`${row.name}: the claim window needs the booking's dates`);
     // From the check-out; a trip completed without one has nothing to claim on, and its window closes now.
-    set.claimWindowEndsAt = claimWindowEnd(input.booking, row.action === "check_out" ? now : null);
+    set.claimWindowEndsAt = claimWindowEnd(needs(row, input.booking, []), row.action === "check_out" ? now : null);
   }
   return db
     .update(bookings)
@@ -135,7 +143,12 @@ const movedNow = (row: LifecycleTransition, bookingId: string, now: Date): SQL =
  * The host's completed trips and earnings, counted with the change that completed this one (a check-out, or the job's
  * completion of a trip nobody checked out): only if the booking was completed at `now` and `onlyIf` holds.
  */
-function countCompletedTrip(db: Db, booking: TransitionBooking, now: Date, onlyIf: SQL | undefined) {
+function countCompletedTrip(
+  db: Db,
+  booking: { id: string; ownerId: string; hostEarnings: number },
+  now: Date,
+  onlyIf: SQL | undefined,
+) {
   return db
     .update(profiles)
     .set({
@@ -162,10 +175,6 @@ export async function applyTransition(
 ): Promise<AppliedTransition> {
   const row = transitionNamed(name);
   const { now, booking } = input;
-  const need = () => {
-    if (!booking) throw new Error(`${row.name}: its effects need the booking`);
-    return booking;
-  };
   const move = moveStatement(db, row, input);
   const owed: BatchItem<"sqlite">[] = [];
   let overlapped: { row: LifecycleTransition; at: number } | null = null;
@@ -175,7 +184,7 @@ export async function applyTransition(
     switch (effect.do) {
       case "decline_overlapping": {
         // The pending requests for the same days, only if the confirm took place.
-        const b = need();
+        const b = needs(row, booking, ["carId"]);
         const declined = transitionNamed("overlapped");
         overlapped = { row: declined, at: 1 + owed.length };
         owed.push(
@@ -192,7 +201,7 @@ export async function applyTransition(
         break;
       }
       case "count_booking": {
-        const b = need();
+        const b = needs(row, booking, ["carId"]);
         owed.push(
           db
             .update(cars)
@@ -203,7 +212,16 @@ export async function applyTransition(
       }
       case "refund_by_policy": {
         // A paid booking gives back what its cancellation policy says (a host's cancellation: everything).
-        const b = need();
+        const b = needs(row, booking, [
+          "paymentStatus",
+          "totalAmount",
+          "depositAmount",
+          "insuranceCost",
+          "platformFee",
+          "dailyRate",
+          "subtotal",
+          "cancellationPolicy",
+        ]);
         const paid = (input.seen?.paymentStatus ?? b.paymentStatus) === "captured";
         if (!paid) break;
         const refund = cancellationRefund(b, { by: input.by ?? "renter", now, start: tripTimes(b).start });
@@ -221,7 +239,7 @@ export async function applyTransition(
         break;
       }
       case "count_completed_trip":
-        owed.push(countCompletedTrip(db, need(), now, input.when));
+        owed.push(countCompletedTrip(db, needs(row, booking, ["ownerId", "hostEarnings"]), now, input.when));
         break;
       // Written by the move itself (moveStatement), or by deposit.server.ts for a claim's split.
       case "return_deposit":
