@@ -1,18 +1,12 @@
-// The booking state machine of part 2 §4, as data: which action each party may take in each status, and where it
-// leads. The server applies it (booking-queries.server.ts) and the pages show only the buttons it allows.
-//
-//   pending    host: confirm → confirmed (the card is captured), decline → cancelled (the hold is released)
-//              renter: cancel → cancelled (the hold is released)
-//   confirmed  either: check_in → active (from 24 h before the start; trip-rules.ts), cancel → cancelled (what the
-//              renter gets back follows the cancellation policy; a host's cancellation refunds everything), only on
-//              the booking's cancel page, which shows that refund before the button (`onItsPage`)
-//   active     either: check_out → completed (from 24 h before the end until 48 h after it, when the scheduled job
-//              completes a trip nobody checked out), and the deposit is held for the claim window (decision 022)
-//   completed, cancelled: no status changes (completed bookings can be reviewed; see reviews)
+// The buttons of the booking's life (docs/decisions/034): which action each party may take in each status, and where
+// it leads, read from the lifecycle's table (booking-lifecycle.ts), where the rows a person starts are the ones with
+// an `action`. The server applies them (booking-actions.server.ts, trip-records.server.ts) and the pages show only
+// the buttons they allow.
 //
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus, type TripRecordKind } from "#db/enums";
+import { LIFECYCLE, type LifecycleTransition, type TransitionName } from "~/bookings/booking-lifecycle";
 import { windowState } from "~/bookings/trip-rules";
 
 export type { BookingStatus };
@@ -28,33 +22,20 @@ export type StatusAction = (typeof STATUS_ACTIONS)[number];
 /** Not a change of status: the renter's way back to the checkout of an unpaid request (canPayNow). */
 export const PAY_INTENT = "pay";
 
-interface Transition {
-  from: BookingStatus;
-  action: BookingAction;
-  role: BookingRole;
-  to: BookingStatus;
-  /** The payment the booking must be in: a host answers only requests whose card is authorised. */
-  payment?: readonly PaymentStatus[];
-  /** Allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
-  window?: TripRecordKind;
-  /**
-   * Taken only on the booking's own cancel page (/bookings/{id}/cancel), which shows what the cancellation gives back
-   * before its button and cancels only for that figure (cancel-booking.server.ts); My Bookings links there.
-   */
-  onItsPage?: true;
-}
+/** A row of the lifecycle a person starts with a button: its actor is the party's role. */
+export type Transition = LifecycleTransition & { name: TransitionName; action: BookingAction; role: BookingRole };
 
-export const BOOKING_TRANSITIONS: readonly Transition[] = [
-  { from: "pending", action: "confirm", role: "host", to: "confirmed", payment: ["authorized"] },
-  { from: "pending", action: "decline", role: "host", to: "cancelled", payment: ["authorized"] },
-  { from: "pending", action: "cancel", role: "renter", to: "cancelled" },
-  { from: "confirmed", action: "check_in", role: "host", to: "active", payment: ["captured"], window: "check_in" },
-  { from: "confirmed", action: "check_in", role: "renter", to: "active", payment: ["captured"], window: "check_in" },
-  { from: "confirmed", action: "cancel", role: "host", to: "cancelled", onItsPage: true },
-  { from: "confirmed", action: "cancel", role: "renter", to: "cancelled", onItsPage: true },
-  { from: "active", action: "check_out", role: "host", to: "completed", window: "check_out" },
-  { from: "active", action: "check_out", role: "renter", to: "completed", window: "check_out" },
-];
+const isPersonRow = (row: LifecycleTransition): row is LifecycleTransition & { action: BookingAction } =>
+  row.action !== undefined && (row.actor === "host" || row.actor === "renter");
+
+/** The lifecycle's rows a person starts, each with the role that may press its button. */
+export const BOOKING_TRANSITIONS: readonly Transition[] = (LIFECYCLE as readonly LifecycleTransition[])
+  .filter(isPersonRow)
+  .map((row) => ({
+    ...row,
+    name: row.name as TransitionName,
+    role: row.actor as BookingRole,
+  }));
 
 /** What the state machine reads of a booking. */
 export interface BookingState {

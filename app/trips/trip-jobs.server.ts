@@ -12,11 +12,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { bookings, damageClaims, tripRecords } from "#db/schema";
+import { runEffects } from "~/bookings/booking-effects.server";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import { applyTransition, type AppliedTransition } from "~/bookings/booking-transition.server";
 import { settleLapsedClaims } from "~/claims/damage-claims.server";
 import { settleDeposit } from "~/claims/deposit.server";
-import { countCompletedTrip } from "~/trips/trip-records.server";
-import { autoCompleteAt, checkInOverdueAt, claimWindowEnd, odometerCheck, returnDeadline } from "~/bookings/trip-rules";
+import { autoCompleteAt, checkInOverdueAt, odometerCheck, returnDeadline } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { reconcileProcessingRefunds, sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
@@ -24,23 +25,24 @@ import { addDays, vilniusDay } from "~/utils/calendar-days";
 type Context = Pick<AppLoadContext, "db" | "env">;
 
 /**
- * An end of the trip still unrecorded a day after it was due: both parties are told, once (the flag's column is set
- * in the same conditional write). A day after the candidates' day at the latest; the exact moment is `dueAt`.
+ * An end of the trip still unrecorded a day after it was due: the lifecycle's rows `check_in_overdue` and
+ * `check_out_overdue`, which set their flag once and tell both parties. A day after the candidates' day at the latest;
+ * the exact moment is `dueAt`.
  */
 const OVERDUE = {
   check_in: {
+    transition: "check_in_overdue",
     status: "confirmed",
     flag: "checkInOverdueAt",
     day: bookings.startDate,
     dueAt: checkInOverdueAt,
-    type: "trip_check_in_overdue",
   },
   check_out: {
+    transition: "check_out_overdue",
     status: "active",
     flag: "checkOutOverdueAt",
     day: bookings.endDate,
     dueAt: returnDeadline,
-    type: "trip_check_out_overdue",
   },
 } as const;
 
@@ -53,18 +55,13 @@ async function flagOverdue(context: Context, now: Date, origin: string, kind: ke
     .select({ id: bookings.id, startDate: bookings.startDate, endDate: bookings.endDate })
     .from(bookings)
     .where(and(eq(bookings.status, step.status), unflagged, lte(step.day, addDays(vilniusDay(now), -1))));
-  const notices: BookingNotice[] = [];
+  const flagged: AppliedTransition[] = [];
   for (const booking of candidates) {
     if (step.dueAt(booking) > now.getTime()) continue;
-    const [flagged] = await db
-      .update(bookings)
-      .set({ [step.flag]: now })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, step.status), unflagged))
-      .returning({ id: bookings.id });
-    if (flagged) notices.push({ bookingId: booking.id, type: step.type, to: "both", email: true });
+    flagged.push(await applyTransition(db, step.transition, { which: eq(bookings.id, booking.id), now }));
   }
-  await sendBookingNotices(context, notices, origin, now);
-  return notices.length;
+  await runEffects(context, flagged, { origin, now });
+  return flagged.reduce((count, applied) => count + applied.moved.length, 0);
 }
 
 /** Confirmed bookings still without a check-in a day after their start: both parties are told, once. */
@@ -93,30 +90,22 @@ export async function completeUnreturnedTrips(context: Context, now: Date, origi
     })
     .from(bookings)
     .where(and(eq(bookings.status, "active"), lte(bookings.endDate, addDays(vilniusDay(now), -2))));
-  const notices: BookingNotice[] = [];
+  const completed: AppliedTransition[] = [];
   for (const booking of candidates) {
     if (autoCompleteAt(booking) > now.getTime()) continue;
     // A check-out recorded meanwhile wins (its batch completes the booking with its record).
     const noCheckOut = sql`not exists (select 1 from trip_records as r where r.booking_id = ${booking.id} and r.kind = 'check_out')`;
-    const [completed] = await db.batch([
-      db
-        .update(bookings)
-        .set({
-          status: "completed",
-          completedAt: now,
-          claimWindowEndsAt: claimWindowEnd(booking, null),
-          updatedAt: now,
-        })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.status, "active"), noCheckOut))
-        .returning({ id: bookings.id }),
-      countCompletedTrip(db, booking, now, noCheckOut),
-    ]);
-    if (completed.length > 0) {
-      notices.push({ bookingId: booking.id, type: "trip_auto_completed", to: "both", email: true });
-    }
+    completed.push(
+      await applyTransition(db, "auto_complete", {
+        which: eq(bookings.id, booking.id),
+        when: noCheckOut,
+        booking,
+        now,
+      }),
+    );
   }
-  await sendBookingNotices(context, notices, origin, now);
-  return notices.length;
+  await runEffects(context, completed, { origin, now });
+  return completed.reduce((count, applied) => count + applied.moved.length, 0);
 }
 
 /**

@@ -1,8 +1,8 @@
 // Recording the ends of a trip (issue 17): check-in turns a confirmed booking active, check-out completes it and
 // opens the deposit's claim window (from the check-out, never later than the return deadline: a check-out recorded
 // after it keeps the car's state and moves no clock, trip-rules.ts#effectiveReturn); the other party confirms a
-// record or disagrees with it. Every write is one batch
-// conditional on what was read — the booking's status, the record's unanswered state, the unique (booking, kind) —
+// record or disagrees with it. A record's move is a row of the lifecycle (docs/decisions/034: `host_checks_in` …
+// `renter_checks_out`), applied in the batch of the record. Every write is one batch conditional on what was read — the booking's status, the record's unanswered state, the unique (booking, kind) —
 // so of two people pressing at once only one wins; the photos are stored first and deleted again if their rows were
 // not written.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -10,9 +10,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { TripPhotoAngle, TripRecordKind } from "#db/enums";
-import { bookings, profiles, tripPhotos, tripRecords } from "#db/schema";
+import { bookings, tripPhotos, tripRecords } from "#db/schema";
+import { runEffects } from "~/bookings/booking-effects.server";
 import { sendBookingNotices, type BookingNoticeType } from "~/bookings/booking-notices.server";
-import { findTransition, roleIn } from "~/bookings/booking-rules";
+import { findTransition, roleIn, type Transition } from "~/bookings/booking-rules";
+import { applyTransition } from "~/bookings/booking-transition.server";
 import {
   DISAGREEMENT_PHOTOS_FIELD,
   FILE_FIELDS,
@@ -22,7 +24,7 @@ import {
   type TripFormValues,
 } from "~/trips/trip-form";
 import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/photos/trip-photos.server";
-import { REQUIRED_ANGLES, claimWindowEnd, recordedAfterDeadline } from "~/bookings/trip-rules";
+import { REQUIRED_ANGLES, recordedAfterDeadline } from "~/bookings/trip-rules";
 import {
   PhotoProcessingError,
   STORAGE_UNAVAILABLE,
@@ -30,7 +32,6 @@ import {
   preparePhotos,
 } from "~/photos/photo-storage.server";
 import { isConstraintMessage, isUniqueViolation } from "~/utils/db-errors.server";
-import type { BatchItem } from "drizzle-orm/batch";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -72,8 +73,7 @@ export async function findTripBooking(db: Context["db"], bookingId: string): Pro
   return row ?? null;
 }
 
-const NOTICE: Record<"record" | "confirm" | "disagree", (kind: TripRecordKind) => BookingNoticeType> = {
-  record: (kind) => (kind === "check_in" ? "trip_check_in" : "trip_check_out"),
+const NOTICE: Record<"confirm" | "disagree", (kind: TripRecordKind) => BookingNoticeType> = {
   confirm: () => "trip_record_confirmed",
   disagree: () => "trip_record_disputed",
 };
@@ -114,27 +114,23 @@ export async function submitTripForm(
   if (!role) return refuse(409, { formErrors: ["errors.accessDenied"] });
   const value = submission.value;
 
-  const outcome =
-    value.intent === "record"
-      ? await record(context, booking, role, userId, value, now)
-      : await answer(context, booking, userId, value, now);
+  if (value.intent === "record") {
+    // Check-in and check-out are rows of the lifecycle: the record's batch moves the booking, the row tells both.
+    const outcome = await record(context, booking, role, userId, value, now);
+    if (!("applied" in outcome)) return refuse(outcome.status, outcome.errors);
+    const late = value.kind === "check_out" && recordedAfterDeadline(booking, now);
+    await runEffects(context, outcome.applied, { origin: input.origin, now, late });
+    return { ok: true, toast: TOAST[value.kind] };
+  }
+  const outcome = await answer(context, booking, userId, value, now);
   if (outcome !== "done") return refuse(outcome.status, outcome.errors);
-  const late = value.intent === "record" && value.kind === "check_out" && recordedAfterDeadline(booking, now);
   await sendBookingNotices(
     context,
-    [
-      {
-        bookingId: booking.id,
-        type: NOTICE[value.intent](value.kind),
-        to: "both",
-        email: true,
-        ...(late ? { template: "trip_check_out_late" as const } : {}),
-      },
-    ],
+    [{ bookingId: booking.id, type: NOTICE[value.intent](value.kind), to: "both", email: true }],
     input.origin,
     now,
   );
-  return { ok: true, toast: value.intent === "record" ? TOAST[value.kind] : TOAST[value.intent] };
+  return { ok: true, toast: TOAST[value.intent] };
 }
 
 type Refusal = { status: 400 | 409 | 503; errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } };
@@ -181,9 +177,10 @@ async function record(
   userId: string,
   value: Extract<TripFormValues, { intent: "record" }>,
   now: Date,
-): Promise<"done" | Refusal> {
+): Promise<{ applied: Awaited<ReturnType<typeof applyTransition>> } | Refusal> {
   const { db } = context;
-  if (!findTransition(booking, value.kind, role, now)) {
+  const transition: Transition | null = findTransition(booking, value.kind, role, now);
+  if (!transition) {
     return { status: 409, errors: { formErrors: ["trips:errors.notOpen"] } };
   }
   const checked = await checkPhotos([
@@ -202,40 +199,27 @@ async function record(
   // the same millisecond must not carry this one's photos or counters).
   const recordId = crypto.randomUUID();
   const recordedNow = sql`exists (select 1 from trip_records as r where r.id = ${recordId})`;
-  const change =
-    value.kind === "check_in"
-      ? db
-          .update(bookings)
-          .set({ status: "active", updatedAt: now })
-          .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed"), recordedNow))
-          .returning({ id: bookings.id })
-      : db
-          .update(bookings)
-          .set({
-            status: "completed",
-            completedAt: now,
-            claimWindowEndsAt: claimWindowEnd(booking, now),
-            updatedAt: now,
-          })
-          .where(and(eq(bookings.id, booking.id), eq(bookings.status, "active"), recordedNow))
-          .returning({ id: bookings.id });
   // The record is written only while the booking is still where it was read; the status change only with it.
   const insertRecord = db.insert(tripRecords).select(
     sql`select ${recordId}, ${booking.id}, ${value.kind}, ${userId}, ${value.odometerKm}, ${value.fuelLevel}, ${value.note}, ${now.getTime()}, null, null, null, null
           where exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = ${booking.status})`,
   );
   try {
-    const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-      insertRecord,
-      change,
-      ...rows.map((row) => insertPhotoIf(db, row, recordedNow)),
-      ...(value.kind === "check_out" ? [countCompletedTrip(db, booking, now, recordedNow)] : []),
-    ];
-    const [, changed] = (await db.batch(statements)) as [unknown, { id: string }[], ...unknown[]];
-    if (changed.length === 0) {
+    // The row's move (check-in: active; check-out: completed, the claim window opened, the host's counts), after the
+    // record in the same batch and only with it.
+    const applied = await applyTransition(db, transition.name, {
+      which: eq(bookings.id, booking.id),
+      when: recordedNow,
+      booking,
+      now,
+      before: [insertRecord],
+      after: rows.map((row) => insertPhotoIf(db, row, recordedNow)),
+    });
+    if (applied.moved.length === 0) {
       await forgetTripPhotos(context.env, rows);
       return { status: 409, errors: { formErrors: [await lostRace(db, booking.id, value.kind)] } };
     }
+    return { applied };
   } catch (error) {
     await forgetTripPhotos(context.env, rows);
     if (isUniqueViolation(error, "trip_records")) {
@@ -248,32 +232,6 @@ async function record(
     }
     throw error;
   }
-  return "done";
-}
-
-/**
- * The host's completed trips and earnings, counted with the change that completed this one (a check-out, or the job's
- * completion of a trip nobody checked out): only if the booking was completed at `now` and `onlyIf` holds.
- */
-export function countCompletedTrip(
-  db: Context["db"],
-  booking: { id: string; ownerId: string; hostEarnings: number },
-  now: Date,
-  onlyIf: ReturnType<typeof sql>,
-) {
-  return db
-    .update(profiles)
-    .set({
-      totalBookings: sql`${profiles.totalBookings} + 1`,
-      totalEarnings: sql`${profiles.totalEarnings} + ${booking.hostEarnings}`,
-    })
-    .where(
-      and(
-        eq(profiles.id, booking.ownerId),
-        sql`exists (select 1 from bookings as b where b.id = ${booking.id} and b.status = 'completed' and b.completed_at = ${now.getTime()})`,
-        onlyIf,
-      ),
-    );
 }
 
 /** Why a recording that found the booking moved on was not written: someone recorded it first, or it changed. */

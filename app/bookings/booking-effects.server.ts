@@ -1,0 +1,139 @@
+// The one runner of a transition's effects (docs/decisions/034): what the lifecycle's row says happens after its
+// move, in the row's order, through the money modules as they are (payments/gateway.server.ts, refunds.server.ts,
+// settle.server.ts) and the notices (booking-notices.server.ts). A failure of money is left to the scheduled sweeps as
+// before (a hold not released, a refund not sent); a capture refused ends the booking by the row `capture_failed`,
+// whose own effects run in its place. Notices are sent once, after all the money, in the order the effects name them.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { bookings } from "#db/schema";
+import type { Effect, Notify } from "~/bookings/booking-lifecycle";
+import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import { applyTransition, type AppliedTransition, type MovedBooking } from "~/bookings/booking-transition.server";
+import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
+import { sendBookingRefunds } from "~/payments/refunds.server";
+import { DEPOSIT_HELD_ON_CAPTURE, returnMoney } from "~/payments/settle.server";
+
+type Context = Pick<AppLoadContext, "db" | "env">;
+
+export interface EffectsRun {
+  /** The bookings whose capture was refused (each ended by `capture_failed`). */
+  captureFailed: string[];
+  /** The notices sent. */
+  notices: BookingNotice[];
+}
+
+/** A notice of the table, for one booking, if its condition holds. */
+function noticeOf(effect: Notify, bookingId: string, facts: { wasPaid: boolean; refundOwed: boolean; late: boolean }) {
+  if (effect.if === "was_paid" && !facts.wasPaid) return null;
+  if (effect.if === "refund_owed" && !facts.refundOwed) return null;
+  if (effect.if === "late" && !facts.late) return null;
+  const template = facts.late && effect.lateTemplate ? effect.lateTemplate : effect.template;
+  const notice: BookingNotice = { bookingId, type: effect.type, to: effect.to };
+  if (effect.email) notice.email = true;
+  if (effect.inApp === false) notice.inApp = false;
+  if (template) notice.template = template;
+  return notice;
+}
+
+/**
+ * Carries out what applied transitions left to do (a job's run hands all of its own at once), for every booking each
+ * moved, then for the requests a confirm declined. `late`: a check-out recorded after the return deadline (the
+ * check-out's notice names it).
+ */
+export async function runEffects(
+  context: Context,
+  applied: AppliedTransition | AppliedTransition[],
+  options: { origin: string; now: Date; late?: boolean; gateway?: PaymentGateway },
+): Promise<EffectsRun> {
+  const gateway = options.gateway ?? getPaymentGateway(context.env, options.origin);
+  const run: EffectsRun = { captureFailed: [], notices: [] };
+  for (const one of Array.isArray(applied) ? applied : [applied]) {
+    await carryOut(context, gateway, one, options, run);
+    if (one.overlapped) await carryOut(context, gateway, one.overlapped, options, run);
+  }
+  await sendBookingNotices(context, run.notices, options.origin, options.now);
+  return run;
+}
+
+async function carryOut(
+  context: Context,
+  gateway: PaymentGateway,
+  applied: AppliedTransition,
+  options: { origin: string; now: Date; late?: boolean },
+  run: EffectsRun,
+) {
+  for (const moved of applied.moved) {
+    const facts = {
+      wasPaid: (applied.seen?.paymentStatus ?? moved.paymentStatus) !== "unpaid",
+      refundOwed: applied.refundOwed,
+      late: options.late === true,
+    };
+    for (const effect of applied.effects) {
+      if (effect.do === "refund_by_policy" && !applied.refundOwed) continue;
+      const outcome = await carryOutOne(context, gateway, effect, moved, options);
+      if (outcome === "capture_failed") {
+        run.captureFailed.push(moved.id);
+        // The hold could not be taken (expired, or the card refused): the booking cannot stand.
+        const failed = await applyTransition(context.db, "capture_failed", {
+          which: eq(bookings.id, moved.id),
+          now: new Date(),
+        });
+        await carryOut(context, gateway, failed, options, run);
+        break;
+      }
+      if (effect.do === "notify") {
+        const notice = noticeOf(effect, moved.id, facts);
+        if (notice) run.notices.push(notice);
+      }
+    }
+  }
+}
+
+async function carryOutOne(
+  context: Context,
+  gateway: PaymentGateway,
+  effect: Effect,
+  moved: MovedBooking,
+  options: { now: Date },
+): Promise<"done" | "capture_failed"> {
+  const { db } = context;
+  switch (effect.do) {
+    case "capture_rental":
+      try {
+        await gateway.capture(moved.stripePaymentIntentId ?? "", moved.id);
+        await db
+          .update(bookings)
+          .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })
+          .where(and(eq(bookings.id, moved.id), eq(bookings.paymentStatus, "authorized")));
+      } catch (error) {
+        console.error("capture failed", moved.id, error);
+        return "capture_failed";
+      }
+      return "done";
+    case "refund_by_policy":
+      // Written down with the move (booking-transition.server.ts); sent now, retried by the job if it fails.
+      await sendBookingRefunds(db, gateway, [moved.id], options.now);
+      return "done";
+    case "expire_checkout":
+      // A checkout still open must not take the money of a closed request; should it complete anyway, fulfilment
+      // sees the cancelled booking and releases the hold.
+      if ((moved.paymentStatus === "unpaid" || moved.paymentStatus === "failed") && moved.checkoutSessionId) {
+        await gateway.expireCheckout(moved.checkoutSessionId).catch((error) => console.error("expire checkout", error));
+      }
+      return "done";
+    case "release_hold":
+      await returnMoney(db, gateway, [moved]);
+      return "done";
+    // With the capture (DEPOSIT_HELD_ON_CAPTURE); written with the move; or carried out by the payouts' job.
+    case "hold_deposit":
+    case "decline_overlapping":
+    case "count_booking":
+    case "return_deposit":
+    case "settle_deposit":
+    case "count_completed_trip":
+    case "open_claim_window":
+    case "transfer":
+    case "notify":
+      return "done";
+  }
+}
