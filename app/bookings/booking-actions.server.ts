@@ -13,6 +13,7 @@ import { cancellationRefund } from "~/pricing/refund-amounts";
 import { isConstraintMessage } from "~/utils/db-errors.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
+import { rentalPayment, rentalSessionId } from "~/payments/charges.server";
 import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -118,7 +119,7 @@ export async function applyBookingAction(
       ...(paid && booking.depositStatus === "held" ? { depositStatus: "returned" as const } : {}),
     })
     .where(stillAt(booking))
-    .returning({ ...SETTLEMENT_COLUMNS, checkoutSessionId: bookings.stripeCheckoutSessionId });
+    .returning({ ...SETTLEMENT_COLUMNS, checkoutSessionId: rentalSessionId });
   const refund =
     owed &&
     owedRefund(db, {
@@ -215,7 +216,8 @@ async function confirmBooking(
   const [confirmed, overlapped] = results;
   if (confirmed.length === 0) return changedMeanwhileOutcome(title);
   try {
-    await gateway.capture(booking.stripePaymentIntentId ?? "", booking.id);
+    const rental = await rentalPayment(db, booking.id);
+    await gateway.capture(rental.intentId ?? "", rental.key);
     await db
       .update(bookings)
       .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })

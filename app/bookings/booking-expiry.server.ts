@@ -11,6 +11,7 @@ import { sendBookingNotices } from "~/bookings/booking-notices.server";
 import { PAYMENT_WINDOW_MS, REQUEST_ANSWER_HOURS } from "~/bookings/booking-rules";
 import { cancelUnpaidRequests } from "~/payments/fulfilment.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
+import { rentalSessionId } from "~/payments/charges.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +34,7 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
     db,
     lt(bookings.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS)),
     now,
-  ).returning({ id: bookings.id, sessionId: bookings.stripeCheckoutSessionId });
+  ).returning({ id: bookings.id, sessionId: rentalSessionId });
   for (const row of abandoned) {
     if (row.sessionId) await gateway.expireCheckout(row.sessionId).catch((e) => console.error("expire checkout", e));
   }

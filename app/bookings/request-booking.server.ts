@@ -18,7 +18,6 @@ import {
 import { packageText } from "~/bookings/booking-text";
 import {
   CAR_LOCATION_PICKUP,
-  attachCheckoutSession,
   calendarBookings,
   deleteUnpaidRequest,
   findOpenRequest,
@@ -30,6 +29,7 @@ import { unavailableDaysIn } from "~/bookings/availability-calendar";
 import type { Language } from "~/i18n";
 import { openCheckout } from "~/bookings/booking-checkout.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
+import { attachCheckoutSession } from "~/payments/charges.server";
 
 /** Why the request was not written: messages at the fields, or one for the whole form. */
 export interface BookingRefusal {
@@ -103,6 +103,8 @@ export async function requestBooking(
       getPaymentGateway(context.env, input.origin),
       {
         id: inserted.id,
+        chargeId: inserted.chargeId,
+        chargeKey: inserted.chargeId,
         car: `${car.make} ${car.model} ${car.year}`,
         startDate: request.startDate,
         endDate: request.endDate,
@@ -118,7 +120,7 @@ export async function requestBooking(
       },
       { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },
     );
-    await attachCheckoutSession(db, inserted.id, checkout.sessionId);
+    await attachCheckoutSession(db, inserted.chargeId, checkout.sessionId, null);
     // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the
     // language e-mails should use; a request deleted below leaves the profile as it was.
     await db
