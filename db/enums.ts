@@ -88,6 +88,33 @@ export const BOOKING_CANCEL_REASONS = [
 export const PAYMENT_STATUSES = ["unpaid", "authorized", "captured", "released", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+// ---------------------------------------------------------------- charges (decision 035)
+/**
+ * What a charge is for: each movement of a payer's money on a transaction is a charge of its own, so a trip's
+ * rental, a later extension, a reimbursement after it, an add-on or a buyer's reservation are authorised, captured,
+ * refunded and transferred each on its own (decision 035).
+ */
+export const CHARGE_PURPOSES = ["rental", "extension", "reimbursement", "add_on", "reservation"] as const;
+export type ChargePurpose = (typeof CHARGE_PURPOSES)[number];
+/** Who pays a line item: the renter or buyer (into the charge), or the host (out of their share: the service fee). */
+export const LINE_ITEM_PAYERS = ["renter", "host"] as const;
+export type LineItemPayer = (typeof LINE_ITEM_PAYERS)[number];
+/** Who receives a line item: the host, the platform, or nobody yet (held: the security deposit). */
+export const LINE_ITEM_RECEIVERS = ["host", "platform", "held"] as const;
+export type LineItemReceiver = (typeof LINE_ITEM_RECEIVERS)[number];
+/** The kinds of line item; their amounts come from app/pricing (decision 035 lists who pays and receives each). */
+export const LINE_ITEM_CODES = [
+  "rental_days",
+  "rental_weeks",
+  "rental_months",
+  "insurance",
+  "renter_service_fee",
+  "payment_processing_fee",
+  "host_service_fee",
+  "deposit",
+] as const;
+export type LineItemCode = (typeof LINE_ITEM_CODES)[number];
+
 // ---------------------------------------------------------------- trips, deposits and refunds (issue 17, decision 022)
 /** Where a booking's security deposit is: not taken, held with the payment, under a claim, or settled. */
 export const DEPOSIT_STATUSES = ["none", "held", "claimed", "returned", "partly_kept", "kept"] as const;

@@ -23,3 +23,16 @@ export async function migrateUpTo(client: Client, prefix: string): Promise<() =>
     for (const file of files.slice(before)) await apply(file);
   };
 }
+
+/** A person as every release so far wrote one, for a test's data: a user and their profile, by id. */
+export const personRows = (id: string) => [
+  {
+    sql: "insert into users (id, email, password_hash, created_at, updated_at) values (?, ?, 'x', 0, 0)",
+    args: [id, `${id}@example.com`],
+  },
+  {
+    sql: `insert into profiles (id, email, terms_accepted_at, privacy_accepted_at, created_at, updated_at)
+      values (?, ?, 0, 0, 0, 0)`,
+    args: [id, `${id}@example.com`],
+  },
+];

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { migrateUpTo } from "./partial-migration";
+import { migrateUpTo, personRows } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,20 +15,9 @@ it("keeps the refunds and the reversals that refer to them, and lets a refund be
   const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
   const migrateRest = await migrateUpTo(client, "0019");
   await client.execute("PRAGMA foreign_keys=ON");
-  const user = (id: string) => [
-    {
-      sql: "insert into users (id, email, password_hash, created_at, updated_at) values (?, ?, 'x', 0, 0)",
-      args: [id, `${id}@example.com`],
-    },
-    {
-      sql: `insert into profiles (id, email, terms_accepted_at, privacy_accepted_at, created_at, updated_at)
-        values (?, ?, 0, 0, 0, 0)`,
-      args: [id, `${id}@example.com`],
-    },
-  ];
   await client.batch([
-    ...user("host"),
-    ...user("renter"),
+    ...personRows("host"),
+    ...personRows("renter"),
     {
       sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
         listing_type, daily_price, status, available, submitted_at, created_at, updated_at)
@@ -68,8 +57,9 @@ it("keeps the refunds and the reversals that refer to them, and lets a refund be
   await migrateRest();
 
   const after = await client.execute("select * from refunds order by id");
-  expect(after.rows.map((row) => ({ ...row, reissues: undefined }))).toEqual(
-    before.rows.map((row) => ({ ...row, reissues: undefined })),
+  // (Later migrations add columns of their own: 0023 the refund's charge.)
+  expect(after.rows.map((row) => ({ ...row, reissues: undefined, charge_id: undefined }))).toEqual(
+    before.rows.map((row) => ({ ...row, reissues: undefined, charge_id: undefined })),
   );
   expect(after.rows.map((row) => row.reissues)).toEqual([0, 0]);
   const reversals = await client.execute("select id, refund_id, status from payout_reversals");

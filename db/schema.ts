@@ -31,6 +31,10 @@ import {
   AUDIT_ACTIONS,
   AUDIT_TARGETS,
   CANCELLATION_POLICIES,
+  CHARGE_PURPOSES,
+  LINE_ITEM_CODES,
+  LINE_ITEM_PAYERS,
+  LINE_ITEM_RECEIVERS,
   CAR_CATEGORIES,
   CAR_STATUSES,
   type ClaimCategory,
@@ -732,9 +736,11 @@ export const bookings = sqliteTable(
     dropoffLocation: text("dropoff_location"),
     specialRequests: text("special_requests"),
     withDriver: flag("with_driver"),
+    /**
+     * Where the rental's payment is, as the booking's lifecycle reads and writes it; the rental charge (charges,
+     * purpose 'rental') takes the same status by a trigger (decision 035), and has the Stripe ids.
+     */
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
-    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
-    stripePaymentIntentId: text("stripe_payment_intent_id"),
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason", { enum: BOOKING_CANCEL_REASONS }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
@@ -789,7 +795,80 @@ export const bookings = sqliteTable(
     index("bookings_active_end_idx")
       .on(t.endDate)
       .where(sql`status = 'active'`),
-    uniqueIndex("bookings_checkout_session_unique").on(t.stripeCheckoutSessionId),
+  ],
+);
+
+// ---------------------------------------------------------------- charges (decision 035)
+
+/**
+ * One movement of a payer's money on a transaction: a booking's rental (with its deposit), and later its extension,
+ * a reimbursement, an add-on. Each is authorised, captured, released, refunded and transferred on its own, under its
+ * own idempotency key (`idempotency_key`: the gateway's keys are `checkout-`, `capture-`, `release-` + it). Its
+ * amount is the sum of its line items that the payer pays (charge_line_items). The rental charge's status is its
+ * booking's payment_status, which the booking's lifecycle writes and a trigger copies here; any other charge's status
+ * is its own.
+ */
+export const charges = sqliteTable(
+  "charges",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: CHARGE_PURPOSES }).notNull(),
+    payerId: text("payer_id").references(() => users.id, { onDelete: "set null" }),
+    amount: cents("amount").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    /** The base of the gateway's keys; a rental charge made before charges has its booking's id (the keys it used). */
+    idempotencyKey: text("idempotency_key").notNull(),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("charges_purpose", oneOf("purpose", CHARGE_PURPOSES)),
+    check("charges_status", oneOf("status", PAYMENT_STATUSES)),
+    check("charges_amount", sql`${t.amount} > 0`),
+    uniqueIndex("charges_idempotency_key_unique").on(t.idempotencyKey),
+    uniqueIndex("charges_checkout_session_unique").on(t.stripeCheckoutSessionId),
+    uniqueIndex("charges_payment_intent_unique").on(t.stripePaymentIntentId),
+    // A booking has one rental charge; its other charges are as many as its changes.
+    uniqueIndex("charges_booking_rental_unique")
+      .on(t.bookingId)
+      .where(sql`purpose = 'rental'`),
+    index("charges_booking_idx").on(t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * What a charge is made of: each line a code, a quantity and a unit price (amount = quantity × unit, rounded once
+ * where the unit is not whole), who pays it and who receives it. The renter's total is the sum of the lines the
+ * renter pays; the host's share is what the host receives less what the host pays (the service fee); the platform's
+ * is what it receives; the deposit is held. app/pricing/line-items.ts makes them and sums them.
+ */
+export const chargeLineItems = sqliteTable(
+  "charge_line_items",
+  {
+    id: id(),
+    chargeId: text("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    code: text("code", { enum: LINE_ITEM_CODES }).notNull(),
+    quantity: integer("quantity").notNull(),
+    unitAmount: cents("unit_amount").notNull(),
+    amount: cents("amount").notNull(),
+    payer: text("payer", { enum: LINE_ITEM_PAYERS }).notNull(),
+    receiver: text("receiver", { enum: LINE_ITEM_RECEIVERS }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    check("charge_line_items_code", oneOf("code", LINE_ITEM_CODES)),
+    check("charge_line_items_payer", oneOf("payer", LINE_ITEM_PAYERS)),
+    check("charge_line_items_receiver", oneOf("receiver", LINE_ITEM_RECEIVERS)),
+    check("charge_line_items_amounts", sql`${t.quantity} >= 1 and ${t.unitAmount} >= 0 and ${t.amount} >= 0`),
+    check("charge_line_items_payer_receiver", sql`${t.payer} <> 'host' or ${t.receiver} = 'platform'`),
+    uniqueIndex("charge_line_items_position_unique").on(t.chargeId, t.position),
   ],
 );
 
@@ -986,6 +1065,8 @@ export const refunds = sqliteTable(
      * `requestKey`): each time under a key and metadata of its own, since the earlier key finds the failed refund.
      */
     reissues: integer("reissues").notNull().default(0),
+    /** The charge the refund gives back (part of): the booking's rental charge for every refund so far. */
+    chargeId: text("charge_id").references(() => charges.id),
   },
   (t) => [
     check("refunds_kind", oneOf("kind", REFUND_KINDS)),
@@ -1069,6 +1150,8 @@ export const payouts = sqliteTable(
     /** When the booking became payable (the claim window closed, or the cancelled trip's start passed). */
     settledAt: integer("settled_at", { mode: "timestamp_ms" }).notNull(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** The charge whose money the transfer sends (its source transaction): the booking's rental charge. */
+    chargeId: text("charge_id").references(() => charges.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

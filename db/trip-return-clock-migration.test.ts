@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { migrateUpTo } from "./partial-migration";
+import { migrateUpTo, personRows } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,17 +26,6 @@ it("keeps the notifications and their triggers, takes the new types, and adds th
     expect.arrayContaining(["cars_price_drop_daily", "cars_price_drop_sale", "bookings_no_overlap_insert"]),
   );
 
-  const user = (id: string) => [
-    {
-      sql: "insert into users (id, email, password_hash, created_at, updated_at) values (?, ?, 'x', 0, 0)",
-      args: [id, `${id}@example.com`],
-    },
-    {
-      sql: `insert into profiles (id, email, terms_accepted_at, privacy_accepted_at, created_at, updated_at)
-        values (?, ?, 0, 0, 0, 0)`,
-      args: [id, `${id}@example.com`],
-    },
-  ];
   const booking = (id: string, status: string, start: string, end: string) => ({
     sql: `insert into bookings (id, car_id, renter_id, owner_id, status, payment_status, start_date, end_date,
       total_days, daily_rate, subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount,
@@ -46,9 +35,9 @@ it("keeps the notifications and their triggers, takes the new types, and adds th
     args: [id, status, start, end],
   });
   await client.batch([
-    ...user("host"),
-    ...user("renter"),
-    ...user("fan"),
+    ...personRows("host"),
+    ...personRows("renter"),
+    ...personRows("fan"),
     {
       sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
         listing_type, daily_price, sale_price, status, available, submitted_at, created_at, updated_at)

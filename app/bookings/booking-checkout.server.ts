@@ -5,12 +5,18 @@
 // the first payment and releases the second (payments/fulfilment.server.ts). Bookings' side of a checkout; the
 // payment gateway itself is payments'.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
+import { bookingInsurance, bookings, cars, charges, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
 import { bookedPackageName, feeRates, paymentKindText, rentalText } from "~/bookings/booking-text";
 import { BOOKING_CHARGE_COLUMNS } from "~/bookings/booking-queries.server";
+import {
+  attachCheckoutSession,
+  currentCheckoutSession,
+  rentalChargeKey,
+  rentalSessionId,
+} from "~/payments/charges.server";
 import { getPaymentGateway, type CheckoutLine, type PaymentGateway } from "~/payments/gateway.server";
 import { storedRental, type RentalCharge } from "~/pricing/booking-price";
 
@@ -20,6 +26,9 @@ type Language = "lt" | "en";
 /** What the checkout shows and charges of a booking: the amounts of the pricing module, as stored. */
 export interface CheckoutBooking {
   id: string;
+  /** The rental charge the checkout pays, and the base of its keys (decision 035). */
+  chargeId: string;
+  chargeKey: string;
   car: string;
   startDate: string;
   endDate: string;
@@ -68,6 +77,8 @@ export function openCheckout(
   const { origin } = input;
   return gateway.createCheckout({
     bookingId: booking.id,
+    chargeId: booking.chargeId,
+    chargeKey: booking.chargeKey,
     lines: checkoutLines(input.t, booking, input.language),
     note: input.t(paymentKindText(booking.instantBook)),
     customerEmail: input.customerEmail,
@@ -98,7 +109,9 @@ export async function resumeCheckout(
       ownerId: bookings.ownerId,
       status: bookings.status,
       paymentStatus: bookings.paymentStatus,
-      sessionId: bookings.stripeCheckoutSessionId,
+      sessionId: rentalSessionId,
+      chargeId: sql<string>`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${bookings.id} and ${charges.purpose} = 'rental')`,
+      chargeKey: rentalChargeKey,
       instantBook: bookings.instantBook,
       ...BOOKING_CHARGE_COLUMNS,
       packageName: bookingInsurance.packageName,
@@ -155,27 +168,10 @@ export async function resumeCheckout(
         attempt: `after-${booking.sessionId ?? "none"}`,
       },
     );
-    const attached = await db
-      .update(bookings)
-      .set({ stripeCheckoutSessionId: created.sessionId, updatedAt: now })
-      .where(
-        and(
-          eq(bookings.id, booking.id),
-          eq(bookings.status, "pending"),
-          eq(bookings.paymentStatus, "unpaid"),
-          booking.sessionId
-            ? eq(bookings.stripeCheckoutSessionId, booking.sessionId)
-            : isNull(bookings.stripeCheckoutSessionId),
-        ),
-      )
-      .returning({ id: bookings.id });
-    if (attached.length === 0) {
-      const [current] = await db
-        .select({ sessionId: bookings.stripeCheckoutSessionId })
-        .from(bookings)
-        .where(eq(bookings.id, booking.id));
+    if (!(await attachCheckoutSession(db, booking.chargeId, created.sessionId, booking.sessionId))) {
       // The other click of a double click attached this very session.
-      if (current?.sessionId === created.sessionId) return { ok: true, url: created.url };
+      if ((await currentCheckoutSession(db, booking.chargeId)) === created.sessionId)
+        return { ok: true, url: created.url };
       await gateway.expireCheckout(created.sessionId);
       return { ok: false, status: 409, error: "bookings:errors.changedMeanwhile", title: TITLE };
     }

@@ -100,7 +100,7 @@ async function carryOutOne(
   switch (effect.do) {
     case "capture_rental":
       try {
-        await gateway.capture(moved.stripePaymentIntentId ?? "", moved.id);
+        await gateway.capture(moved.stripePaymentIntentId ?? "", moved.chargeKey ?? moved.id);
         await db
           .update(bookings)
           .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: new Date() })

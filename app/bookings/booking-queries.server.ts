@@ -7,6 +7,7 @@ import { locatePickupPoints } from "~/places/cities";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
 import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
+import { rentalChargeStatements } from "~/payments/charges.server";
 
 /**
  * A stored booking's charge, as a select's columns: what `storedRental` reads back into whole periods and days, and
@@ -165,9 +166,13 @@ export interface NewBookingRequest {
 /**
  * Inserts a pending request unless a confirmed or active booking of the car overlaps its days, the renter's own
  * open request does (see findOpenRequest), or the host blocked one of them: one INSERT ... SELECT ... WHERE NOT
- * EXISTS, so two requests can never both slip past a check. Its insurance row goes in the same batch.
+ * EXISTS, so two requests can never both slip past a check. Its rental charge with its line items and its insurance
+ * row go in the same batch.
  */
-export async function insertBookingRequest(db: Db, request: NewBookingRequest): Promise<{ id: string } | null> {
+export async function insertBookingRequest(
+  db: Db,
+  request: NewBookingRequest,
+): Promise<{ id: string; chargeId: string } | null> {
   const id = crypto.randomUUID();
   const p = request.price;
   const at = request.now.getTime();
@@ -198,14 +203,33 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
       select 1 from car_blocked_days as d
       where d.car_id = ${request.carId} and d.day >= ${request.startDate} and d.day < ${request.endDate}
     )`);
-  const statements = [insert] as const;
+  const charge = rentalChargeStatements(db, {
+    bookingId: id,
+    payerId: request.renterId,
+    price: {
+      pricingPeriod: request.period,
+      totalDays: p.totalDays,
+      dailyRate: p.dailyRate,
+      periodCount: p.rental.periods,
+      periodPrice: p.rental.periodPrice,
+      extraDays: p.rental.extraDays,
+      subtotal: p.subtotal,
+      insuranceCost: p.insuranceCost,
+      insuranceDailyCost: request.insurance?.dailyCost ?? null,
+      platformFee: p.platformFee,
+      paymentProcessorFee: p.paymentProcessorFee,
+      depositAmount: p.deposit,
+    },
+    now: request.now,
+  });
   if (!request.insurance) {
-    const [result] = await db.batch(statements);
-    return result.rowsAffected === 1 ? { id } : null;
+    const [result] = await db.batch([insert, ...charge.statements]);
+    return result.rowsAffected === 1 ? { id, chargeId: charge.chargeId } : null;
   }
   const insurance = request.insurance;
   const [result] = await db.batch([
     insert,
+    ...charge.statements,
     db.run(sql`
       insert into ${bookingInsurance} (id, booking_id, insurance_package_id, package_name, package_name_lt,
         package_name_en, daily_cost, total_cost, created_at)
@@ -213,7 +237,7 @@ export async function insertBookingRequest(db: Db, request: NewBookingRequest): 
         ${insurance.nameEn}, ${insurance.dailyCost}, ${p.insuranceCost}, ${at}
       where exists (select 1 from bookings where id = ${id})`),
   ]);
-  return result.rowsAffected === 1 ? { id } : null;
+  return result.rowsAffected === 1 ? { id, chargeId: charge.chargeId } : null;
 }
 
 /**
@@ -247,11 +271,4 @@ export async function deleteUnpaidRequest(db: Db, bookingId: string) {
   await db
     .delete(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")));
-}
-
-export async function attachCheckoutSession(db: Db, bookingId: string, sessionId: string) {
-  await db
-    .update(bookings)
-    .set({ stripeCheckoutSessionId: sessionId })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.paymentStatus, "unpaid")));
 }

@@ -31,7 +31,6 @@ import { openCheckout } from "~/bookings/booking-checkout.server";
 import {
   CAR_LOCATION_PICKUP,
   activeInsurancePackages,
-  attachCheckoutSession,
   calendarBookings,
   deleteUnpaidRequest,
   findOpenRequest,
@@ -52,6 +51,7 @@ import {
 } from "~/bookings/booking-request";
 import { packageText, packageToShow } from "~/bookings/booking-text";
 import type { Language } from "~/i18n";
+import { attachCheckoutSession } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { periodPrices, quoteBooking, type QuoteResult } from "~/pricing/booking-price";
 import { daysBetween, isCalendarDay, vilniusDay } from "~/utils/calendar-days";
@@ -417,6 +417,8 @@ export async function requestBooking(
       getPaymentGateway(context.env, input.origin),
       {
         id: inserted.id,
+        chargeId: inserted.chargeId,
+        chargeKey: inserted.chargeId,
         car: `${car.make} ${car.model} ${car.year}`,
         startDate: request.startDate,
         endDate: request.endDate,
@@ -432,7 +434,7 @@ export async function requestBooking(
       },
       { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },
     );
-    await attachCheckoutSession(db, inserted.id, checkout.sessionId);
+    await attachCheckoutSession(db, inserted.chargeId, checkout.sessionId, null);
     // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the
     // language e-mails should use; a request deleted below leaves the profile as it was.
     await db

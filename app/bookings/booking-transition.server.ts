@@ -19,6 +19,7 @@ import {
 } from "~/bookings/booking-lifecycle";
 import { claimWindowEnd, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
+import { rentalChargeKey, rentalIntentId, rentalSessionId } from "~/payments/charges.server";
 import { owedRefund } from "~/payments/refunds.server";
 import { cancellationRefund, type PaidBooking } from "~/pricing/refund-amounts";
 
@@ -27,8 +28,10 @@ const MOVED_COLUMNS = {
   id: bookings.id,
   status: bookings.status,
   paymentStatus: bookings.paymentStatus,
-  stripePaymentIntentId: bookings.stripePaymentIntentId,
-  checkoutSessionId: bookings.stripeCheckoutSessionId,
+  // The booking's rental charge's (decision 035).
+  stripePaymentIntentId: rentalIntentId,
+  checkoutSessionId: rentalSessionId,
+  chargeKey: rentalChargeKey,
 };
 
 export interface MovedBooking {
@@ -37,6 +40,8 @@ export interface MovedBooking {
   paymentStatus: PaymentStatus;
   stripePaymentIntentId: string | null;
   checkoutSessionId: string | null;
+  /** The base of the rental charge's gateway keys. */
+  chargeKey: string | null;
 }
 
 /**

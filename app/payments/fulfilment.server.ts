@@ -8,10 +8,12 @@
 // - Order is not assumed: every update names the payment states it may move from, and payment states only move
 //   forward (unpaid → authorized → captured, or → released / failed), so a late event never undoes a newer one.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { bookings, stripeEvents } from "#db/schema";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { ChargePurpose, PaymentStatus } from "#db/enums";
+import { bookings, charges, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { rentalChargeOf, whichCharge } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { standInId } from "~/payments/stand-in-ids";
 import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
@@ -44,17 +46,42 @@ export interface Fulfilment {
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
-function bookingIdOf(object: Record<string, unknown>): string | null {
-  const metadata = object.metadata as Record<string, unknown> | null | undefined;
-  return text(metadata?.booking_id) ?? text(object.client_reference_id);
+function metadataOf(object: Record<string, unknown>) {
+  return (object.metadata as Record<string, unknown> | null | undefined) ?? {};
 }
 
-/** Finds the booking an event is about: by our id in the metadata, else by Stripe's ids we stored. */
-function whichBooking(object: Record<string, unknown>, paymentIntentId: string | null): SQL | undefined {
+function bookingIdOf(object: Record<string, unknown>): string | null {
+  return text(metadataOf(object).booking_id) ?? text(object.client_reference_id);
+}
+
+interface EventCharge {
+  id: string;
+  bookingId: string;
+  purpose: ChargePurpose;
+  intentId: string | null;
+}
+
+/**
+ * The charge an event is about: by our id in its metadata, else by the Stripe ids we stored on it, else (a checkout
+ * opened before charges, whose metadata names only the booking) the booking's rental charge.
+ */
+async function chargeOf(db: Db, object: Record<string, unknown>, intentId: string | null): Promise<EventCharge | null> {
+  const columns = {
+    id: charges.id,
+    bookingId: charges.bookingId,
+    purpose: charges.purpose,
+    intentId: charges.stripePaymentIntentId,
+  };
+  const sessionId = object.object === "checkout.session" ? text(object.id) : null;
+  const which = whichCharge({ chargeId: text(metadataOf(object).charge_id), intentId, sessionId });
+  if (which) {
+    const [charge] = await db.select(columns).from(charges).where(which).limit(1);
+    if (charge) return charge;
+  }
   const bookingId = bookingIdOf(object);
-  if (bookingId) return eq(bookings.id, bookingId);
-  if (paymentIntentId) return eq(bookings.stripePaymentIntentId, paymentIntentId);
-  return undefined;
+  if (!bookingId) return null;
+  const [rental] = await db.select(columns).from(charges).where(rentalChargeOf(bookingId)).limit(1);
+  return rental ?? null;
 }
 
 const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status, cancelledAt: bookings.cancelledAt };
@@ -77,7 +104,36 @@ export function cancelUnpaidRequests(db: Db, which: SQL | undefined, now: Date) 
     .where(and(which, eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")));
 }
 
-/** Records the event and applies it to its booking's payment; what came of it for the booking's people is returned. */
+/** Where each event moves a charge's payment from; payment states only move forward. */
+const MOVES_FROM: Partial<Record<string, PaymentStatus[]>> = {
+  "checkout.session.completed": ["unpaid", "failed"],
+  "checkout.session.async_payment_succeeded": ["unpaid", "failed"],
+  "payment_intent.amount_capturable_updated": ["unpaid", "failed"],
+  "payment_intent.succeeded": ["unpaid", "authorized"],
+  "payment_intent.canceled": ["unpaid", "authorized"],
+  "charge.refunded": ["captured"],
+};
+
+/**
+ * The charge's own Stripe ids, written in the batch of the booking's change and under the same condition (the
+ * rental charge's status is the booking's payment status), so only the payment that moved it is recorded.
+ */
+function recordStripeIds(db: Db, charge: EventCharge, event: PaymentEvent, intentId: string | null, now: Date) {
+  const object = event.data.object;
+  const sessionId = object.object === "checkout.session" ? text(object.id) : null;
+  const from = MOVES_FROM[event.type];
+  if (!from || (!intentId && !sessionId)) return null;
+  return db
+    .update(charges)
+    .set({
+      ...(intentId && { stripePaymentIntentId: intentId }),
+      ...(sessionId && { stripeCheckoutSessionId: sessionId }),
+      updatedAt: now,
+    })
+    .where(and(eq(charges.id, charge.id), inArray(charges.status, from)));
+}
+
+/** Records the event and applies it to its charge; what came of it for the booking's people is returned. */
 export async function applyPaymentEvent(
   context: Context,
   event: PaymentEvent,
@@ -91,7 +147,10 @@ export async function applyPaymentEvent(
   const object = event.data.object;
   const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
   const intentId = object.object === "payment_intent" ? text(object.id) : text(object.payment_intent);
-  const target = whichBooking(object, intentId);
+  const charge = await chargeOf(db, object, intentId);
+  if (charge && charge.purpose !== "rental") return applyToOwnCharge(db, charge, event, intentId, now);
+  // Only a booking's rental charge moves its booking; the charges a trip adds later move on their own (decision 035).
+  const target = charge ? eq(bookings.id, charge.bookingId) : undefined;
 
   let update;
   switch (event.type) {
@@ -101,16 +160,10 @@ export async function applyPaymentEvent(
       // The card is authorised, by whichever of the booking's checkouts was paid (a renter who left one may have
       // been given another: bookings/booking-checkout.server.ts). A request cancelled meanwhile still records the
       // hold, so it can be released below; a second payment for a booking already paid for is released too.
-      const sessionId = object.object === "checkout.session" ? text(object.id) : null;
       update = db
         .update(bookings)
-        .set({
-          paymentStatus: "authorized",
-          stripePaymentIntentId: intentId,
-          ...(sessionId && { stripeCheckoutSessionId: sessionId }),
-          updatedAt: now,
-        })
-        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "failed"])))
+        .set({ paymentStatus: "authorized", updatedAt: now })
+        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
         .returning(returned);
       break;
     }
@@ -123,10 +176,7 @@ export async function applyPaymentEvent(
           // Only the booking's current checkout ends the request by running out: one replaced by a newer
           // checkout (bookings/booking-checkout.server.ts) is stale.
           event.type === "checkout.session.expired"
-            ? or(
-                sql`${bookings.stripeCheckoutSessionId} is null`,
-                eq(bookings.stripeCheckoutSessionId, text(object.id) ?? ""),
-              )
+            ? sql`exists (select 1 from ${charges} where ${charges.id} = ${charge?.id ?? ""} and (${charges.stripeCheckoutSessionId} is null or ${charges.stripeCheckoutSessionId} = ${text(object.id) ?? ""}))`
             : undefined,
         ),
         now,
@@ -135,13 +185,8 @@ export async function applyPaymentEvent(
     case "payment_intent.succeeded":
       update = db
         .update(bookings)
-        .set({
-          paymentStatus: "captured",
-          depositStatus: DEPOSIT_HELD_ON_CAPTURE,
-          stripePaymentIntentId: intentId,
-          updatedAt: now,
-        })
-        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
+        .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: now })
+        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
         .returning(returned);
       break;
     case "payment_intent.canceled":
@@ -156,7 +201,7 @@ export async function applyPaymentEvent(
           cancelledAt: sql`case when ${bookings.status} = 'pending' then ${now.getTime()} else ${bookings.cancelledAt} end`,
           updatedAt: now,
         })
-        .where(and(target, inArray(bookings.paymentStatus, ["unpaid", "authorized"])))
+        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
         .returning(returned);
       break;
     case "charge.refunded":
@@ -169,28 +214,30 @@ export async function applyPaymentEvent(
       update = db
         .update(bookings)
         .set({ paymentStatus: "released", updatedAt: now })
-        .where(and(target, eq(bookings.paymentStatus, "captured")))
+        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
         .returning(returned);
       break;
     default:
       update = null;
   }
 
-  if (!update || !target) {
+  if (!update || !target || !charge) {
     await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
     return { result: "ignored", outcomes: [] };
   }
+  // The charge's ids go first, under the condition the booking's change is about to check (the same status).
+  const ids = recordStripeIds(db, charge, event, intentId, now);
   let rows;
   try {
-    [, rows] = await db.batch([record, update]);
+    rows = ids ? (await db.batch([record, ids, update]))[2] : (await db.batch([record, update]))[1];
   } catch (error) {
     if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
     throw error;
   }
 
   // Side effects after the write; a failure here is retried by the scheduled sweep, never by replaying the event.
-  if (rows.length === 0 && PAID.has(event.type) && intentId) {
-    await releaseSecondPayment(context, object, intentId, origin);
+  if (rows.length === 0 && PAID.has(event.type) && intentId && charge.intentId !== intentId) {
+    await releaseSecondPayment(context, charge, intentId, origin);
   }
   const outcomes: PaymentOutcome[] = [];
   for (const row of rows) {
@@ -211,36 +258,76 @@ export async function applyPaymentEvent(
   return { result: "handled", outcomes };
 }
 
+/** Where each event leaves a charge's payment. */
+const MOVES_TO: Partial<Record<string, PaymentStatus>> = {
+  "checkout.session.completed": "authorized",
+  "checkout.session.async_payment_succeeded": "authorized",
+  "payment_intent.amount_capturable_updated": "authorized",
+  "payment_intent.succeeded": "captured",
+  "payment_intent.canceled": "released",
+  "charge.refunded": "released",
+};
+
+/**
+ * An event about a charge other than a booking's rental (an extension, a reimbursement…): it moves that charge's
+ * payment forward, and its ids, in one batch with the event's record; the booking's lifecycle is not its business.
+ */
+async function applyToOwnCharge(
+  db: Db,
+  charge: EventCharge,
+  event: PaymentEvent,
+  intentId: string | null,
+  now: Date,
+): Promise<Fulfilment> {
+  const object = event.data.object;
+  const to = event.type === "charge.refunded" && object.refunded !== true ? undefined : MOVES_TO[event.type];
+  const from = MOVES_FROM[event.type];
+  if (!to || !from) {
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
+    return { result: "ignored", outcomes: [] };
+  }
+  const sessionId = object.object === "checkout.session" ? text(object.id) : null;
+  const move = db
+    .update(charges)
+    .set({
+      status: to,
+      ...(intentId && { stripePaymentIntentId: intentId }),
+      ...(sessionId && { stripeCheckoutSessionId: sessionId }),
+      updatedAt: now,
+    })
+    .where(and(eq(charges.id, charge.id), inArray(charges.status, from)));
+  try {
+    await db.batch([db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }), move]);
+  } catch (error) {
+    if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
+    throw error;
+  }
+  return { result: "handled", outcomes: [] };
+}
+
 const PAID = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
 /**
  * A checkout paid for a booking that another payment already holds (two checkouts paid at once, which
  * bookings/booking-checkout.server.ts makes all but impossible): that payment is let go, never captured.
  */
-async function releaseSecondPayment(
-  context: Context,
-  object: Record<string, unknown>,
-  intentId: string,
-  origin: string,
-) {
-  const bookingId = bookingIdOf(object);
-  if (!bookingId) return;
-  const [booking] = await context.db
-    .select({ intentId: bookings.stripePaymentIntentId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  if (!booking?.intentId || booking.intentId === intentId) return;
+async function releaseSecondPayment(context: Context, charge: EventCharge, intentId: string, origin: string) {
+  const [current] = await context.db
+    .select({ intentId: charges.stripePaymentIntentId, key: charges.idempotencyKey })
+    .from(charges)
+    .where(eq(charges.id, charge.id));
+  if (!current?.intentId || current.intentId === intentId) return;
   try {
-    await getPaymentGateway(context.env, origin).release(intentId, `${bookingId}-${intentId}`);
+    await getPaymentGateway(context.env, origin).release(intentId, `${current.key}-${intentId}`);
   } catch (error) {
-    console.error("second payment not released", bookingId, intentId, error);
+    console.error("second payment not released", charge.id, intentId, error);
   }
 }
 
 /** The local stand-in's events, shaped like Stripe's so they take the same path. */
 export function standInEvent(
   type: "checkout.session.completed" | "checkout.session.expired",
-  session: { id: string; bookingId: string },
+  session: { id: string; bookingId: string; chargeId: string },
 ): PaymentEvent {
   return {
     id: standInId("evt"),
@@ -252,7 +339,7 @@ export function standInEvent(
         status: type === "checkout.session.completed" ? "complete" : "expired",
         payment_status: "unpaid",
         payment_intent: type === "checkout.session.completed" ? standInId("pi") : null,
-        metadata: { booking_id: session.bookingId },
+        metadata: { booking_id: session.bookingId, charge_id: session.chargeId },
         client_reference_id: session.bookingId,
       },
     },

@@ -16,6 +16,9 @@ export interface CheckoutLine {
 
 export interface CheckoutInput {
   bookingId: string;
+  /** The charge the checkout pays (its metadata names it) and the base of its keys (decision 035). */
+  chargeId: string;
+  chargeKey: string;
   lines: CheckoutLine[];
   /** What paying does (charged now, or only when the host confirms): shown beside Checkout's pay button. */
   note?: string;
@@ -35,10 +38,10 @@ export interface PaymentGateway {
   kind: "stripe" | "stand-in";
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   checkoutState(sessionId: string): Promise<CheckoutState>;
-  /** Takes the authorised amount. Idempotent per booking: a retry never captures twice. */
-  capture(paymentIntentId: string, bookingId: string): Promise<void>;
-  /** Lets an uncaptured hold go. */
-  release(paymentIntentId: string, bookingId: string): Promise<void>;
+  /** Takes the authorised amount. Idempotent per charge (`chargeKey`): a retry never captures twice. */
+  capture(paymentIntentId: string, chargeKey: string): Promise<void>;
+  /** Lets an uncaptured hold go (idempotent per charge likewise). */
+  release(paymentIntentId: string, chargeKey: string): Promise<void>;
   /**
    * Gives back `amount` cents of a captured payment (a partial refund when less than was paid; without an amount,
    * all that is left of it). The key makes a retry return the first attempt's refund instead of refunding again
@@ -177,9 +180,12 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
             quantity: 1,
             price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
           })),
-          payment_intent_data: { capture_method: "manual", metadata: { booking_id: input.bookingId } },
+          payment_intent_data: {
+            capture_method: "manual",
+            metadata: { booking_id: input.bookingId, charge_id: input.chargeId },
+          },
           ...(input.note ? { custom_text: { submit: { message: input.note } } } : {}),
-          metadata: { booking_id: input.bookingId },
+          metadata: { booking_id: input.bookingId, charge_id: input.chargeId },
           client_reference_id: input.bookingId,
           customer_email: input.customerEmail,
           success_url: input.successUrl,
@@ -187,7 +193,7 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           locale: input.language,
         },
-        { idempotencyKey: `checkout-${input.bookingId}${input.attempt ? `-${input.attempt}` : ""}` },
+        { idempotencyKey: `checkout-${input.chargeKey}${input.attempt ? `-${input.attempt}` : ""}` },
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { sessionId: session.id, url: session.url };
@@ -197,12 +203,12 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
       if (session.status === "open" && session.url) return { status: "open", url: session.url };
       return { status: session.status === "complete" ? "complete" : "expired" };
     },
-    async capture(paymentIntentId, bookingId) {
-      await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey: `capture-${bookingId}` });
+    async capture(paymentIntentId, chargeKey) {
+      await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey: `capture-${chargeKey}` });
     },
-    async release(paymentIntentId, bookingId) {
+    async release(paymentIntentId, chargeKey) {
       try {
-        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `release-${bookingId}` });
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `release-${chargeKey}` });
       } catch (error) {
         // Already canceled (Stripe lets holds lapse after about 7 days): the money is free either way.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;

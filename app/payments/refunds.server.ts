@@ -12,7 +12,7 @@
 // (`requestKey`), since the first key only ever finds the failed one (decision 022, 2026-11-28).
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { RefundKind } from "#db/enums";
-import { bookings, refunds, stripeEvents } from "#db/schema";
+import { charges, refunds, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import {
   REFUND_KEY_METADATA,
@@ -23,6 +23,7 @@ import {
 } from "~/payments/gateway.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { nextAttempt } from "~/payments/money-attempts";
+import { chargeOfLedgerRow } from "~/payments/charges.server";
 
 export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
 
@@ -77,15 +78,17 @@ export function owedRefund(
     idempotencyKey: refundKey(input.bookingId, input.kind),
     reason: input.reason ?? null,
     createdAt: input.now,
+    // Every refund so far gives back part of the booking's rental charge (decision 035).
+    chargeId: sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${input.bookingId} and ${charges.purpose} = 'rental')`,
   };
   if (!input.onlyIf) return db.insert(refunds).values(values).onConflictDoNothing();
   // INSERT ... SELECT ... WHERE: written only when the condition holds at that moment of the batch. The select's
-  // values follow the table's columns in order (id … succeeded_at, reason, created_at, reissues).
+  // values follow the table's columns in order (id … succeeded_at, reason, created_at, reissues, charge_id).
   const v = values;
   return db
     .insert(refunds)
     .select(
-      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${v.reason}, ${input.now.getTime()}, 0 where ${input.onlyIf}`,
+      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${v.reason}, ${input.now.getTime()}, 0, ${v.chargeId} where ${input.onlyIf}`,
     )
     .onConflictDoNothing();
 }
@@ -113,7 +116,7 @@ const REFUND_COLUMNS = {
   attempts: refunds.attempts,
   idempotencyKey: refunds.idempotencyKey,
   reissues: refunds.reissues,
-  paymentIntentId: bookings.stripePaymentIntentId,
+  paymentIntentId: charges.stripePaymentIntentId,
 };
 
 /**
@@ -127,7 +130,7 @@ export async function sendBookingRefunds(db: Db, gateway: PaymentGateway, bookin
   const rows = await db
     .select(REFUND_COLUMNS)
     .from(refunds)
-    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .innerJoin(charges, chargeOfLedgerRow(refunds))
     .where(
       and(
         inArray(refunds.bookingId, bookingIds),
@@ -143,7 +146,7 @@ export async function sendDueRefunds(db: Db, gateway: PaymentGateway, now: Date)
   const rows = await db
     .select(REFUND_COLUMNS)
     .from(refunds)
-    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .innerJoin(charges, chargeOfLedgerRow(refunds))
     .where(
       or(
         eq(refunds.status, "pending"),

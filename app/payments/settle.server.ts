@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PaymentStatus } from "#db/enums";
 import { bookings } from "#db/schema";
 import type { Db } from "~/db.server";
+import { rentalChargeKey, rentalIntentId } from "~/payments/charges.server";
 import type { PaymentGateway } from "~/payments/gateway.server";
 
 /**
@@ -18,13 +19,16 @@ export const DEPOSIT_HELD_ON_CAPTURE = sql`case when ${bookings.depositAmount} >
 export const SETTLEMENT_COLUMNS = {
   id: bookings.id,
   paymentStatus: bookings.paymentStatus,
-  stripePaymentIntentId: bookings.stripePaymentIntentId,
+  stripePaymentIntentId: rentalIntentId,
+  chargeKey: rentalChargeKey,
 };
 
 export interface SettledBooking {
   id: string;
   paymentStatus: PaymentStatus;
+  /** The booking's rental charge: its payment intent and the base of its keys. */
   stripePaymentIntentId: string | null;
+  chargeKey: string | null;
 }
 
 /** Lets the card holds of cancelled requests go; rows whose payment was captured are left to their refund. */
@@ -32,7 +36,7 @@ export async function returnMoney(db: Db, gateway: PaymentGateway, rows: Settled
   for (const row of rows) {
     if (row.paymentStatus !== "authorized" || !row.stripePaymentIntentId) continue;
     try {
-      await gateway.release(row.stripePaymentIntentId, row.id);
+      await gateway.release(row.stripePaymentIntentId, row.chargeKey ?? row.id);
       await db
         .update(bookings)
         .set({ paymentStatus: "released", updatedAt: new Date() })

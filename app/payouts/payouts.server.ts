@@ -13,8 +13,10 @@
 //   its refund has been made (not while it is owed or on its way).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { bookings, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
+import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
+import { bookings, charges, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
+import { chargeOfLedgerRow } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { nextAttempt } from "~/payments/money-attempts";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
@@ -81,7 +83,7 @@ export async function owePayouts(db: Db, now: Date): Promise<number> {
       ),
     )
     .limit(200);
-  const values: (typeof payouts.$inferInsert)[] = [];
+  const values: SQLiteInsertValue<typeof payouts>[] = [];
   for (const booking of candidates) {
     const owed = payableNow(booking, now);
     if (!owed) continue;
@@ -95,6 +97,8 @@ export async function owePayouts(db: Db, now: Date): Promise<number> {
       amount: owed.amount,
       status: "waiting_for_account",
       idempotencyKey: payoutKey(booking.id),
+      // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
+      chargeId: sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${booking.id} and ${charges.purpose} = 'rental')`,
       settledAt: new Date(owed.settledAt),
       createdAt: now,
       updatedAt: now,
@@ -169,11 +173,11 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
       attempts: payouts.attempts,
       idempotencyKey: payouts.idempotencyKey,
       destination: payoutAccounts.stripeAccountId,
-      paymentIntentId: bookings.stripePaymentIntentId,
+      paymentIntentId: charges.stripePaymentIntentId,
     })
     .from(payouts)
     .innerJoin(payoutAccounts, and(eq(payoutAccounts.userId, payouts.hostId), eq(payoutAccounts.status, "enabled")))
-    .innerJoin(bookings, eq(bookings.id, payouts.bookingId))
+    .leftJoin(charges, chargeOfLedgerRow(payouts))
     .where(and(duePayouts(now), bookingIds ? inArray(payouts.bookingId, bookingIds) : undefined))
     .orderBy(asc(payouts.settledAt))
     .limit(100);

@@ -8,19 +8,27 @@
 // The ids come from a random stream of their own, so adding them left the rest of the demo as it was drawn.
 import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../../db/enums";
 import { standInId, type StandInPrefix } from "../../app/payments/stand-in-ids";
+import { rentalLineItems } from "../../app/pricing/line-items";
 import type * as schema from "../../db/schema";
 import type { Random } from "./random";
 
 type StripeEventRow = (typeof schema.stripeEvents)["$inferInsert"];
+type BookingRow = (typeof schema.bookings)["$inferInsert"] & { id: string };
+type ChargeRow = (typeof schema.charges)["$inferInsert"];
+type LineItemRow = (typeof schema.chargeLineItems)["$inferInsert"];
 type BookingCancelReason = (typeof BOOKING_CANCEL_REASONS)[number];
 
 const MINUTE = 60_000;
 
 export interface DemoPaymentColumns {
-  stripeCheckoutSessionId: string;
-  stripePaymentIntentId: string;
   paymentStatus: PaymentStatus;
   cancelReason: BookingCancelReason | null;
+}
+
+/** The Stripe ids of a demo booking's rental charge, kept until the charges are made (`rentalCharges`). */
+interface DemoStripeIds {
+  stripeCheckoutSessionId: string;
+  stripePaymentIntentId: string;
 }
 
 export interface DemoMoney {
@@ -32,10 +40,19 @@ export interface DemoMoney {
    * requests that never reached a trip).
    */
   payment(booking: {
+    id: string;
     status: "pending" | "confirmed" | "active" | "completed" | "cancelled";
     cancelledBy?: "renter" | "owner";
     requestedAt: number;
   }): DemoPaymentColumns;
+  /**
+   * The rental charge of each booking with its line items (app/pricing/line-items.ts) and the Stripe ids of its
+   * payment, as the app writes them when a request is made and paid (decision 035).
+   */
+  rentalCharges(
+    bookings: BookingRow[],
+    insuranceDailyCost: (bookingId: string) => number | null,
+  ): { charges: ChargeRow[]; lineItems: LineItemRow[] };
   /** Records a Stripe event as handled (the stand-in onboarding's `account.updated`, say). */
   event(type: string, at: number): void;
   /** Every event recorded, for stripe_events. */
@@ -45,6 +62,7 @@ export interface DemoMoney {
 export function demoMoney(random: Random): DemoMoney {
   const id = (prefix: StandInPrefix) => standInId(prefix, random.uuid());
   const events: StripeEventRow[] = [];
+  const stripeIds = new Map<string, DemoStripeIds>();
   const event = (type: string, at: number) => {
     events.push({ id: id("evt"), type, createdAt: new Date(at) });
   };
@@ -52,15 +70,54 @@ export function demoMoney(random: Random): DemoMoney {
     id,
     events,
     event,
-    payment({ status, cancelledBy, requestedAt }) {
-      const stripeCheckoutSessionId = id("cs");
-      const stripePaymentIntentId = id("pi");
+    payment({ id: bookingId, status, cancelledBy, requestedAt }) {
+      stripeIds.set(bookingId, { stripeCheckoutSessionId: id("cs"), stripePaymentIntentId: id("pi") });
       event("checkout.session.completed", requestedAt + random.int(2, 9) * MINUTE);
       const paymentStatus: PaymentStatus =
         status === "pending" ? "authorized" : status === "cancelled" ? "released" : "captured";
       const cancelReason: BookingCancelReason | null =
         status !== "cancelled" ? null : cancelledBy === "owner" ? "declined" : "cancelled_by_renter";
-      return { stripeCheckoutSessionId, stripePaymentIntentId, paymentStatus, cancelReason };
+      return { paymentStatus, cancelReason };
+    },
+    rentalCharges(bookings, insuranceDailyCost) {
+      const charges: ChargeRow[] = [];
+      const lineItems: LineItemRow[] = [];
+      for (const booking of bookings) {
+        const chargeId = demoRentalChargeId(booking.id);
+        const items = rentalLineItems({
+          pricingPeriod: booking.pricingPeriod ?? "daily",
+          totalDays: booking.totalDays,
+          dailyRate: booking.dailyRate,
+          periodCount: booking.periodCount ?? null,
+          periodPrice: booking.periodPrice ?? null,
+          extraDays: booking.extraDays ?? null,
+          subtotal: booking.subtotal,
+          insuranceCost: booking.insuranceCost ?? 0,
+          insuranceDailyCost: insuranceDailyCost(booking.id),
+          platformFee: booking.platformFee,
+          paymentProcessorFee: booking.paymentProcessorFee,
+          depositAmount: booking.depositAmount ?? 0,
+        });
+        charges.push({
+          id: chargeId,
+          bookingId: booking.id,
+          purpose: "rental",
+          payerId: booking.renterId,
+          amount: booking.totalAmount,
+          status: booking.paymentStatus ?? "unpaid",
+          idempotencyKey: chargeId,
+          ...stripeIds.get(booking.id),
+          createdAt: booking.createdAt,
+          updatedAt: booking.updatedAt,
+        });
+        items.forEach((item, position) =>
+          lineItems.push({ ...item, id: `${chargeId}-${position}`, chargeId, position }),
+        );
+      }
+      return { charges, lineItems };
     },
   };
 }
+
+/** A demo booking's rental charge's id (refunds and payouts name it). */
+export const demoRentalChargeId = (bookingId: string) => `rental-${bookingId}`;

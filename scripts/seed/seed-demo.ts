@@ -45,7 +45,7 @@ import {
   type InsuranceKey,
   type PersonKey,
 } from "./demo-data";
-import { demoMoney } from "./demo-money";
+import { demoMoney, demoRentalChargeId } from "./demo-money";
 import { buildDemoPayouts, demoPayoutSince, type DemoPayouts } from "./demo-payouts";
 import { buildDemoTrips, type DemoTrips } from "./demo-trips";
 import type { PhotoStore } from "./photo-store";
@@ -259,6 +259,7 @@ interface DemoData {
   trips: DemoTrips;
   payouts: DemoPayouts;
   stripeEvents: Insert<typeof schema.stripeEvents>[];
+  charges: { charges: Insert<typeof schema.charges>[]; lineItems: Insert<typeof schema.chargeLineItems>[] };
 }
 
 type PackageKey = Exclude<InsuranceKey, "none">;
@@ -856,7 +857,7 @@ function buildDemo(now: Date, random: Random): DemoData {
           : null,
       specialRequests: plan.specialRequests ?? null,
       withDriver,
-      ...money.payment({ status: plan.status, cancelledBy: plan.cancelledBy, requestedAt: createdAt }),
+      ...money.payment({ id, status: plan.status, cancelledBy: plan.cancelledBy, requestedAt: createdAt }),
       cancelledBy: plan.cancelledBy ? (plan.cancelledBy === "renter" ? renter.id : booked.ownerId) : null,
       confirmedAt: confirmedAt === null ? null : new Date(confirmedAt),
       cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
@@ -1334,6 +1335,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     reviews,
   );
 
+  const insuranceCosts = new Map(bookingInsurance.map((row) => [row.bookingId, row.dailyCost]));
   return {
     users,
     profiles,
@@ -1360,6 +1362,7 @@ function buildDemo(now: Date, random: Random): DemoData {
     trips,
     payouts: demoPayouts,
     stripeEvents: money.events,
+    charges: money.rentalCharges(bookings, (bookingId) => insuranceCosts.get(bookingId) ?? null),
   };
 }
 
@@ -1445,6 +1448,8 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.pickupPoints, data.pickupPoints),
     ...inserts(schema.bookings, data.bookings, 50),
     ...inserts(schema.bookingInsurance, data.bookingInsurance),
+    ...inserts(schema.charges, data.charges.charges, 50),
+    ...inserts(schema.chargeLineItems, data.charges.lineItems, 100),
     ...inserts(schema.rentalAgreements, data.agreements),
     ...inserts(schema.reviews, data.reviews),
     ...inserts(schema.favorites, data.favorites),
@@ -1459,9 +1464,15 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.tripRecords, data.trips.records),
     ...inserts(schema.tripPhotos, data.trips.photos),
     ...inserts(schema.damageClaims, data.trips.claims),
-    ...inserts(schema.refunds, data.trips.refunds),
+    ...inserts(
+      schema.refunds,
+      data.trips.refunds.map((refund) => ({ ...refund, chargeId: demoRentalChargeId(refund.bookingId) })),
+    ),
     ...inserts(schema.payoutAccounts, data.payouts.accounts),
-    ...inserts(schema.payouts, data.payouts.payouts),
+    ...inserts(
+      schema.payouts,
+      data.payouts.payouts.map((payout) => ({ ...payout, chargeId: demoRentalChargeId(payout.bookingId) })),
+    ),
     ...inserts(schema.stripeEvents, data.stripeEvents),
   ];
   const [first, ...rest] = statements;

@@ -22,7 +22,14 @@ import { tripTimes } from "~/bookings/trip-rules";
 import sharp from "sharp";
 import { cancelOnItsPage } from "./support/cancel-page";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import {
+  bookingWithPayment,
+  createBooking,
+  createCar,
+  createUser,
+  sessionCookieFor,
+  type RentalStripeIds,
+} from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest } from "./support/routes";
@@ -61,7 +68,7 @@ async function parties(ctx: TestContext, languages: { host: Language; renter: La
     /** A booking of the car on days of its own, in the given state. */
     async booking(
       status: "pending" | "confirmed",
-      extra: Partial<typeof bookings.$inferInsert> = {},
+      extra: Partial<typeof bookings.$inferInsert> & RentalStripeIds = {},
       renterId = renter.id,
     ) {
       offset += 4;
@@ -137,7 +144,7 @@ describe.each([
     );
     expect(paid.status).toBe(303);
     expect(await mailOf(ctx, p)).toEqual([to("host", "booking_requested")]);
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const row = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     const replay: PaymentEvent = {
       id: "evt_replay_authorised",
       type: "payment_intent.amount_capturable_updated",
@@ -335,7 +342,7 @@ describe("a confirm whose capture fails", () => {
     expect(opened.status).toBe(303);
     const sessionId = [...fake.sessions.keys()].pop()!;
     await handlePaymentEvent(ctx.context, fake.completeSession(sessionId) as unknown as PaymentEvent, ORIGIN);
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const row = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     await ctx.db.delete(devMailbox);
     fake.failNext(/\/capture$/, 402, { type: "card_error", code: "card_declined", message: "Declined" });
     expect((await act(ctx, p.hostCookie, row!.id, "confirm")).status).toBe(502);

@@ -23,7 +23,16 @@ import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId"
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
 import { cancelOnItsPage } from "./support/cancel-page";
 import { createTestContext, type TestContext } from "./support/context";
-import { bookingRequest, createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import {
+  bookingRequest,
+  bookingWithPayment,
+  createBooking,
+  createCar,
+  createUser,
+  rentalChargeRow,
+  sessionCookieFor,
+  setRentalStripeIds,
+} from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { deliverWebhook, stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
@@ -130,7 +139,9 @@ describe("booking request (local stand-in checkout)", () => {
       pickupLocation: "Vilnius",
       specialRequests: "Child seat, please",
     });
-    expect(row!.stripeCheckoutSessionId).toBe(result.location!.split("/").pop());
+    expect((await bookingWithPayment(ctx, { id: row!.id }))!.stripeCheckoutSessionId).toBe(
+      result.location!.split("/").pop(),
+    );
     const [insurance] = await ctx.db.select().from(bookingInsurance).where(eq(bookingInsurance.bookingId, row!.id));
     expect(insurance).toMatchObject({
       packageName: "Standard",
@@ -377,7 +388,7 @@ describe("booking request (local stand-in checkout)", () => {
     );
     expect(cancelled.location).toMatch(/^\/booking-cancelled\?booking_id=/);
     // As Stripe's way back from its checkout: the request waits for its payment until its deadline.
-    const [left] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, otherSession));
+    const left = await bookingWithPayment(ctx, { checkoutSessionId: otherSession });
     expect(left).toMatchObject({ status: "pending", paymentStatus: "unpaid", cancelReason: null });
   });
 });
@@ -527,11 +538,11 @@ describe("never two confirmed bookings on the same days", () => {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(50);
-    await ctx.db
-      .update(bookings)
-      .set({ paymentStatus: "authorized", stripePaymentIntentId: "pi_standin_x" })
-      .where(eq(bookings.carId, p.car.id));
+    await ctx.db.update(bookings).set({ paymentStatus: "authorized" }).where(eq(bookings.carId, p.car.id));
     const ids = results.map((r) => r!.id);
+    for (const [i, bookingId] of ids.entries()) {
+      await setRentalStripeIds(ctx, bookingId, { stripePaymentIntentId: `pi_standin_x${i}` });
+    }
     const outcomes = await Promise.all(
       ids.map((bookingId) =>
         applyBookingAction(ctx.context, { bookingId, userId: p.host.id, action: "confirm", origin: ORIGIN }),
@@ -595,7 +606,7 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     expect(opened.location).toBe(fake.sessions.get(sessionId)!.url);
     const completed = fake.completeSession(sessionId);
     expect((await deliver(completed)).data.result).toBe("handled");
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const row = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     return { row: row!, sessionId, completed };
   }
 
@@ -603,14 +614,20 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     await book(ctx, p);
     const create = fake.requests.find((r) => r.path === "/v1/checkout/sessions" && r.method === "POST")!;
     const [row] = await bookingsOf(ctx, p.car.id);
+    const charge = await rentalChargeRow(ctx, row!.id);
+    // The checkout pays the booking's rental charge, which its metadata names beside the booking (decision 035).
+    const metadata = { booking_id: row!.id, charge_id: charge.id };
     expect(create.body).toMatchObject({
       mode: "payment",
-      payment_intent_data: { capture_method: "manual", metadata: { booking_id: row!.id } },
-      metadata: { booking_id: row!.id },
+      payment_intent_data: { capture_method: "manual", metadata },
+      metadata,
     });
     const lines = create.body.line_items as { price_data: { unit_amount: string } }[];
     expect(lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount), 0)).toBe(row!.totalAmount);
-    expect(create.idempotencyKey).toBe(`checkout-${row!.id}`);
+    expect(charge.amount).toBe(row!.totalAmount);
+    // Keyed per charge: a later charge of the same booking has keys of its own.
+    expect(create.idempotencyKey).toBe(`checkout-${charge.idempotencyKey}`);
+    expect(charge.idempotencyKey).toBe(charge.id);
   });
 
   it("deletes the request and says 'Failed to setup payment' when Stripe cannot open a checkout", async () => {
@@ -731,7 +748,7 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
     const intentId = fake.sessions.get(sessionId)!.payment_intent as string;
     await deliver(fake.paymentIntentEvent(intentId, "payment_intent.amount_capturable_updated"));
     await deliver(done);
-    const [other] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const other = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     expect(other).toMatchObject({ status: "pending", paymentStatus: "authorized", stripePaymentIntentId: intentId });
   });
 

@@ -20,7 +20,7 @@ import { formatMoney } from "~/utils/format";
 import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { changedTables, fingerprint } from "./support/db-fingerprint";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createBooking, createCar, createUser, sessionCookieFor, setRentalStripeIds } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
 import { capturedPayment, stripeEnv } from "./support/stripe";
@@ -92,7 +92,7 @@ async function paidBooking(policy: Policy, start: string) {
   });
   // The payment taken through the fake's checkout and captured, as the host's confirm does.
   const paymentIntent = await capturedPayment(ctx.context, fake, id, AMOUNTS.totalAmount);
-  await ctx.db.update(bookings).set({ stripePaymentIntentId: paymentIntent }).where(eq(bookings.id, id));
+  await setRentalStripeIds(ctx, id, { stripePaymentIntentId: paymentIntent });
   return { id, carId: car.id, paymentIntent };
 }
 

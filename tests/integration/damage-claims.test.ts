@@ -22,15 +22,14 @@ import {
   type ClaimInput,
 } from "~/claims/damage-claims.server";
 import { HOUR_MS, tripTimes } from "~/bookings/trip-rules";
-import { getPaymentGateway } from "~/payments/gateway.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { action as decideAction } from "~/routes/_admin+/admin.claims.$claimId";
 import { loader as adminLoader } from "~/routes/_admin+/admin.claims";
 import { action as claimAction, loader as claimLoader } from "~/routes/_bookings+/bookings_.$bookingId_.claim";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { createBooking, createCar, createUser, sessionCookieFor, setRentalStripeIds } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
-import { stripeEnv } from "./support/stripe";
+import { capturedPayment, stripeEnv } from "./support/stripe";
 
 const WEBHOOK_SECRET = "whsec_claims";
 const TRIP = { startDate: "2026-03-01", endDate: "2026-03-04", totalDays: 3 };
@@ -58,24 +57,6 @@ afterEach(async () => {
   ctx.close();
 });
 
-/** A payment of `amount` really captured on the fake, as checkout and confirmation leave it. */
-async function capturedPayment(bookingId: string, amount: number) {
-  const gateway = getPaymentGateway(ctx.context.env, ORIGIN);
-  const { sessionId } = await gateway.createCheckout({
-    bookingId,
-    lines: [{ name: "Rental", amount }],
-    customerEmail: "renter@example.com",
-    successUrl: `${ORIGIN}/ok`,
-    cancelUrl: `${ORIGIN}/cancel`,
-    language: "en",
-    expiresAt: new Date(Date.now() + 2 * HOUR_MS),
-  });
-  fake.completeSession(sessionId);
-  const intentId = fake.sessions.get(sessionId)!.payment_intent as string;
-  await gateway.capture(intentId, bookingId);
-  return intentId;
-}
-
 /** A trip checked out at CHECKED_OUT with its deposit held and the claim window open (the trips' helper's writes). */
 async function completedTrip(overrides: Partial<typeof bookings.$inferInsert> = {}) {
   const host = await createUser(ctx, { isHost: true, verified: true });
@@ -93,8 +74,8 @@ async function completedTrip(overrides: Partial<typeof bookings.$inferInsert> = 
     claimWindowEndsAt: new Date(CHECKED_OUT.getTime() + 24 * HOUR_MS),
     ...overrides,
   });
-  const intentId = await capturedPayment(bookingId, TOTAL);
-  await ctx.db.update(bookings).set({ stripePaymentIntentId: intentId }).where(eq(bookings.id, bookingId));
+  const intentId = await capturedPayment(ctx.context, fake, bookingId, TOTAL);
+  await setRentalStripeIds(ctx, bookingId, { stripePaymentIntentId: intentId });
   await ctx.db.insert(tripRecords).values([
     {
       bookingId,

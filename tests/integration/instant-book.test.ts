@@ -17,7 +17,7 @@ import { loader as successLoader } from "~/routes/_bookings+/booking-success";
 import { action as standInAction, loader as standInLoader } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { action as editAction } from "~/routes/_my-listings+/my-listings.$carId.edit";
 import { createTestContext, type TestContext } from "./support/context";
-import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
+import { bookingWithPayment, createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { deliverWebhook, stripeEnv } from "./support/stripe";
 import { callRoute, formRequest, getRequest } from "./support/routes";
@@ -64,8 +64,8 @@ function book(ctx: TestContext, carId: string, cookie: string, fields: Record<st
   return callRoute(bookAction, formRequest(`/car/${carId}/book`, fields, { cookie }), ctx.context, { id: carId });
 }
 
-const bookingOf = async (ctx: TestContext, id: string) =>
-  (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+/** The booking with its rental charge's Stripe ids (decision 035). */
+const bookingOf = async (ctx: TestContext, id: string) => (await bookingWithPayment(ctx, { id }))!;
 
 const noticesOf = (ctx: TestContext, userId: string) =>
   ctx.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId));
@@ -98,7 +98,7 @@ describe("instant book through Stripe (webhooks signed, the real SDK against the
     const opened = await book(ctx, carId, who.cookie, choice(start, end));
     expect(opened.status).toBe(303);
     const sessionId = [...fake.sessions.keys()].pop()!;
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const row = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     return { id: row!.id, instantBook: row!.instantBook, completed: () => fake.completeSession(sessionId) };
   }
 
@@ -261,7 +261,7 @@ describe("instant book with the local stand-in checkout", () => {
       { sessionId },
     );
     expect(paid.location).toMatch(/^\/booking-success\?booking_id=/);
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.stripeCheckoutSessionId, sessionId));
+    const row = await bookingWithPayment(ctx, { checkoutSessionId: sessionId });
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "captured", instantBook: true });
     expect((await noticesOf(ctx, p.host.id)).map((n) => n.type)).toEqual(["booking_confirmed"]);
   });

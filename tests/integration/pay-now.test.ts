@@ -12,7 +12,7 @@ import { loader as cancelledLoader } from "~/routes/_bookings+/booking-cancelled
 import { action as listAction, loader as listLoader } from "~/routes/_bookings+/bookings";
 import { action as standInAction } from "~/routes/_dev+/dev.checkout.$sessionId";
 import { createTestContext, type TestContext } from "./support/context";
-import { createCar, createUser, sessionCookieFor } from "./support/factories";
+import { bookingWithPayment, createCar, createUser, sessionCookieFor } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { deliverWebhook, stripeEnv } from "./support/stripe";
 import { ORIGIN, callRoute, formRequest, getRequest } from "./support/routes";
@@ -61,8 +61,8 @@ const payNow = (ctx: TestContext, cookie: string, bookingId: string) =>
     ctx.context,
   );
 
-const bookingRow = async (ctx: TestContext, id: string) =>
-  (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+/** The booking with its rental charge's Stripe ids (decision 035). */
+const bookingRow = async (ctx: TestContext, id: string) => (await bookingWithPayment(ctx, { id }))!;
 
 describe("Pay now with the local stand-in checkout", () => {
   let ctx: TestContext;

@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bookings, damageClaims, payoutAccounts, payoutReversals, payouts, refunds, users } from "#db/schema";
+import { bookings, charges, damageClaims, payoutAccounts, payoutReversals, payouts, refunds, users } from "#db/schema";
 import { findTripBooking, submitTripForm } from "~/trips/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
@@ -89,10 +89,16 @@ async function expectMoneyInOrder() {
     expect(refund, refund.idempotencyKey).toMatchObject({ status: "succeeded", lastError: null });
     expect(refund.stripeRefundId).toMatch(STAND_IN_ID("re"));
   }
+  const rentals = new Map(
+    (await ctx.db.select().from(charges).where(eq(charges.purpose, "rental"))).map((c) => [c.bookingId, c]),
+  );
   for (const booking of await ctx.db.select().from(bookings)) {
+    // Every booking has its rental charge, in its payment's state, for its total (decision 035).
+    const rental = rentals.get(booking.id);
+    expect(rental, booking.id).toMatchObject({ status: booking.paymentStatus, amount: booking.totalAmount });
     if (booking.paymentStatus !== "unpaid") {
-      expect(booking.stripePaymentIntentId, booking.id).toMatch(STAND_IN_ID("pi"));
-      expect(booking.stripeCheckoutSessionId, booking.id).toMatch(STAND_IN_ID("cs"));
+      expect(rental!.stripePaymentIntentId, booking.id).toMatch(STAND_IN_ID("pi"));
+      expect(rental!.stripeCheckoutSessionId, booking.id).toMatch(STAND_IN_ID("cs"));
     }
     if (booking.status === "cancelled") expect(booking.paymentStatus, booking.id).not.toBe("authorized");
     const refunded = allRefunds.filter((r) => r.bookingId === booking.id).reduce((sum, r) => sum + r.amount, 0);

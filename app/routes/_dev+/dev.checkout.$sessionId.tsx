@@ -7,7 +7,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { bookings, cars } from "#db/schema";
+import { bookings, cars, charges } from "#db/schema";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
@@ -23,10 +23,15 @@ async function openSession({ request, context, params }: LoaderFunctionArgs) {
   if (context.env.stripe.kind === "stripe" || context.env.isProduction) notFound("errors.notFound");
   const user = await requireUser(request, context);
   const [row] = await context.db
-    .select({ booking: bookings, car: { make: cars.make, model: cars.model, year: cars.year } })
-    .from(bookings)
+    .select({
+      booking: bookings,
+      charge: { id: charges.id, sessionId: charges.stripeCheckoutSessionId, amount: charges.amount },
+      car: { make: cars.make, model: cars.model, year: cars.year },
+    })
+    .from(charges)
+    .innerJoin(bookings, eq(bookings.id, charges.bookingId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(eq(bookings.stripeCheckoutSessionId, params.sessionId ?? ""))
+    .where(eq(charges.stripeCheckoutSessionId, params.sessionId ?? ""))
     .limit(1);
   // Only the renter who opened the checkout can pay it.
   if (!row || row.booking.renterId !== user.id) notFound("errors.notFound");
@@ -34,13 +39,13 @@ async function openSession({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { booking, car } = await openSession(args);
+  const { booking, charge, car } = await openSession(args);
   const t = await getT(args.request, "bookings");
   return {
     title: t("standIn.title"),
     open: booking.status === "pending" && booking.paymentStatus === "unpaid",
     car: `${car.make} ${car.model} ${car.year}`,
-    total: booking.totalAmount,
+    total: charge.amount,
     instantBook: booking.instantBook,
     startDate: booking.startDate,
     endDate: booking.endDate,
@@ -48,10 +53,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { booking } = await openSession(args);
+  const { booking, charge } = await openSession(args);
   const form = await args.request.formData();
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
-  const session = { id: booking.stripeCheckoutSessionId!, bookingId: booking.id };
+  const session = { id: charge.sessionId!, bookingId: booking.id, chargeId: charge.id };
   if (form.get("intent") === "pay") {
     await handlePaymentEvent(args.context, standInEvent("checkout.session.completed", session), origin);
     return redirect(`/booking-success?booking_id=${booking.id}&session_id=${session.id}`, 303);

@@ -1,9 +1,19 @@
 // Factories for integration tests: each test makes the rows it needs through the app's own code paths.
 import { and, eq } from "drizzle-orm";
-import { bookings, cars, contactMessages, insurancePackages, profiles, users, verificationDocuments } from "#db/schema";
+import {
+  bookings,
+  cars,
+  charges,
+  contactMessages,
+  insurancePackages,
+  profiles,
+  users,
+  verificationDocuments,
+} from "#db/schema";
 import { createAccount } from "~/accounts/accounts.server";
 import { startSession } from "~/accounts/session.server";
 import type { NewBookingRequest } from "~/bookings/booking-queries.server";
+import { writeRentalChargeOf } from "~/payments/charges.server";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
 import { storePrivateDocument } from "~/photos/photo-storage.server";
@@ -95,13 +105,23 @@ export async function createCar(ctx: TestContext, ownerId: string, overrides: Pa
   return car!;
 }
 
-/** A booking of three days with consistent money, in the given status; returns its id. */
+/** What a test may say of a booking's rental payment beyond the booking's columns: its Stripe ids (decision 035). */
+export interface RentalStripeIds {
+  stripePaymentIntentId?: string | null;
+  stripeCheckoutSessionId?: string | null;
+}
+
+/**
+ * A booking of three days with consistent money, in the given status, with its rental charge (the payment status
+ * and Stripe ids given); returns its id.
+ */
 export async function createBooking(
   ctx: TestContext,
   parties: { carId: string; renterId: string; ownerId: string },
   status: (typeof bookings.$inferInsert)["status"],
-  overrides: Partial<typeof bookings.$inferInsert> = {},
+  overrides: Partial<typeof bookings.$inferInsert> & RentalStripeIds = {},
 ) {
+  const { stripePaymentIntentId, stripeCheckoutSessionId, ...columns } = overrides;
   const [row] = await ctx.db
     .insert(bookings)
     .values({
@@ -116,10 +136,57 @@ export async function createBooking(
       totalAmount: 12640,
       ...parties,
       status,
-      ...overrides,
+      ...columns,
     })
     .returning({ id: bookings.id });
+  await writeRentalChargeOf(ctx.db, row!.id, {
+    paymentIntentId: stripePaymentIntentId,
+    checkoutSessionId: stripeCheckoutSessionId,
+  });
   return row!.id;
+}
+
+/** A booking's rental charge as a test reads it: its Stripe ids, status, key and amount. */
+export async function rentalChargeRow(ctx: TestContext, bookingId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.bookingId, bookingId), eq(charges.purpose, "rental")));
+  return row!;
+}
+
+/**
+ * A booking's row with its rental charge's Stripe ids (which moved from the booking to the charge, decision 035), by
+ * its id or by its rental charge's checkout session; undefined when there is none.
+ */
+export async function bookingWithPayment(ctx: TestContext, which: { id: string } | { checkoutSessionId: string }) {
+  const [row] = await ctx.db
+    .select({
+      booking: bookings,
+      stripePaymentIntentId: charges.stripePaymentIntentId,
+      stripeCheckoutSessionId: charges.stripeCheckoutSessionId,
+    })
+    .from(bookings)
+    .innerJoin(charges, and(eq(charges.bookingId, bookings.id), eq(charges.purpose, "rental")))
+    .where("id" in which ? eq(bookings.id, which.id) : eq(charges.stripeCheckoutSessionId, which.checkoutSessionId));
+  return (
+    row && {
+      ...row.booking,
+      stripePaymentIntentId: row.stripePaymentIntentId,
+      stripeCheckoutSessionId: row.stripeCheckoutSessionId,
+    }
+  );
+}
+
+/** Sets the Stripe ids of a booking's rental charge, as a payment made before the test would have. */
+export async function setRentalStripeIds(ctx: TestContext, bookingId: string, ids: RentalStripeIds) {
+  await ctx.db
+    .update(charges)
+    .set({
+      ...(ids.stripePaymentIntentId !== undefined && { stripePaymentIntentId: ids.stripePaymentIntentId }),
+      ...(ids.stripeCheckoutSessionId !== undefined && { stripeCheckoutSessionId: ids.stripeCheckoutSessionId }),
+    })
+    .where(and(eq(charges.bookingId, bookingId), eq(charges.purpose, "rental")));
 }
 
 /** What the booking page hands insertBookingRequest: three days at 50 € without insurance, picked up in Vilnius. */

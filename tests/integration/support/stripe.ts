@@ -1,6 +1,8 @@
 // Tests against Stripe's fake (fake-stripe.ts): the Worker's settings that point the real SDK at it, and a webhook
 // delivered as Stripe delivers one (signed with Stripe's scheme) to POST /webhooks/stripe.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { charges } from "#db/schema";
 import type { WorkerEnv } from "~/env.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { action as webhookAction } from "~/routes/_resources+/webhooks.stripe";
@@ -33,14 +35,26 @@ export function deliverWebhook(
   );
 }
 
+/** The booking's rental charge's id and key, which its checkout and capture are made under (decision 035). */
+async function rentalChargeKeys(context: AppLoadContext, bookingId: string) {
+  const [charge] = await context.db
+    .select({ id: charges.id, key: charges.idempotencyKey })
+    .from(charges)
+    .where(and(eq(charges.bookingId, bookingId), eq(charges.purpose, "rental")));
+  return charge ?? { id: `rental-${bookingId}`, key: bookingId };
+}
+
 /**
  * A payment of `amount` cents for the booking, paid through the fake as our checkout is paid (a manual-capture
  * checkout, so the card is only held): returns the payment intent's id, for the booking's stripe_payment_intent_id.
  * `context` must point at the fake (stripeEnv).
  */
 export async function authorisedPayment(context: AppLoadContext, fake: FakeStripe, bookingId: string, amount: number) {
+  const charge = await rentalChargeKeys(context, bookingId);
   const { sessionId } = await getPaymentGateway(context.env, ORIGIN).createCheckout({
     bookingId,
+    chargeId: charge.id,
+    chargeKey: charge.key,
     lines: [{ name: "Trip", amount }],
     customerEmail: "renter@example.com",
     successUrl: `${ORIGIN}/bookings/${bookingId}`,
@@ -55,6 +69,6 @@ export async function authorisedPayment(context: AppLoadContext, fake: FakeStrip
 /** As authorisedPayment, and captured (the host confirmed): what a booking needs before money can go back to it. */
 export async function capturedPayment(context: AppLoadContext, fake: FakeStripe, bookingId: string, amount: number) {
   const intentId = await authorisedPayment(context, fake, bookingId, amount);
-  await getPaymentGateway(context.env, ORIGIN).capture(intentId, bookingId);
+  await getPaymentGateway(context.env, ORIGIN).capture(intentId, (await rentalChargeKeys(context, bookingId)).key);
   return intentId;
 }
