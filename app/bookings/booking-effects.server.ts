@@ -26,7 +26,6 @@ export interface EffectsRun {
 function noticeOf(effect: Notify, bookingId: string, facts: { wasPaid: boolean; refundOwed: boolean; late: boolean }) {
   if (effect.if === "was_paid" && !facts.wasPaid) return null;
   if (effect.if === "refund_owed" && !facts.refundOwed) return null;
-  if (effect.if === "late" && !facts.late) return null;
   const template = facts.late && effect.lateTemplate ? effect.lateTemplate : effect.template;
   const notice: BookingNotice = { bookingId, type: effect.type, to: effect.to };
   if (effect.email) notice.email = true;

@@ -19,9 +19,7 @@ export type EffectCondition =
   /** The request had been paid for (its card held or charged): the host had heard of it. */
   | "was_paid"
   /** The transition wrote a refund down (refund_by_policy found something captured to give back). */
-  | "refund_owed"
-  /** A check-out recorded after the return deadline (trip-rules.ts#recordedAfterDeadline). */
-  | "late";
+  | "refund_owed";
 
 export interface Notify {
   do: "notify";
@@ -31,7 +29,7 @@ export interface Notify {
   /** The notification is not shown in the app (the person did it themselves and is on the page). */
   inApp?: false;
   template?: BookingEmailTemplate;
-  /** The template used instead when `lateTemplate`'s condition holds. */
+  /** The template used instead for a check-out recorded after the return deadline (trip-rules.ts). */
   lateTemplate?: BookingEmailTemplate;
   if?: EffectCondition;
 }
@@ -123,6 +121,33 @@ const notify = (to: Notify["to"], type: BookingNoticeType, more: Omit<Notify, "d
   ...more,
 });
 
+/** A confirm's effects before its notices: the host's and instant book's alike. */
+const CONFIRMING = [
+  { do: "decline_overlapping" },
+  { do: "count_booking" },
+  { do: "capture_rental" },
+  { do: "hold_deposit" },
+] as const satisfies readonly Effect[];
+
+/** The renter's cancellation, of a request or a confirmed booking: the host hears once the card was held. */
+const RENTER_CANCELLED = [
+  notify("host", "booking_cancelled", { email: true, if: "was_paid" }),
+  notify("renter", "booking_cancelled", {
+    email: true,
+    inApp: false,
+    template: "booking_cancelled_by_you",
+    if: "refund_owed",
+  }),
+] as const satisfies readonly Effect[];
+
+const CHECKED_IN = [notify("both", "trip_check_in", { email: true })] as const satisfies readonly Effect[];
+
+const CHECKED_OUT = [
+  { do: "open_claim_window" },
+  { do: "count_completed_trip" },
+  notify("both", "trip_check_out", { email: true, lateTemplate: "trip_check_out_late" }),
+] as const satisfies readonly Effect[];
+
 /** A booking's whole life. Person rows first, in the order the pages show their buttons. */
 export const LIFECYCLE = [
   // ---------------------------------------------------------------------------------------------- a person's button
@@ -134,13 +159,7 @@ export const LIFECYCLE = [
     to: "confirmed",
     payment: ["authorized"],
     stamp: "confirmedAt",
-    effects: [
-      { do: "decline_overlapping" },
-      { do: "count_booking" },
-      { do: "capture_rental" },
-      { do: "hold_deposit" },
-      notify("renter", "booking_confirmed", { email: true }),
-    ],
+    effects: [...CONFIRMING, notify("renter", "booking_confirmed", { email: true })],
   },
   {
     name: "decline",
@@ -161,19 +180,7 @@ export const LIFECYCLE = [
     to: "cancelled",
     cancelReason: "cancelled_by_renter",
     stamp: "cancelledAt",
-    effects: [
-      { do: "refund_by_policy" },
-      { do: "expire_checkout" },
-      { do: "release_hold" },
-      // The host heard of the request only once it was paid for: from then on they are told.
-      notify("host", "booking_cancelled", { email: true, if: "was_paid" }),
-      notify("renter", "booking_cancelled", {
-        email: true,
-        inApp: false,
-        template: "booking_cancelled_by_you",
-        if: "refund_owed",
-      }),
-    ],
+    effects: [{ do: "refund_by_policy" }, { do: "expire_checkout" }, { do: "release_hold" }, ...RENTER_CANCELLED],
   },
   {
     name: "host_checks_in",
@@ -183,7 +190,7 @@ export const LIFECYCLE = [
     to: "active",
     payment: ["captured"],
     window: "check_in",
-    effects: [notify("both", "trip_check_in", { email: true })],
+    effects: CHECKED_IN,
   },
   {
     name: "renter_checks_in",
@@ -193,7 +200,7 @@ export const LIFECYCLE = [
     to: "active",
     payment: ["captured"],
     window: "check_in",
-    effects: [notify("both", "trip_check_in", { email: true })],
+    effects: CHECKED_IN,
   },
   {
     name: "host_cancels",
@@ -220,18 +227,7 @@ export const LIFECYCLE = [
     onItsPage: true,
     cancelReason: "cancelled_by_renter",
     stamp: "cancelledAt",
-    effects: [
-      { do: "refund_by_policy" },
-      { do: "return_deposit" },
-      { do: "release_hold" },
-      notify("host", "booking_cancelled", { email: true, if: "was_paid" }),
-      notify("renter", "booking_cancelled", {
-        email: true,
-        inApp: false,
-        template: "booking_cancelled_by_you",
-        if: "refund_owed",
-      }),
-    ],
+    effects: [{ do: "refund_by_policy" }, { do: "return_deposit" }, { do: "release_hold" }, ...RENTER_CANCELLED],
   },
   {
     name: "host_checks_out",
@@ -241,11 +237,7 @@ export const LIFECYCLE = [
     to: "completed",
     window: "check_out",
     stamp: "completedAt",
-    effects: [
-      { do: "open_claim_window" },
-      { do: "count_completed_trip" },
-      notify("both", "trip_check_out", { email: true, lateTemplate: "trip_check_out_late" }),
-    ],
+    effects: CHECKED_OUT,
   },
   {
     name: "renter_checks_out",
@@ -255,11 +247,7 @@ export const LIFECYCLE = [
     to: "completed",
     window: "check_out",
     stamp: "completedAt",
-    effects: [
-      { do: "open_claim_window" },
-      { do: "count_completed_trip" },
-      notify("both", "trip_check_out", { email: true, lateTemplate: "trip_check_out_late" }),
-    ],
+    effects: CHECKED_OUT,
   },
   // ------------------------------------------------------------------------------------------------ payment events
   {
@@ -281,10 +269,7 @@ export const LIFECYCLE = [
     at: "card held on an instant-book listing",
     stamp: "confirmedAt",
     effects: [
-      { do: "decline_overlapping" },
-      { do: "count_booking" },
-      { do: "capture_rental" },
-      { do: "hold_deposit" },
+      ...CONFIRMING,
       notify("renter", "booking_confirmed", { email: true, template: "booking_instant_confirmed" }),
       notify("host", "booking_confirmed", { email: true, template: "booking_instant_host" }),
     ],
