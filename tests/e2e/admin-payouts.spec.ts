@@ -25,6 +25,7 @@ import {
   fillText,
   localeTexts,
   looseText,
+  insertRentalCharge,
 } from "./support";
 
 // On a phone's width: the payouts list and a booking's money page must fit one.
@@ -84,9 +85,9 @@ async function settledTrips(database: Client, hostId: string, renterId: string) 
     await database.execute({
       sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days,
               daily_rate, subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, deposit_amount,
-              payment_status, stripe_payment_intent_id, deposit_status, confirmed_at, completed_at,
+              payment_status, deposit_status, confirmed_at, completed_at,
               claim_window_ends_at, created_at, updated_at)
-            values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, ?, ?, ?, 'captured', ?, 'returned', ?, ?,
+            values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, ?, ?, ?, 'captured', 'returned', ?, ?,
               ?, ?, ?)`,
       args: [
         bookingId,
@@ -98,7 +99,6 @@ async function settledTrips(database: Client, hostId: string, renterId: string) 
         HOST_SHARE,
         TOTAL,
         DEPOSIT,
-        `pi_standin_${bookingId.slice(0, 8)}`,
         now - 30 * 86_400_000,
         now - 5 * 86_400_000,
         now - 4 * 86_400_000,
@@ -106,6 +106,8 @@ async function settledTrips(database: Client, hostId: string, renterId: string) 
         now,
       ],
     });
+    // The booking's payment is its rental charge's (decision 035).
+    await insertRentalCharge(database, bookingId, `pi_standin_${bookingId.slice(0, 8)}`);
     await database.execute({
       sql: `insert into payouts (id, booking_id, host_id, gross, host_share, claim_kept, amount, sent_amount, status,
               idempotency_key, attempts, last_error, next_attempt_at, stripe_transfer_id, settled_at, paid_at,

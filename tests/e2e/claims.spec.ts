@@ -26,6 +26,7 @@ import {
   fillText,
   localeTexts,
   looseText,
+  insertRentalCharge,
 } from "./support";
 
 // On a phone's width: the claim pages and the admin's must fit one.
@@ -50,24 +51,13 @@ async function completedTrip(database: Client, hostId: string, renterId: string)
   await database.execute({
     sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days, daily_rate,
             subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, deposit_amount, payment_status,
-            stripe_payment_intent_id, deposit_status, completed_at, claim_window_ends_at, created_at, updated_at)
-          values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, ?, 'captured', ?, 'held', ?, ?,
+            deposit_status, completed_at, claim_window_ends_at, created_at, updated_at)
+          values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, ?, 'captured', 'held', ?, ?,
             ?, ?)`,
-    args: [
-      bookingId,
-      carId,
-      renterId,
-      hostId,
-      start,
-      end,
-      DEPOSIT,
-      `pi_standin_${bookingId.slice(0, 8)}`,
-      now - 3_600_000,
-      now + 23 * 3_600_000,
-      now,
-      now,
-    ],
+    args: [bookingId, carId, renterId, hostId, start, end, DEPOSIT, now - 3_600_000, now + 23 * 3_600_000, now, now],
   });
+  // The booking's payment is its rental charge's (decision 035).
+  await insertRentalCharge(database, bookingId, `pi_standin_${bookingId.slice(0, 8)}`);
   // Returned a day before the end (no late hours), 800 km after the check-in.
   const returned = Date.parse(`${end}T00:00:00Z`) - 12 * 3_600_000;
   for (const [kind, km, at] of [

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   userId,
   visit,
+  insertRentalCharge,
 } from "./support";
 
 /** Words of this run: both projects and earlier runs share the database. */
@@ -211,23 +212,13 @@ async function disputedClaim(database: Client, hostId: string, renterId: string)
   await database.execute({
     sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days, daily_rate,
             subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, deposit_amount, payment_status,
-            stripe_payment_intent_id, deposit_status, completed_at, claim_window_ends_at, created_at, updated_at)
-          values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, 30000, 'captured', ?, 'held',
+            deposit_status, completed_at, claim_window_ends_at, created_at, updated_at)
+          values (?, ?, ?, ?, 'completed', ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, 30000, 'captured', 'held',
             ?, ?, ?, ?)`,
-    args: [
-      bookingId,
-      carId,
-      renterId,
-      hostId,
-      day(-10),
-      day(-7),
-      `pi_standin_${bookingId.slice(0, 8)}`,
-      now - 3_600_000,
-      now + 23 * 3_600_000,
-      now,
-      now,
-    ],
+    args: [bookingId, carId, renterId, hostId, day(-10), day(-7), now - 3_600_000, now + 23 * 3_600_000, now, now],
   });
+  // The booking's payment is its rental charge's (decision 035).
+  await insertRentalCharge(database, bookingId, `pi_standin_${bookingId.slice(0, 8)}`);
   await database.execute({
     sql: `insert into damage_claims (id, booking_id, filed_by, description, amount, categories, status, respond_by,
             renter_note, responded_at, created_at)

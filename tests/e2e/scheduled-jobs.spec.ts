@@ -3,7 +3,7 @@
 // Here, over HTTP: that endpoint runs the Worker's own scheduled handler (a request unanswered for 24 hours expires),
 // and a Worker started without `--test-scheduled`, as every deploy is, has no such endpoint.
 import { FAULT_URL } from "../../playwright.config";
-import { expect, isoDay, test } from "./support";
+import { expect, isoDay, test, insertRentalCharge } from "./support";
 
 test("@http GET /__scheduled runs the scheduled jobs: a request unanswered for 24 hours expires", async ({
   request,
@@ -22,8 +22,8 @@ test("@http GET /__scheduled runs the scheduled jobs: a request unanswered for 2
   await database.execute({
     sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days, daily_rate,
             subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, payment_status,
-            stripe_payment_intent_id, created_at, updated_at)
-          values (?, ?, ?, ?, 'pending', ?, ?, 2, 4000, 8000, 160, 280, 7840, 8440, 'authorized', ?, ?, ?)`,
+            created_at, updated_at)
+          values (?, ?, ?, ?, 'pending', ?, ?, 2, 4000, 8000, 160, 280, 7840, 8440, 'authorized', ?, ?)`,
     args: [
       id,
       String(car.rows[0]!.id),
@@ -31,11 +31,12 @@ test("@http GET /__scheduled runs the scheduled jobs: a request unanswered for 2
       String(car.rows[0]!.owner_id),
       isoDay(300),
       isoDay(302),
-      `pi_standin_${id.slice(0, 8)}`,
       asked,
       asked,
     ],
   });
+  // The booking's payment is its rental charge's (decision 035).
+  await insertRentalCharge(database, id, `pi_standin_${id.slice(0, 8)}`);
 
   const ran = await request.get(`/__scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
   expect(ran.status()).toBe(200);

@@ -572,3 +572,17 @@ export const euros = (cents: number, lang: "lt" | "en") =>
 /** Intl writes a narrow no-break space where people type a space: match either. */
 export const looseText = (text: string) =>
   new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
+
+/**
+ * The rental charge of a booking a journey wrote directly in the database, as the app writes one with the request
+ * (decision 035): the booking's total, payment status and times, the payment intent given, the booking's id as key.
+ */
+export async function insertRentalCharge(database: Client, bookingId: string, paymentIntentId: string) {
+  await database.execute({
+    sql: `insert into charges (id, booking_id, purpose, payer_id, amount, status, idempotency_key,
+            stripe_payment_intent_id, created_at, updated_at)
+          select 'rental-' || id, id, 'rental', renter_id, total_amount, payment_status, id, ?, created_at, updated_at
+          from bookings where id = ?`,
+    args: [paymentIntentId, bookingId],
+  });
+}

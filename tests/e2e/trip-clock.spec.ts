@@ -30,6 +30,7 @@ import {
   userId,
   visit,
   visitCurrent,
+  insertRentalCharge,
 } from "./support";
 
 const TRIPS = localeTexts<typeof TripTexts>("trips");
@@ -61,9 +62,9 @@ async function setUp(database: Client, hostId: string, renterId: string) {
     await database.execute({
       sql: `insert into bookings (id, car_id, renter_id, owner_id, status, start_date, end_date, total_days,
               daily_rate, subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount, deposit_amount,
-              payment_status, stripe_payment_intent_id, deposit_status, deposit_kept, confirmed_at, completed_at,
+              payment_status, deposit_status, deposit_kept, confirmed_at, completed_at,
               cancelled_at, created_at, updated_at)
-            values (?, ?, ?, ?, ?, ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            values (?, ?, ?, ?, ?, ?, ?, 3, 4000, 12000, 240, 400, 11760, 42640, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         id,
         carId,
@@ -74,7 +75,6 @@ async function setUp(database: Client, hostId: string, renterId: string) {
         end,
         DEPOSIT,
         status === "cancelled" ? "released" : "captured",
-        `pi_standin_${id.slice(0, 8)}`,
         extra.deposit,
         extra.kept,
         status === "cancelled" ? null : now - 12 * 24 * HOUR,
@@ -84,6 +84,8 @@ async function setUp(database: Client, hostId: string, renterId: string) {
         now,
       ],
     });
+    // The booking's payment is its rental charge's (decision 035).
+    await insertRentalCharge(database, id, `pi_standin_${id.slice(0, 8)}`);
     return id;
   };
   const record = (bookingId: string, kind: string, odometer: number, at: number, confirmedBy: string | null) =>
