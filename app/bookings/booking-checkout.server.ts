@@ -5,15 +5,16 @@
 // the first payment and releases the second (payments/fulfilment.server.ts). Bookings' side of a checkout; the
 // payment gateway itself is payments'.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { bookingInsurance, bookings, cars, charges, profiles } from "#db/schema";
+import { bookingInsurance, bookings, cars, profiles } from "#db/schema";
 import { canPayNow, checkoutExpiry } from "~/bookings/booking-rules";
 import { bookedPackageName, feeRates, paymentKindText, rentalText } from "~/bookings/booking-text";
 import { BOOKING_CHARGE_COLUMNS } from "~/bookings/booking-queries.server";
 import {
   attachCheckoutSession,
   currentCheckoutSession,
+  rentalChargeId,
   rentalChargeKey,
   rentalSessionId,
 } from "~/payments/charges.server";
@@ -110,7 +111,7 @@ export async function resumeCheckout(
       status: bookings.status,
       paymentStatus: bookings.paymentStatus,
       sessionId: rentalSessionId,
-      chargeId: sql<string>`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${bookings.id} and ${charges.purpose} = 'rental')`,
+      chargeId: rentalChargeId,
       chargeKey: rentalChargeKey,
       instantBook: bookings.instantBook,
       ...BOOKING_CHARGE_COLUMNS,

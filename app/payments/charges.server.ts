@@ -3,7 +3,7 @@
 // status is the booking's payment status (a trigger copies it), and its Stripe ids and idempotency key are its own.
 // The gateway's keys are the charge's: `checkout-`, `capture-` and `release-` + `idempotency_key`.
 import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { bookingInsurance, bookings, chargeLineItems, charges } from "#db/schema";
+import { bookings, chargeLineItems, charges } from "#db/schema";
 import type { Db } from "~/db.server";
 import { chargeTotals, rentalLineItems, type LineItem, type StoredBookingPrice } from "~/pricing/line-items";
 
@@ -30,6 +30,13 @@ export const chargeOfLedgerRow = (row: { chargeId: AnyColumn; bookingId: AnyColu
     eq(charges.id, row.chargeId),
     and(isNull(row.chargeId), eq(charges.bookingId, row.bookingId), eq(charges.purpose, "rental")),
   );
+
+/** The id of the rental charge of the booking in the statement (`bookings.id`), as a column. */
+export const rentalChargeId = sql<string>`(select ${charges.id} from ${charges} where ${ofRental})`;
+
+/** The id of a booking's rental charge, as a value of an insert (what refunds and payouts move). */
+export const rentalChargeIdOf = (bookingId: string) =>
+  sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${bookingId} and ${charges.purpose} = 'rental')`;
 
 /** A booking's rental charge: a condition on charges. */
 export const rentalChargeOf = (bookingId: string) =>
@@ -90,86 +97,47 @@ export async function currentCheckoutSession(db: Db, chargeId: string) {
   return row?.sessionId ?? null;
 }
 
+/** What a booking written row by row (the demo seed, tests) gives of itself to its rental charge's rows. */
+export interface BookingForCharge extends StoredBookingPrice {
+  id: string;
+  renterId: string;
+  totalAmount: number;
+  paymentStatus: (typeof charges.$inferSelect)["status"];
+  createdAt: Date;
+}
+
 /**
- * Writes the rental charge of a booking already written from its stored figures (the demo seed and tests write
- * bookings row by row), with the payment status and Stripe ids it has; the key is the booking's id, as for the
- * bookings made before charges (migration 0023). Nothing when it has one.
+ * The rows of the rental charge of a booking written row by row, as migration 0023 gives every booking made before
+ * charges: id `rental-<booking>`, the booking's id as key, its payment status, the Stripe ids given, and its line items.
  */
-export async function writeRentalChargeOf(
-  db: Db,
-  bookingId: string,
+/** The id of the rental charge of a booking written row by row (and of every booking made before charges). */
+export const rowRentalChargeId = (bookingId: string) => `rental-${bookingId}`;
+
+export function rentalChargeRows(
+  booking: BookingForCharge,
   stripe: { checkoutSessionId?: string | null; paymentIntentId?: string | null } = {},
 ) {
-  const [row] = await db
-    .select({
-      renterId: bookings.renterId,
-      totalAmount: bookings.totalAmount,
-      pricingPeriod: bookings.pricingPeriod,
-      totalDays: bookings.totalDays,
-      dailyRate: bookings.dailyRate,
-      periodCount: bookings.periodCount,
-      periodPrice: bookings.periodPrice,
-      extraDays: bookings.extraDays,
-      subtotal: bookings.subtotal,
-      insuranceCost: bookings.insuranceCost,
-      insuranceDailyCost: bookingInsurance.dailyCost,
-      platformFee: bookings.platformFee,
-      paymentProcessorFee: bookings.paymentProcessorFee,
-      depositAmount: bookings.depositAmount,
-      paymentStatus: bookings.paymentStatus,
-      createdAt: bookings.createdAt,
-    })
-    .from(bookings)
-    .leftJoin(bookingInsurance, eq(bookingInsurance.bookingId, bookings.id))
-    .where(eq(bookings.id, bookingId));
-  if (!row) throw new Error(`No booking ${bookingId}`);
-  const chargeId = `rental-${bookingId}`;
-  const inserted = await db
-    .insert(charges)
-    .values({
-      id: chargeId,
-      bookingId,
-      purpose: "rental",
-      payerId: row.renterId,
-      amount: row.totalAmount,
-      status: row.paymentStatus,
-      idempotencyKey: bookingId,
-      stripeCheckoutSessionId: stripe.checkoutSessionId ?? null,
-      stripePaymentIntentId: stripe.paymentIntentId ?? null,
-      createdAt: row.createdAt,
-      updatedAt: row.createdAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: charges.id });
-  if (inserted.length === 0) return;
-  const items = rentalLineItems(row);
-  if (items.length > 0) {
-    await db.insert(chargeLineItems).values(items.map((item, position) => ({ ...item, chargeId, position })));
-  }
-}
-
-/** A booking's rental payment as the gateway needs it: its payment intent and the base of its keys. */
-export async function rentalPayment(db: Db, bookingId: string) {
-  const [row] = await db
-    .select({ intentId: charges.stripePaymentIntentId, key: charges.idempotencyKey })
-    .from(charges)
-    .where(rentalChargeOf(bookingId));
-  return row ?? { intentId: null, key: bookingId };
-}
-
-/** Sets the Stripe ids of a booking's rental charge (the seed's and tests' payments made outside a checkout). */
-export async function setRentalStripeIds(
-  db: Db,
-  bookingId: string,
-  ids: { checkoutSessionId?: string | null; paymentIntentId?: string | null },
-) {
-  await db
-    .update(charges)
-    .set({
-      ...(ids.checkoutSessionId !== undefined && { stripeCheckoutSessionId: ids.checkoutSessionId }),
-      ...(ids.paymentIntentId !== undefined && { stripePaymentIntentId: ids.paymentIntentId }),
-    })
-    .where(rentalChargeOf(bookingId));
+  const chargeId = rowRentalChargeId(booking.id);
+  const charge: typeof charges.$inferInsert = {
+    id: chargeId,
+    bookingId: booking.id,
+    purpose: "rental",
+    payerId: booking.renterId,
+    amount: booking.totalAmount,
+    status: booking.paymentStatus,
+    idempotencyKey: booking.id,
+    stripeCheckoutSessionId: stripe.checkoutSessionId ?? null,
+    stripePaymentIntentId: stripe.paymentIntentId ?? null,
+    createdAt: booking.createdAt,
+    updatedAt: booking.createdAt,
+  };
+  const lineItems: (typeof chargeLineItems.$inferInsert)[] = rentalLineItems(booking).map((item, position) => ({
+    ...item,
+    id: `${chargeId}-${position}`,
+    chargeId,
+    position,
+  }));
+  return { charge, lineItems };
 }
 
 export interface ChargeView {

@@ -23,7 +23,7 @@ import {
 } from "~/payments/gateway.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { nextAttempt } from "~/payments/money-attempts";
-import { chargeOfLedgerRow } from "~/payments/charges.server";
+import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
 
 export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
 
@@ -79,7 +79,7 @@ export function owedRefund(
     reason: input.reason ?? null,
     createdAt: input.now,
     // Every refund so far gives back part of the booking's rental charge (decision 035).
-    chargeId: sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${input.bookingId} and ${charges.purpose} = 'rental')`,
+    chargeId: rentalChargeIdOf(input.bookingId),
   };
   if (!input.onlyIf) return db.insert(refunds).values(values).onConflictDoNothing();
   // INSERT ... SELECT ... WHERE: written only when the condition holds at that moment of the batch. The select's

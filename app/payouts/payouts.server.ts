@@ -16,7 +16,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { bookings, charges, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
-import { chargeOfLedgerRow } from "~/payments/charges.server";
+import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { nextAttempt } from "~/payments/money-attempts";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
@@ -98,7 +98,7 @@ export async function owePayouts(db: Db, now: Date): Promise<number> {
       status: "waiting_for_account",
       idempotencyKey: payoutKey(booking.id),
       // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
-      chargeId: sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${booking.id} and ${charges.purpose} = 'rental')`,
+      chargeId: rentalChargeIdOf(booking.id),
       settledAt: new Date(owed.settledAt),
       createdAt: now,
       updatedAt: now,

@@ -8,7 +8,7 @@
 // The ids come from a random stream of their own, so adding them left the rest of the demo as it was drawn.
 import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../../db/enums";
 import { standInId, type StandInPrefix } from "../../app/payments/stand-in-ids";
-import { rentalLineItems } from "../../app/pricing/line-items";
+import { rentalChargeRows } from "../../app/payments/charges.server";
 import type * as schema from "../../db/schema";
 import type { Random } from "./random";
 
@@ -80,44 +80,27 @@ export function demoMoney(random: Random): DemoMoney {
       return { paymentStatus, cancelReason };
     },
     rentalCharges(bookings, insuranceDailyCost) {
-      const charges: ChargeRow[] = [];
-      const lineItems: LineItemRow[] = [];
-      for (const booking of bookings) {
-        const chargeId = demoRentalChargeId(booking.id);
-        const items = rentalLineItems({
-          pricingPeriod: booking.pricingPeriod ?? "daily",
-          totalDays: booking.totalDays,
-          dailyRate: booking.dailyRate,
-          periodCount: booking.periodCount ?? null,
-          periodPrice: booking.periodPrice ?? null,
-          extraDays: booking.extraDays ?? null,
-          subtotal: booking.subtotal,
-          insuranceCost: booking.insuranceCost ?? 0,
-          insuranceDailyCost: insuranceDailyCost(booking.id),
-          platformFee: booking.platformFee,
-          paymentProcessorFee: booking.paymentProcessorFee,
-          depositAmount: booking.depositAmount ?? 0,
-        });
-        charges.push({
-          id: chargeId,
-          bookingId: booking.id,
-          purpose: "rental",
-          payerId: booking.renterId,
-          amount: booking.totalAmount,
-          status: booking.paymentStatus ?? "unpaid",
-          idempotencyKey: chargeId,
-          ...stripeIds.get(booking.id),
-          createdAt: booking.createdAt,
-          updatedAt: booking.updatedAt,
-        });
-        items.forEach((item, position) =>
-          lineItems.push({ ...item, id: `${chargeId}-${position}`, chargeId, position }),
-        );
-      }
-      return { charges, lineItems };
+      const rows = bookings.map((booking) =>
+        rentalChargeRows(
+          {
+            ...booking,
+            pricingPeriod: booking.pricingPeriod ?? "daily",
+            periodCount: booking.periodCount ?? null,
+            periodPrice: booking.periodPrice ?? null,
+            extraDays: booking.extraDays ?? null,
+            insuranceCost: booking.insuranceCost ?? 0,
+            insuranceDailyCost: insuranceDailyCost(booking.id),
+            depositAmount: booking.depositAmount ?? 0,
+            paymentStatus: booking.paymentStatus ?? "unpaid",
+            createdAt: booking.createdAt ?? new Date(0),
+          },
+          {
+            checkoutSessionId: stripeIds.get(booking.id)?.stripeCheckoutSessionId,
+            paymentIntentId: stripeIds.get(booking.id)?.stripePaymentIntentId,
+          },
+        ),
+      );
+      return { charges: rows.map((r) => r.charge), lineItems: rows.flatMap((r) => r.lineItems) };
     },
   };
 }
-
-/** A demo booking's rental charge's id (refunds and payouts name it). */
-export const demoRentalChargeId = (bookingId: string) => `rental-${bookingId}`;

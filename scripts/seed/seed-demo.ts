@@ -45,7 +45,8 @@ import {
   type InsuranceKey,
   type PersonKey,
 } from "./demo-data";
-import { demoMoney, demoRentalChargeId } from "./demo-money";
+import { rowRentalChargeId } from "../../app/payments/charges.server";
+import { demoMoney } from "./demo-money";
 import { buildDemoPayouts, demoPayoutSince, type DemoPayouts } from "./demo-payouts";
 import { buildDemoTrips, type DemoTrips } from "./demo-trips";
 import type { PhotoStore } from "./photo-store";
@@ -1466,12 +1467,12 @@ async function writeAll(client: Client, data: DemoData) {
     ...inserts(schema.damageClaims, data.trips.claims),
     ...inserts(
       schema.refunds,
-      data.trips.refunds.map((refund) => ({ ...refund, chargeId: demoRentalChargeId(refund.bookingId) })),
+      data.trips.refunds.map((refund) => ({ ...refund, chargeId: rowRentalChargeId(refund.bookingId) })),
     ),
     ...inserts(schema.payoutAccounts, data.payouts.accounts),
     ...inserts(
       schema.payouts,
-      data.payouts.payouts.map((payout) => ({ ...payout, chargeId: demoRentalChargeId(payout.bookingId) })),
+      data.payouts.payouts.map((payout) => ({ ...payout, chargeId: rowRentalChargeId(payout.bookingId) })),
     ),
     ...inserts(schema.stripeEvents, data.stripeEvents),
   ];
