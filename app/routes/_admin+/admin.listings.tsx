@@ -12,6 +12,7 @@ import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";
 import { VerificationBadge } from "~/components/profile/verification-badge";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { formatDate, formatNumber } from "~/utils/format";
@@ -73,10 +74,7 @@ export default function AdminListingsPage() {
         />
 
         {listings.length === 0 ? (
-          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-            <Icon name="check" className="size-10 text-muted" />
-            <h2 className="mt-4 text-lg font-semibold">{t(`listings.empty.${status}`)}</h2>
-          </div>
+          <EmptyState icon="check" title={t(`listings.empty.${status}`)} compact className="mt-6" />
         ) : (
           <ul className="mt-6 grid gap-4" aria-label={t(`listings.filters.${status}`)}>
             {listings.map((listing) => {

@@ -8,6 +8,7 @@ import { CAR_CATEGORIES, FUEL_TYPES, TRANSMISSIONS } from "#db/enums";
 import { AuthLink } from "~/components/auth/auth-link";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "~/components/ui/icons";
@@ -526,14 +527,12 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
         ) : loading ? (
           <SkeletonGrid />
         ) : problems.search ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-            <Icon name="search" className="size-10 text-muted" />
-            <h2 className="mt-4 text-lg font-semibold">{t("results.searchTooShortTitle")}</h2>
-            <p className="mt-1 max-w-md text-muted">{t("results.searchTooShortBody")}</p>
-            <ButtonLink to={`${path}${clearedSearch(filters)}`} className="mt-6">
-              {t("results.clearSearch")}
-            </ButtonLink>
-          </div>
+          <EmptyState
+            icon="search"
+            title={t("results.searchTooShortTitle")}
+            text={t("results.searchTooShortBody")}
+            action={{ to: `${path}${clearedSearch(filters)}`, label: t("results.clearSearch") }}
+          />
         ) : listings && listings.cars.length > 0 ? (
           <>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -546,14 +545,12 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
             <Pagination scope={scope} filters={filters} page={listings.page} pageCount={listings.pageCount} />
           </>
         ) : (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-            <Icon name="search" className="size-10 text-muted" />
-            <h2 className="mt-4 text-lg font-semibold">{t("results.emptyTitle")}</h2>
-            <p className="mt-1 max-w-md text-muted">{t("results.emptyBody")}</p>
-            <ButtonLink to={path} className="mt-6">
-              {t("filters.clear")}
-            </ButtonLink>
-          </div>
+          <EmptyState
+            icon="search"
+            title={t("results.emptyTitle")}
+            text={t("results.emptyBody")}
+            action={{ to: path, label: t("filters.clear") }}
+          />
         )}
       </div>
     </div>

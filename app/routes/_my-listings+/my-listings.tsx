@@ -18,6 +18,7 @@ import {
 import { Badge } from "~/components/cars/car-badges";
 import { PriceText } from "~/components/cars/price-text";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { isAwaitingReview } from "~/profiles/verification.server";
@@ -194,16 +195,13 @@ function VerificationBanner({ status, submitted }: { status: string; submitted: 
 function EmptyTab({ tab }: { tab: OwnListingTab }) {
   const { t } = useTranslation("listings");
   return (
-    <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-      <Icon name="car" className="size-10 text-muted" />
-      <h2 className="mt-4 text-lg font-semibold">{t(`empty.${tab}.title`)}</h2>
-      <p className="mt-1 max-w-md text-muted">{t(`empty.${tab}.text`)}</p>
-      {tab === "all" ? (
-        <ButtonLink to="/my-listings/new" className="mt-6">
-          {t("empty.all.action")}
-        </ButtonLink>
-      ) : null}
-    </div>
+    <EmptyState
+      icon="car"
+      title={t(`empty.${tab}.title`)}
+      text={t(`empty.${tab}.text`)}
+      action={tab === "all" ? { to: "/my-listings/new", label: t("empty.all.action") } : undefined}
+      className="mt-8"
+    />
   );
 }
 
