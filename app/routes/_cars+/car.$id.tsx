@@ -17,7 +17,8 @@ import { AuthLink } from "~/components/auth/auth-link";
 import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
 import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { CarBadges } from "~/components/cars/car-badges";
-import { CarGallery, DEFAULT_SIZES, mainPhotoSrcSet } from "~/components/cars/car-gallery";
+import { CarGallery, DEFAULT_SIZES } from "~/components/cars/car-gallery";
+import { photoSrcSet } from "~/utils/images";
 import { FavoriteButton } from "~/components/cars/favorite-button";
 import { PriceText } from "~/components/cars/price-text";
 import { ReviewList } from "~/components/reviews/review-list";
@@ -490,7 +491,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
             tagName: "link",
             rel: "preload",
             as: "image",
-            imageSrcSet: mainPhotoSrcSet(main.storageKey),
+            imageSrcSet: photoSrcSet(main.storageKey),
             imageSizes: DEFAULT_SIZES,
             fetchpriority: "high",
           },

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
-import { CarThumbnail } from "~/components/dashboard/car-thumbnail";
+import { CarImage } from "~/components/cars/car-image";
 import { DashboardSection, EmptyPanel } from "~/components/dashboard/dashboard-section";
 import { DashboardSwitch } from "~/components/dashboard/dashboard-switch";
 import { EarningsChart } from "~/components/dashboard/earnings-chart";
@@ -194,7 +194,7 @@ function HostPanel({ data }: { data: Data }) {
           <ol className="mt-4 grid gap-4 md:grid-cols-3">
             {data.topCars.map((car, index) => (
               <li key={car.id} className="flex gap-3 rounded-xl border border-line p-3">
-                <CarThumbnail imageKey={car.imageKey} large />
+                <CarImage photo={car.imageKey} alt="" className="h-18 w-24 shrink-0 rounded-lg" icon="sm" />
                 <div className="min-w-0">
                   <p className="text-xs font-bold text-muted">#{index + 1}</p>
                   <p className="font-semibold">

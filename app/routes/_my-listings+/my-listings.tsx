@@ -16,6 +16,7 @@ import {
   type OwnListing,
 } from "~/cars/own-listings.server";
 import { Badge } from "~/components/cars/car-badges";
+import { CarImage } from "~/components/cars/car-image";
 import { PriceText } from "~/components/cars/price-text";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -23,7 +24,6 @@ import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { isAwaitingReview } from "~/profiles/verification.server";
 import { formatDate, formatNumber } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -214,28 +214,13 @@ function OwnListingCard({ listing, eager }: { listing: OwnListing; eager: boolea
   const toggling = navigation.formData?.get("carId") === listing.id;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">
-      <div className="relative aspect-[4/3] bg-subtle">
-        {listing.image ? (
-          <img
-            src={imageUrl(listing.image.storageKey, "card")}
-            width={listing.image.width}
-            height={listing.image.height}
-            alt={title}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted">
-            <Icon name="car" className="size-12" />
-          </div>
-        )}
+      <CarImage photo={listing.image} alt={title} className="relative aspect-[4/3]" icon="xl" eager={eager}>
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <Badge variant={STATUS_TONE[listing.status]}>{t(`status.${listing.status}`)}</Badge>
           <Badge>{t(`type.${listing.listingType}`)}</Badge>
           {listing.available ? null : <Badge>{t("unavailable")}</Badge>}
         </div>
-      </div>
+      </CarImage>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h2 className="text-lg font-semibold">{title}</h2>
