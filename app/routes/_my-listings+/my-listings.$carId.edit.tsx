@@ -13,15 +13,13 @@ import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.ser
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,
-  fromCar,
   ListingFields,
-  needsReview,
-  stepIssues,
-  toCarValues,
   postedListingValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
+import { fromCar, needsReview, toCarValues } from "~/cars/listing-car-values";
+import { stepIssues } from "~/cars/listing-step-rules";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import {
   addPhotos,

@@ -21,16 +21,16 @@ import {
   ListingFields,
   newListingValues,
   pickStep,
-  stepIssues,
   stepProgress,
   stepSchema,
-  firstInvalidStep,
   wizardStep,
   postedListingValues,
   savedDraftValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
+import { firstInvalidStep } from "~/cars/listing-car-values";
+import { stepIssues } from "~/cars/listing-step-rules";
 import { WizardControlsSchema } from "~/cars/listing-form-controls";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import { findDraft, saveDraft } from "~/cars/own-listings.server";
