@@ -6,7 +6,7 @@ import { startSession } from "~/accounts/session.server";
 import type { NewBookingRequest } from "~/bookings/bookings.server";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
-import { storePrivateDocument } from "~/photos/photo-storage.server";
+import { storePrivateDocument } from "~/photos/document-storage.server";
 import type { TestContext } from "./context";
 import { getRequest } from "./routes";
 
