@@ -31,12 +31,8 @@ import {
 } from "~/cars/listing-photos.server";
 import { ListingEditControlsSchema } from "~/cars/listing-form-controls";
 import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
-import {
-  FeaturesFieldset,
-  PricingFieldset,
-  VehicleFieldset,
-  WizardAlert,
-} from "~/components/listings/listing-fieldsets";
+import { FeaturesFieldset, VehicleFieldset, WizardAlert } from "~/components/listings/listing-fieldsets";
+import { PricingFieldset } from "~/components/listings/pricing-fieldset";
 import { PhotoButton, PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { useDragOrder } from "~/components/listings/use-drag-order";
 import { HostCalendar } from "~/components/listings/host-calendar";

@@ -38,10 +38,10 @@ import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
   FeaturesFieldset,
   ListingTypeFieldset,
-  PricingFieldset,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PricingFieldset } from "~/components/listings/pricing-fieldset";
 import { PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
