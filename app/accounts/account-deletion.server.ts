@@ -26,7 +26,8 @@ import {
 } from "#db/schema";
 import { verifyPassword } from "~/accounts/password.server";
 import type { Db } from "~/db.server";
-import { deleteAvatar, deletePrivateDocuments, deleteStoredPhotos } from "~/photos/photo-storage.server";
+import { deleteAvatar, deleteStoredPhotos } from "~/photos/photo-storage.server";
+import { deletePrivateDocuments } from "~/photos/document-storage.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 

@@ -2,7 +2,8 @@
 // its photos checked and stored in R2, then the car, its pickup points and photo rows written, the draft removed.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "~/accounts/session.server";
-import { firstInvalidStep, toCarValues, type ListingValues, type WizardStep } from "~/cars/listing-form";
+import type { ListingValues, WizardStep } from "~/cars/listing-form";
+import { firstInvalidStep, toCarValues } from "~/cars/listing-car-values";
 import { storedKeys } from "~/cars/listing-photos.server";
 import { createListing } from "~/cars/own-listings.server";
 import type { PhotoProblem } from "~/photos/photo-rules";

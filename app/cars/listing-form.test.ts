@@ -4,15 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   applyPickupPointIntent,
-  fromCar,
   newListingValues,
   pickStep,
   savedDraftValues,
   STEP_FIELDS,
   stepSchema,
-  toCarValues,
   type ListingValues,
 } from "~/cars/listing-form";
+import { fromCar, toCarValues } from "~/cars/listing-car-values";
 import { locatePickupPoints } from "~/places/cities";
 
 const point = (name: string) => ({ name, address: "Gatvė 1", city: "Kaunas", country: "Lithuania" as const });

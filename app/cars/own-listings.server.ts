@@ -4,7 +4,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/db.server";
-import type { CarValues, ListingValues, PickupPointRow } from "~/cars/listing-form";
+import type { ListingValues } from "~/cars/listing-form";
+import type { CarValues, PickupPointRow } from "~/cars/listing-car-values";
 import { photoRows } from "~/cars/listing-photos.server";
 import type { OwnListingTab } from "~/cars/own-listing-tabs";
 import type { StoredPhoto } from "~/photos/photo-storage.server";

@@ -1,20 +1,17 @@
-// Photos and identity documents in the PHOTOS bucket. Car photos and avatars are decoded, rotated, resized and
-// re-encoded to WebP by the Cloudflare Images binding (emulated with sharp by `wrangler dev`), so nothing a user
-// uploads is served as they sent it; identity documents are kept as uploaded under a prefix that is never served.
+// Photos in the PHOTOS bucket. Car photos, avatars and trip photos are decoded, rotated, resized and re-encoded to
+// WebP by the Cloudflare Images binding (emulated with sharp by `wrangler dev`), so nothing a user uploads is served
+// as they sent it. Identity documents, kept as uploaded, are in document-storage.server.ts.
 // Every function takes the request's bindings (`context.env`); nothing is kept in module scope.
 import { detectImageType, MAX_PHOTO_BYTES, photoProblem, type PhotoProblem } from "~/photos/photo-rules";
 import type { AppEnv } from "~/env.server";
-import { checkDocument, type DocumentContentType, type DocumentProblem } from "./document-rules";
 import {
   avatarObject,
   carPhotoObjects,
   isAvatarKey,
   isOwnCarPhotoKey,
-  isPrivateDocumentKey,
   isTripPhotoKey,
   newAvatarKey,
   newCarPhotoKey,
-  newPrivateDocumentKey,
   newTripPhotoKey,
   tripPhotoObject,
 } from "./photo-keys";
@@ -311,52 +308,6 @@ export async function deleteTripPhotos(env: Pick<PhotoBindings, "photos">, stora
   await deleteObjects(env.photos, storageKeys.filter(isTripPhotoKey).map(tripPhotoObject));
 }
 
-// ------------------------------------------------------------------ identity documents
-
-export type StoredDocument =
-  { ok: true; key: string; contentType: DocumentContentType } | { ok: false; problem: DocumentProblem };
-
-/**
- * Keeps an identity document (JPEG, PNG, WebP or PDF by content, under 10 MB) exactly as uploaded, with its type.
- * An R2 failure is thrown as PhotoProcessingError "storage": there is a single write, so nothing is left half-done.
- */
-export async function storePrivateDocument(
-  env: Pick<PhotoBindings, "photos">,
-  userId: string,
-  document: Blob,
-): Promise<StoredDocument> {
-  const checked = checkDocument({ size: document.size, head: await readHead(document) });
-  if (!checked.ok) return checked;
-  const key = newPrivateDocumentKey(userId);
-  const bytes = await document.arrayBuffer();
-  try {
-    await env.photos.put(key, bytes, { httpMetadata: { contentType: checked.contentType } });
-  } catch (cause) {
-    throw new PhotoProcessingError("storage", { cause });
-  }
-  return { ok: true, key, contentType: checked.contentType };
-}
-
-/** The document for a route that has checked the reader may see it (its owner or an admin); null if absent. */
-export async function readPrivateDocument(
-  env: Pick<PhotoBindings, "photos">,
-  key: string,
-): Promise<{ body: ReadableStream; contentType: string; size: number } | null> {
-  if (!isPrivateDocumentKey(key)) return null;
-  const object = await env.photos.get(key);
-  if (!object) return null;
-  return {
-    body: object.body,
-    contentType: object.httpMetadata?.contentType ?? "application/octet-stream",
-    size: object.size,
-  };
-}
-
-/** Deletes documents; keys outside the private prefix are left alone. */
-export async function deletePrivateDocuments(env: Pick<PhotoBindings, "photos">, keys: readonly string[]) {
-  await deleteObjects(env.photos, keys.filter(isPrivateDocumentKey));
-}
-
 // ------------------------------------------------------------------ the Images binding and R2
 
 function requireImages(env: PhotoBindings): ImagesBinding {
@@ -364,7 +315,7 @@ function requireImages(env: PhotoBindings): ImagesBinding {
   return env.images;
 }
 
-async function readHead(file: Blob): Promise<Uint8Array> {
+export async function readHead(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, 16).arrayBuffer());
 }
 
@@ -438,7 +389,7 @@ async function putAll(bucket: R2Bucket, objects: Array<[key: string, bytes: Byte
   }
 }
 
-async function deleteObjects(bucket: R2Bucket, keys: readonly string[]) {
+export async function deleteObjects(bucket: R2Bucket, keys: readonly string[]) {
   for (let start = 0; start < keys.length; start += R2_DELETE_BATCH) {
     await bucket.delete(keys.slice(start, start + R2_DELETE_BATCH));
   }

@@ -5,6 +5,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
@@ -85,9 +86,7 @@ function FeaturedRentals() {
         </ul>
       </nav>
       {rentals.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-          {t("home.featured.empty")}
-        </p>
+        <EmptyNote className="mt-6">{t("home.featured.empty")}</EmptyNote>
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {rentals.map((car) => (
@@ -117,9 +116,7 @@ function SalesSection() {
         ) : null}
       </div>
       {sales.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-          {t("home.sales.empty")}
-        </p>
+        <EmptyNote className="mt-6">{t("home.sales.empty")}</EmptyNote>
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {sales.map((car) => (

@@ -10,3 +10,8 @@ export const IMAGE_WIDTHS: Record<ImageVariant, number> = { card: 640, medium: 8
 export function imageUrl(storageKey: string, variant: ImageVariant): string {
   return `/images/${storageKey}/${variant}.webp`;
 }
+
+/** A car photo's candidates for `srcset`: the card, medium and full sizes by their widths. */
+export function photoSrcSet(storageKey: string) {
+  return `${imageUrl(storageKey, "card")} 640w, ${imageUrl(storageKey, "medium")} 800w, ${imageUrl(storageKey, "full")} 1600w`;
+}

@@ -24,7 +24,8 @@ import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
 import { AGREEMENT_DEFAULTS, termsVersion } from "~/bookings/rental-agreement";
 import { storeTripPhotoFiles } from "~/photos/trip-photos.server";
-import { fromCar, newListingValues } from "~/cars/listing-form";
+import { newListingValues } from "~/cars/listing-form";
+import { fromCar } from "~/cars/listing-car-values";
 import { findCarForOwner, saveDraft } from "~/cars/own-listings.server";
 import type { WorkerEnv } from "~/env.server";
 import {

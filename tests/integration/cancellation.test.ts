@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, cars, refunds } from "#db/schema";
-import { fromCar } from "~/cars/listing-form";
+import { fromCar } from "~/cars/listing-car-values";
 import { findCarForOwner } from "~/cars/own-listings.server";
 import { findPublicProfile } from "~/profiles/public-profile.server";
 import { action as bookAction } from "~/routes/_cars+/car.$id.book";

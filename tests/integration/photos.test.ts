@@ -8,19 +8,17 @@ import { MAX_PHOTOS } from "~/photos/photo-rules";
 import { avatarObject, carPhotoObjects, newCarPhotoKey } from "~/photos/photo-keys";
 import {
   deleteAvatar,
-  deletePrivateDocuments,
   deleteStoredPhotos,
   PhotoProcessingError,
   preparePhotos,
-  readPrivateDocument,
   rotateStoredPhoto,
   storeAvatar,
   storeCarPhoto,
   storeCarPhotos,
-  storePrivateDocument,
   type PhotoBindings,
   type StoredPhoto,
 } from "~/photos/photo-storage.server";
+import { deletePrivateDocuments, readPrivateDocument, storePrivateDocument } from "~/photos/document-storage.server";
 import { loader as imageLoader } from "~/routes/_resources+/images.$";
 import { createTestContext, type TestContext } from "./support/context";
 import { createImagesBinding } from "./support/images-binding";

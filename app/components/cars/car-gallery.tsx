@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type MouseEvent, type UIEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import { imageUrl } from "~/utils/images";
+import { imageUrl, photoSrcSet } from "~/utils/images";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { LightboxProps } from "./lightbox";
 import { scrollBehavior, wrapIndex, type CarPhoto } from "./lightbox-state";
@@ -16,11 +16,6 @@ const Lightbox = lazy((): Promise<{ default: ComponentType<LightboxProps> }> =>
 
 /** The car page's layout: full width on phones, from `lg` two thirds of a `max-w-7xl` page (800 px at most). */
 export const DEFAULT_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) calc((100vw - 5rem) * 2 / 3), 100vw";
-
-/** The main photo's candidates, for its <img> and for the page head's preload of it (it is the page's LCP). */
-export function mainPhotoSrcSet(storageKey: string) {
-  return `${imageUrl(storageKey, "card")} 640w, ${imageUrl(storageKey, "medium")} 800w, ${imageUrl(storageKey, "full")} 1600w`;
-}
 
 const slideId = (index: number) => `photo-${index + 1}`;
 const overlay = "grid size-11 place-items-center rounded-full bg-black/55 text-white shadow hover:bg-black/75";
@@ -147,7 +142,7 @@ export function CarGallery({
                 >
                   <img
                     src={full}
-                    srcSet={mainPhotoSrcSet(image.storageKey)}
+                    srcSet={photoSrcSet(image.storageKey)}
                     sizes={sizes}
                     width={image.width}
                     height={image.height}

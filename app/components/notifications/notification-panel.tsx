@@ -5,6 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NotificationList } from "~/components/notifications/notification-list";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import {
   NOTIFICATION_FILTERS,
@@ -90,9 +91,9 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
         {!data ? (
           <p className="mt-6 text-center text-sm text-muted">…</p>
         ) : data.notifications.length === 0 ? (
-          <p className="mt-6 rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">
+          <EmptyNote filled={false} compact className="mt-6 text-sm">
             {t(`empty.${data.filter}`)}
-          </p>
+          </EmptyNote>
         ) : (
           <NotificationList notifications={data.notifications} now={data.now} />
         )}

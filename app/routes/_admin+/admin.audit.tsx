@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { listAudit, type AuditAction } from "~/admin/audit.server";
 import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field-errors";
 import { AUDIT_ACTIONS } from "#db/enums";
 import { getT } from "~/i18n.server";
@@ -98,9 +99,7 @@ export default function AuditLogPage() {
         </Button>
       </Form>
       {entries.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-          {t("audit.empty")}
-        </p>
+        <EmptyNote className="mt-6">{t("audit.empty")}</EmptyNote>
       ) : (
         <ol className="mt-6 divide-y divide-line rounded-2xl border border-line bg-surface">
           {entries.map((entry) => {

@@ -13,6 +13,7 @@ import { HOUR_MS } from "~/bookings/trip-rules";
 import { ErrorRow, Row } from "~/components/admin/definition-rows";
 import { RetryForm } from "~/components/admin/retry-form";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -87,9 +88,9 @@ export default function AdminClaimsPage() {
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-muted">{t("admin.intro")}</p>
           {claims.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-line bg-surface p-6 text-center text-muted">
+            <EmptyNote compact className="mt-4">
               {t("admin.empty")}
-            </p>
+            </EmptyNote>
           ) : (
             <ul className="mt-4 grid gap-3" data-testid="admin-claims">
               {claims.map((claim) => (

@@ -10,6 +10,7 @@ import { MarkContactHandledSchema } from "~/admin/contact-inbox-form";
 import { listContactMessages, markContactHandled } from "~/admin/contact-inbox.server";
 import { Badge } from "~/components/cars/car-badges";
 import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { formatDateTime } from "~/utils/format";
@@ -62,10 +63,7 @@ export default function ContactInboxPage() {
         </ul>
       </nav>
       {messages.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-          <Icon name="mail" className="size-10 text-muted" />
-          <h2 className="mt-4 text-lg font-semibold">{t(`contact.empty.${filter}`)}</h2>
-        </div>
+        <EmptyState icon="mail" title={t(`contact.empty.${filter}`)} compact className="mt-6" />
       ) : (
         <ul className="mt-6 grid gap-4">
           {messages.map((message) => (

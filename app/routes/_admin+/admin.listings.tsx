@@ -9,13 +9,14 @@ import { ADMIN_LISTINGS_PAGE_SIZE, isOwnListing, listingCounts, listListings } f
 import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-form";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { Badge } from "~/components/cars/car-badges";
+import { CarImage } from "~/components/cars/car-image";
 import { PriceText } from "~/components/cars/price-text";
 import { VerificationBadge } from "~/components/profile/verification-badge";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { formatDate, formatNumber } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin", "cars", "profile"], breadcrumb: "admin:titles.listings" };
@@ -73,10 +74,7 @@ export default function AdminListingsPage() {
         />
 
         {listings.length === 0 ? (
-          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-            <Icon name="check" className="size-10 text-muted" />
-            <h2 className="mt-4 text-lg font-semibold">{t(`listings.empty.${status}`)}</h2>
-          </div>
+          <EmptyState icon="check" title={t(`listings.empty.${status}`)} compact className="mt-6" />
         ) : (
           <ul className="mt-6 grid gap-4" aria-label={t(`listings.filters.${status}`)}>
             {listings.map((listing) => {
@@ -87,23 +85,7 @@ export default function AdminListingsPage() {
                     aria-labelledby={`listing-${listing.id}`}
                     className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-2xl border border-line bg-surface p-4 shadow-xs sm:grid-cols-[10rem_1fr_auto]"
                   >
-                    <div className="aspect-[4/3] self-start overflow-hidden rounded-xl bg-subtle">
-                      {listing.photo ? (
-                        <img
-                          src={imageUrl(listing.photo, "card")}
-                          alt=""
-                          width={640}
-                          height={480}
-                          loading="lazy"
-                          decoding="async"
-                          className="size-full object-cover"
-                        />
-                      ) : (
-                        <div className="flex size-full items-center justify-center text-muted">
-                          <Icon name="car" className="size-10" />
-                        </div>
-                      )}
-                    </div>
+                    <CarImage photo={listing.photo} alt="" className="aspect-[4/3] self-start rounded-xl" />
                     <div className="min-w-0">
                       <div className="flex flex-wrap items-center gap-2">
                         <h2 id={`listing-${listing.id}`} className="text-lg font-semibold">

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { listPackages } from "~/admin/insurance-packages.server";
 import { Badge } from "~/components/cars/car-badges";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { packageToShow } from "~/bookings/booking-text";
 import { getLanguage, getT } from "~/i18n.server";
@@ -50,9 +51,7 @@ export default function AdminPackagesPage() {
           </ButtonLink>
         </div>
         {packages.length === 0 ? (
-          <p className="mt-6 rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-            {t("packages.empty")}
-          </p>
+          <EmptyNote className="mt-6">{t("packages.empty")}</EmptyNote>
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {packages.map((pkg) => {

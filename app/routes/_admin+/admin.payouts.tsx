@@ -15,6 +15,7 @@ import { bookingReference } from "~/bookings/booking-rules";
 import { ErrorRow, Row } from "~/components/admin/definition-rows";
 import { RetryForm } from "~/components/admin/retry-form";
 import { StatusTabs } from "~/components/admin/status-tabs";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -134,9 +135,9 @@ export default function AdminPayoutsPage() {
           </div>
         ) : null}
         {payouts.length === 0 ? (
-          <p className="mt-4 rounded-2xl border border-dashed border-line bg-surface p-6 text-center text-muted">
+          <EmptyNote compact className="mt-4">
             {t(`payouts.empty.${status}`)}
-          </p>
+          </EmptyNote>
         ) : (
           <ul className="mt-4 grid gap-3" data-testid="admin-payouts" aria-label={t(`payouts.filters.${status}`)}>
             {payouts.map((payout) => (

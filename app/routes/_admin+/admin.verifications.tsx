@@ -7,7 +7,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { listVerificationQueue } from "~/admin/verification-review.server";
 import { Badge } from "~/components/cars/car-badges";
 import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icons";
+import { EmptyState } from "~/components/ui/empty-state";
 import { getT } from "~/i18n.server";
 import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -35,10 +35,7 @@ export default function VerificationQueuePage() {
       <div {...(outlet ? { inert: "" } : {})}>
         <p className="mt-6 max-w-2xl text-sm text-muted">{t("verifications.intro")}</p>
         {queue.length === 0 ? (
-          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-            <Icon name="shield" className="size-10 text-muted" />
-            <h2 className="mt-4 text-lg font-semibold">{t("verifications.empty")}</h2>
-          </div>
+          <EmptyState icon="shield" title={t("verifications.empty")} compact className="mt-6" />
         ) : (
           <ul className="mt-6 grid gap-3">
             {queue.map((person) => (

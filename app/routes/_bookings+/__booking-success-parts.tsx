@@ -7,11 +7,11 @@ import { useTranslation } from "react-i18next";
 import type { ReceiptPhase } from "~/bookings/booking-receipt.server";
 import { feeRates, rentalText } from "~/bookings/booking-text";
 import { DepositReturnNote } from "~/components/bookings/deposit-return-note";
+import { CarImage } from "~/components/cars/car-image";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icons";
 import type { RentalCharge } from "~/pricing/booking-price";
 import { formatDate, formatMoney } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import type { Booking, LoaderData } from "./booking-success";
 
 const PHASE_LOOK: Record<ReceiptPhase, { icon: IconName; tone: string; iconTone: string }> = {
@@ -175,24 +175,14 @@ export function DetailsCard({
       className="overflow-hidden rounded-2xl border border-line bg-surface shadow-xs"
     >
       <div className="sm:flex">
-        <div className="aspect-[4/3] bg-subtle sm:w-56 sm:shrink-0">
-          {car.image ? (
-            <img
-              src={imageUrl(car.image.storageKey, "card")}
-              srcSet={`${imageUrl(car.image.storageKey, "card")} 640w, ${imageUrl(car.image.storageKey, "medium")} 800w, ${imageUrl(car.image.storageKey, "full")} 1600w`}
-              sizes="(min-width: 640px) 14rem, calc(100vw - 2rem)"
-              width={car.image.width}
-              height={car.image.height}
-              alt={title}
-              decoding="async"
-              className="size-full object-cover"
-            />
-          ) : (
-            <div className="flex size-full items-center justify-center text-muted">
-              <Icon name="car" className="size-12" />
-            </div>
-          )}
-        </div>
+        <CarImage
+          photo={car.image}
+          alt={title}
+          className="aspect-[4/3] sm:w-56 sm:shrink-0"
+          icon="xl"
+          eager
+          sizes="(min-width: 640px) 14rem, calc(100vw - 2rem)"
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-3 p-5">
           <div>
             <h2 id="details-title" className="text-xl font-bold">

@@ -8,12 +8,12 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { findReceipt } from "~/bookings/booking-receipt.server";
 import { canPayNow, paymentDeadline } from "~/bookings/booking-rules";
+import { CarImage } from "~/components/cars/car-image";
 import type { BreadcrumbHandle } from "~/components/shell/breadcrumbs";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 import { PayNowForm } from "./__pay-now-form";
 
@@ -152,22 +152,7 @@ function CancelledBooking({ booking }: { booking: Booking }) {
         {t("cancelPage.detailsTitle")}
       </h2>
       <div className="flex gap-4 p-5">
-        <div className="aspect-[4/3] w-28 shrink-0 overflow-hidden rounded-xl bg-subtle sm:w-40">
-          {booking.image ? (
-            <img
-              src={imageUrl(booking.image.storageKey, "card")}
-              width={booking.image.width}
-              height={booking.image.height}
-              alt={title}
-              decoding="async"
-              className="size-full object-cover"
-            />
-          ) : (
-            <div className="flex size-full items-center justify-center text-muted">
-              <Icon name="car" className="size-10" />
-            </div>
-          )}
-        </div>
+        <CarImage photo={booking.image} alt={title} className="aspect-[4/3] w-28 shrink-0 rounded-xl sm:w-40" eager />
         <div className="min-w-0">
           <p className="text-lg font-semibold">{title}</p>
           <p className="mt-1 text-sm">

@@ -30,6 +30,7 @@ import {
 } from "~/bookings/booking-rules";
 import { findMyBookings } from "~/bookings/my-bookings.server";
 import { PayNowForm } from "./__pay-now-form";
+import { CarImage } from "~/components/cars/car-image";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
@@ -37,7 +38,6 @@ import { Icon } from "~/components/ui/icons";
 import { getLanguage, getT } from "~/i18n.server";
 import { resumeCheckout } from "~/bookings/booking-checkout.server";
 import { formatDate, formatDateTime, formatMoney } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -222,20 +222,7 @@ function BookingCard({ booking, role, language }: { booking: Row; role: BookingR
   return (
     <li className="overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="flex gap-4 p-4">
-        {booking.imageKey ? (
-          <img
-            src={imageUrl(booking.imageKey, "card")}
-            alt=""
-            width={112}
-            height={84}
-            loading="lazy"
-            className="h-21 w-28 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <div className="flex h-21 w-28 shrink-0 items-center justify-center rounded-lg bg-subtle text-muted">
-            <Icon name="car" className="size-8" />
-          </div>
-        )}
+        <CarImage photo={booking.imageKey} alt="" className="h-21 w-28 shrink-0 rounded-lg" icon="md" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <Link to={`/car/${booking.carId}`} className="font-bold hover:underline">

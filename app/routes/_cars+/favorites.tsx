@@ -8,8 +8,8 @@ import { requireUser } from "~/accounts/guards.server";
 import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorite-cars.server";
 import { FavoriteSchema } from "~/cars/favorite-form";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { getT } from "~/i18n.server";
 import { findSavedSearches } from "~/search/saved-searches.server";
 import { pageMeta } from "~/utils/meta";
@@ -61,14 +61,13 @@ export default function FavoritesPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{t("favorites.title")}</h1>
       {saved.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-          <Icon name="heart" className="size-10 text-muted" />
-          <h2 className="mt-4 text-lg font-semibold">{t("favorites.emptyTitle")}</h2>
-          <p className="mt-1 max-w-md text-muted">{t("favorites.emptyBody")}</p>
-          <ButtonLink to="/cars" className="mt-6">
-            {t("favorites.browse")}
-          </ButtonLink>
-        </div>
+        <EmptyState
+          icon="heart"
+          title={t("favorites.emptyTitle")}
+          text={t("favorites.emptyBody")}
+          action={{ to: "/cars", label: t("favorites.browse") }}
+          className="mt-8"
+        />
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {saved.map((car, index) => (

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
-import { CarThumbnail } from "~/components/dashboard/car-thumbnail";
+import { CarImage } from "~/components/cars/car-image";
 import { DashboardSection, EmptyPanel } from "~/components/dashboard/dashboard-section";
 import { DashboardSwitch } from "~/components/dashboard/dashboard-switch";
 import { StatCard } from "~/components/dashboard/stat-card";
@@ -82,7 +82,7 @@ export default function DashboardPage() {
             <ul className="mt-3 divide-y divide-line">
               {data.upcoming.map((trip) => (
                 <li key={trip.id} className="flex gap-3 py-3">
-                  <CarThumbnail imageKey={trip.imageKey} />
+                  <CarImage photo={trip.imageKey} alt="" className="h-15 w-20 shrink-0 rounded-lg" icon="sm" />
                   <div className="min-w-0 grow">
                     <div className="flex flex-wrap items-center gap-2">
                       <Link to={`/car/${trip.carId}`} className="font-semibold hover:underline">
@@ -111,7 +111,7 @@ export default function DashboardPage() {
             <ul className="mt-3 divide-y divide-line">
               {data.completed.map((trip) => (
                 <li key={trip.id} className="flex gap-3 py-3">
-                  <CarThumbnail imageKey={trip.imageKey} />
+                  <CarImage photo={trip.imageKey} alt="" className="h-15 w-20 shrink-0 rounded-lg" icon="sm" />
                   <div className="min-w-0 grow">
                     <Link to={`/car/${trip.carId}`} className="font-semibold hover:underline">
                       {trip.carName}

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
-import { CarThumbnail } from "~/components/dashboard/car-thumbnail";
+import { CarImage } from "~/components/cars/car-image";
 import { DashboardSection, EmptyPanel } from "~/components/dashboard/dashboard-section";
 import { DashboardSwitch } from "~/components/dashboard/dashboard-switch";
 import { EarningsChart } from "~/components/dashboard/earnings-chart";
@@ -16,6 +16,7 @@ import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
 import { PeriodSelector } from "~/components/dashboard/period-selector";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon, type IconName } from "~/components/ui/icons";
 import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { parsePeriod, type Period } from "~/dashboard/period";
@@ -75,19 +76,14 @@ export default function HostDashboardPage() {
 function NoListings() {
   const { t } = useTranslation("dashboard");
   return (
-    <section
-      aria-labelledby="no-listings-title"
-      className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center"
-    >
-      <Icon name="car" className="size-10 text-muted" />
-      <h2 id="no-listings-title" className="mt-4 text-lg font-semibold">
-        {t("host.empty.title")}
-      </h2>
-      <p className="mt-1 max-w-md text-muted">{t("host.empty.text")}</p>
-      <ButtonLink to="/my-listings?create=rental" className="mt-6">
-        {t("host.empty.action")}
-      </ButtonLink>
-    </section>
+    <EmptyState
+      icon="car"
+      title={t("host.empty.title")}
+      text={t("host.empty.text")}
+      action={{ to: "/my-listings?create=rental", label: t("host.empty.action") }}
+      titleId="no-listings-title"
+      className="mt-8"
+    />
   );
 }
 
@@ -198,7 +194,7 @@ function HostPanel({ data }: { data: Data }) {
           <ol className="mt-4 grid gap-4 md:grid-cols-3">
             {data.topCars.map((car, index) => (
               <li key={car.id} className="flex gap-3 rounded-xl border border-line p-3">
-                <CarThumbnail imageKey={car.imageKey} large />
+                <CarImage photo={car.imageKey} alt="" className="h-18 w-24 shrink-0 rounded-lg" icon="sm" />
                 <div className="min-w-0">
                   <p className="text-xs font-bold text-muted">#{index + 1}</p>
                   <p className="font-semibold">

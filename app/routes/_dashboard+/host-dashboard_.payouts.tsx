@@ -7,7 +7,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/accounts/guards.server";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
@@ -64,19 +65,14 @@ export default function PayoutStatementsPage() {
 function NoPayouts() {
   const { t } = useTranslation("statements");
   return (
-    <section
-      aria-labelledby="no-payouts-title"
-      className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center"
-    >
-      <Icon name="download" className="size-10 text-muted" />
-      <h2 id="no-payouts-title" className="mt-4 text-lg font-semibold">
-        {t("empty.title")}
-      </h2>
-      <p className="mt-1 max-w-md text-muted">{t("empty.text")}</p>
-      <ButtonLink to="/profile/payouts" className="mt-6">
-        {t("empty.action")}
-      </ButtonLink>
-    </section>
+    <EmptyState
+      icon="download"
+      title={t("empty.title")}
+      text={t("empty.text")}
+      action={{ to: "/profile/payouts", label: t("empty.action") }}
+      titleId="no-payouts-title"
+      className="mt-8"
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { notFound } from "~/accounts/guards.server";
 import { isDevMailboxEnabled } from "~/email/sender.server";
 import { getT } from "~/i18n.server";
 import { pageMeta } from "~/utils/meta";
+import { EmptyNote } from "~/components/ui/empty-state";
 
 export const handle = { i18n: ["pages"], breadcrumb: "pages:mailbox.title" };
 
@@ -50,9 +51,9 @@ export default function MailboxPage() {
       <h1 className="text-2xl font-bold">{t("mailbox.title")}</h1>
       <p className="mt-2 text-sm text-muted">{t("mailbox.intro")}</p>
       {messages.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-muted">
+        <EmptyNote filled={false} className="mt-8">
           {t("mailbox.empty")}
-        </p>
+        </EmptyNote>
       ) : (
         <ol className="mt-6 grid gap-4">
           {messages.map((message) => (

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireUser } from "~/accounts/guards.server";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
+import { EmptyNote } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { NotificationActionSchema } from "~/notifications/notification-form";
@@ -104,9 +105,9 @@ export default function NotificationsPage() {
         </ul>
       </nav>
       {notifications.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-muted">
+        <EmptyNote filled={false} className="mt-8">
           {t(`empty.${filter}`)}
-        </p>
+        </EmptyNote>
       ) : (
         <NotificationList notifications={notifications} now={now} />
       )}

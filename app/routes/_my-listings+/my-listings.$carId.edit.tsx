@@ -13,15 +13,13 @@ import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.ser
 import { featureGroupsFor } from "~/cars/feature-catalogue";
 import {
   applyPickupPointIntent,
-  fromCar,
   ListingFields,
-  needsReview,
-  stepIssues,
-  toCarValues,
   postedListingValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
+import { fromCar, needsReview, toCarValues } from "~/cars/listing-car-values";
+import { stepIssues } from "~/cars/listing-step-rules";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import {
   addPhotos,
@@ -33,12 +31,8 @@ import {
 } from "~/cars/listing-photos.server";
 import { ListingEditControlsSchema } from "~/cars/listing-form-controls";
 import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
-import {
-  FeaturesFieldset,
-  PricingFieldset,
-  VehicleFieldset,
-  WizardAlert,
-} from "~/components/listings/listing-fieldsets";
+import { FeaturesFieldset, VehicleFieldset, WizardAlert } from "~/components/listings/listing-fieldsets";
+import { PricingFieldset } from "~/components/listings/pricing-fieldset";
 import { PhotoButton, PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { useDragOrder } from "~/components/listings/use-drag-order";
 import { HostCalendar } from "~/components/listings/host-calendar";

@@ -21,16 +21,16 @@ import {
   ListingFields,
   newListingValues,
   pickStep,
-  stepIssues,
   stepProgress,
   stepSchema,
-  firstInvalidStep,
   wizardStep,
   postedListingValues,
   savedDraftValues,
   type ListingValues,
   type WizardStep,
 } from "~/cars/listing-form";
+import { firstInvalidStep } from "~/cars/listing-car-values";
+import { stepIssues } from "~/cars/listing-step-rules";
 import { WizardControlsSchema } from "~/cars/listing-form-controls";
 import { parsePriceToCents, type WizardProblem } from "~/cars/listing-rules";
 import { findDraft, saveDraft } from "~/cars/own-listings.server";
@@ -38,10 +38,10 @@ import { decodeVin, SAMPLE_VINS } from "~/cars/vin";
 import {
   FeaturesFieldset,
   ListingTypeFieldset,
-  PricingFieldset,
   VehicleFieldset,
   WizardAlert,
 } from "~/components/listings/listing-fieldsets";
+import { PricingFieldset } from "~/components/listings/pricing-fieldset";
 import { PhotosFieldset } from "~/components/listings/photos-fieldset";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";

@@ -16,13 +16,14 @@ import {
   type OwnListing,
 } from "~/cars/own-listings.server";
 import { Badge } from "~/components/cars/car-badges";
+import { CarImage } from "~/components/cars/car-image";
 import { PriceText } from "~/components/cars/price-text";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { isAwaitingReview } from "~/profiles/verification.server";
 import { formatDate, formatNumber } from "~/utils/format";
-import { imageUrl } from "~/utils/images";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -194,16 +195,13 @@ function VerificationBanner({ status, submitted }: { status: string; submitted: 
 function EmptyTab({ tab }: { tab: OwnListingTab }) {
   const { t } = useTranslation("listings");
   return (
-    <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-      <Icon name="car" className="size-10 text-muted" />
-      <h2 className="mt-4 text-lg font-semibold">{t(`empty.${tab}.title`)}</h2>
-      <p className="mt-1 max-w-md text-muted">{t(`empty.${tab}.text`)}</p>
-      {tab === "all" ? (
-        <ButtonLink to="/my-listings/new" className="mt-6">
-          {t("empty.all.action")}
-        </ButtonLink>
-      ) : null}
-    </div>
+    <EmptyState
+      icon="car"
+      title={t(`empty.${tab}.title`)}
+      text={t(`empty.${tab}.text`)}
+      action={tab === "all" ? { to: "/my-listings/new", label: t("empty.all.action") } : undefined}
+      className="mt-8"
+    />
   );
 }
 
@@ -216,28 +214,13 @@ function OwnListingCard({ listing, eager }: { listing: OwnListing; eager: boolea
   const toggling = navigation.formData?.get("carId") === listing.id;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">
-      <div className="relative aspect-[4/3] bg-subtle">
-        {listing.image ? (
-          <img
-            src={imageUrl(listing.image.storageKey, "card")}
-            width={listing.image.width}
-            height={listing.image.height}
-            alt={title}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted">
-            <Icon name="car" className="size-12" />
-          </div>
-        )}
+      <CarImage photo={listing.image} alt={title} className="relative aspect-[4/3]" icon="xl" eager={eager}>
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <Badge variant={STATUS_TONE[listing.status]}>{t(`status.${listing.status}`)}</Badge>
           <Badge>{t(`type.${listing.listingType}`)}</Badge>
           {listing.available ? null : <Badge>{t("unavailable")}</Badge>}
         </div>
-      </div>
+      </CarImage>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h2 className="text-lg font-semibold">{title}</h2>

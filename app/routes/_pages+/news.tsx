@@ -12,6 +12,7 @@ import { NEWS_CATEGORIES, type Article } from "~/information/news-categories";
 import { formatDate } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { informationPageData } from "./__document-page.server";
+import { EmptyNote } from "~/components/ui/empty-state";
 
 export const handle = { i18n: ["pages", "information"], breadcrumb: "pages:titles.news" };
 
@@ -75,9 +76,7 @@ export default function NewsPage() {
               </div>
             </article>
           ) : (
-            <p className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-              {t("news.empty")}
-            </p>
+            <EmptyNote>{t("news.empty")}</EmptyNote>
           )}
           {articles.length > 0 ? (
             <section aria-labelledby="more-news" className="mt-10">

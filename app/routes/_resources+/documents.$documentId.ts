@@ -5,7 +5,7 @@
 // script), and only images are shown inline; a PDF is downloaded (documentDispositionType).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/accounts/guards.server";
-import { readPrivateDocument } from "~/photos/photo-storage.server";
+import { readPrivateDocument } from "~/photos/document-storage.server";
 import { findDocument } from "~/profiles/verification.server";
 import { PRIVATE_FILE_HEADERS, refusePrivateFile, signInForPrivateFile } from "~/utils/private-files.server";
 import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-form";

@@ -18,7 +18,7 @@ import { BOOKING_CHARGE_COLUMNS, type NewBookingRequest } from "~/bookings/booki
 import { rentalChargeRows } from "~/payments/charges.server";
 import { byTheDay, priceBooking } from "~/pricing/booking-price";
 import { sendMessage } from "~/messages/messaging.server";
-import { storePrivateDocument } from "~/photos/photo-storage.server";
+import { storePrivateDocument } from "~/photos/document-storage.server";
 import type { TestContext } from "./context";
 import { getRequest } from "./routes";
 
