@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { notFound, requireAdmin } from "~/accounts/guards.server";
 import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-form";
 import { REFUND_REASON_MAX, type TakeBack } from "~/admin/payout-view";
-import { moneyEvents, type MoneyEvent } from "~/admin/payout-admin.server";
+import { moneyEvents } from "~/admin/payout-admin.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { Row } from "~/components/admin/definition-rows";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -19,9 +19,10 @@ import { FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
 import { findMoneyCase, refundAsAdmin, refundBounds, refundPlan } from "~/admin/admin-refunds.server";
-import { formatDateTime, formatMoney } from "~/utils/format";
+import { formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { Movement } from "./__money-movement";
 
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.payouts" };
 
@@ -174,120 +175,6 @@ export default function MoneyPage() {
 
       <RefundSection />
     </div>
-  );
-}
-
-function Movement({ event }: { event: MoneyEvent }) {
-  const { t, i18n } = useTranslation("admin");
-  const lang = i18n.language;
-  const money = (cents: number) => formatMoney(cents, lang);
-  const when = event.at === null ? t("moneyPage.undated") : formatDateTime(event.at, lang);
-  const heading = (text: string) => (
-    <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-      <span className="font-semibold">{text}</span>
-      <span className="text-sm text-muted">{when}</span>
-    </p>
-  );
-  switch (event.kind) {
-    case "payment":
-      return heading(
-        t("moneyPage.event.payment", {
-          amount: money(event.amount),
-          status: t(`moneyPage.paymentStatus.${event.status}`),
-        }),
-      );
-    case "depositHeld":
-      return heading(t("moneyPage.event.depositHeld", { amount: money(event.amount) }));
-    case "depositSettled":
-      return heading(
-        t(`moneyPage.event.deposit_${event.status}`, { kept: money(event.kept), returned: money(event.returned) }),
-      );
-    case "refund":
-      return (
-        <>
-          {heading(
-            t("moneyPage.event.refund", {
-              kind: t(`moneyPage.refundKind.${event.refundKind}`),
-              amount: money(event.amount),
-              status: t(`moneyPage.refundStatus.${event.status}`),
-            }),
-          )}
-          <Details
-            items={[
-              [t("moneyPage.reason"), event.reason],
-              [t("payouts.attempts"), String(event.attempts)],
-              [t("moneyPage.stripeRefund"), event.stripeId, true],
-              [t("moneyPage.doneAt"), event.doneAt ? formatDateTime(event.doneAt, lang) : null],
-              [t("payouts.error"), event.error, true],
-            ]}
-          />
-        </>
-      );
-    case "payout":
-      return (
-        <>
-          {heading(
-            t("moneyPage.event.payout", {
-              amount: money(event.amount),
-              status: t(`payouts.status.${event.status}`),
-            }),
-          )}
-          <Details
-            items={[
-              [
-                t("moneyPage.sentAmount"),
-                event.sentAmount !== null && event.sentAmount !== event.amount ? money(event.sentAmount) : null,
-              ],
-              [t("payouts.attempts"), String(event.attempts)],
-              [t("payouts.transfer"), event.transferId, true],
-              [t("payouts.paidAt"), event.paidAt ? formatDateTime(event.paidAt, lang) : null],
-              [t("payouts.error"), event.status === "failed" ? event.error : null, true],
-              [
-                t("payouts.next"),
-                event.status === "failed" && event.nextAttemptAt ? formatDateTime(event.nextAttemptAt, lang) : null,
-              ],
-            ]}
-          />
-        </>
-      );
-    case "reversal":
-      return (
-        <>
-          {heading(
-            t("moneyPage.event.reversal", {
-              amount: money(event.amount),
-              status: t(`moneyPage.reversalStatus.${event.status}`),
-            }),
-          )}
-          <Details
-            items={[
-              [t("payouts.attempts"), String(event.attempts)],
-              [t("moneyPage.stripeReversal"), event.stripeId, true],
-              [t("moneyPage.doneAt"), event.doneAt ? formatDateTime(event.doneAt, lang) : null],
-              [t("payouts.error"), event.error, true],
-            ]}
-          />
-          {event.forFailedRefund ? (
-            <p className="mt-1 text-sm text-warning">{t("moneyPage.reversalForFailedRefund")}</p>
-          ) : null}
-        </>
-      );
-  }
-}
-
-/** Label–value pairs, the empty ones left out; `true` for machine text (ids, Stripe's messages). */
-function Details({ items }: { items: [string, string | null, boolean?][] }) {
-  const shown = items.filter(([, value]) => value);
-  if (shown.length === 0) return null;
-  return (
-    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-      {shown.map(([label, value, machine]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-muted">{label}</dt>
-          <dd className={machine ? "break-all font-mono text-xs" : "break-words"}>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
