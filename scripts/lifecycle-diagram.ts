@@ -3,7 +3,7 @@
 // picture equal to the table (app/bookings/booking-lifecycle.test.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { lifecycleDiagram } from "~/bookings/booking-lifecycle";
+import { lifecycleDiagram } from "~/bookings/lifecycle-record";
 import { LIFECYCLE_RECORD, withDiagram } from "~/bookings/lifecycle-record";
 
 const diagram = lifecycleDiagram();

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { bookings } from "#db/schema";
-import type { Effect, Notify } from "~/bookings/booking-lifecycle";
+import type { Effect, Notify } from "~/bookings/lifecycle-shape";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { applyTransition, type AppliedTransition, type MovedBooking } from "~/bookings/booking-transition.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";

@@ -5,14 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  LIFECYCLE,
-  WITH_THE_WRITE,
-  lifecycleDiagram,
-  transitionNamed,
-  type LifecycleTransition,
-  type TransitionName,
-} from "~/bookings/booking-lifecycle";
+import { LIFECYCLE, transitionNamed, type TransitionName } from "~/bookings/booking-lifecycle";
+import { WITH_THE_WRITE, type LifecycleTransition } from "~/bookings/lifecycle-shape";
+import { lifecycleDiagram } from "~/bookings/lifecycle-record";
 import { BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
 import { LIFECYCLE_RECORD, diagramIn, withDiagram } from "~/bookings/lifecycle-record";
 

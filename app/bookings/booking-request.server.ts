@@ -5,8 +5,7 @@
 // - its evaluation against the car, its calendar and the renter's profile: every rule of part 2 §5 and the FAQ's age
 //   rule, used by the booking page's loader (to show the price and what is missing) and by the action (which writes
 //   only when nothing is);
-// - what the booking dialog shows (/car/{id}/book): the month of the calendar, the prices, packages and pickup points,
-//   and step 1 with its messages, or step 2's summary when "Review" was pressed and nothing is missing;
+// - (what the booking dialog shows, built on this evaluation, is booking-dialog.server.ts;)
 // - the request itself (part 2 §4), from the review step's POST to Stripe Checkout: the choice is checked again, the
 //   request written in one atomic statement (refused when the days were taken meanwhile), the checkout opened and
 //   attached; only then does the profile remember the renter's language and date of birth (never a verified
@@ -18,8 +17,6 @@ import { z } from "zod";
 import { PRICING_PERIODS } from "#db/enums";
 import { profiles } from "#db/schema";
 import {
-  buildMonth,
-  isMonth,
   rangeHasBlocked,
   rangeHasBooked,
   shiftMonth,
@@ -45,15 +42,14 @@ import {
   checkBookingDates,
   earliestStartDay,
   instantBookFor,
-  noticeToShow,
   type BookingChoice,
   type InstantBookAnswer,
 } from "~/bookings/booking-request";
-import { packageText, packageToShow } from "~/bookings/booking-text";
+import { packageText } from "~/bookings/booking-text";
 import type { Language } from "~/i18n";
 import { attachCheckoutSession } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { periodPrices, quoteBooking, type QuoteResult } from "~/pricing/booking-price";
+import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
 import { daysBetween, isCalendarDay, vilniusDay } from "~/utils/calendar-days";
 
 // —— The choice ——
@@ -280,68 +276,6 @@ export async function evaluateBookingChoice(
 /** Something the renter must change before the request can be written. */
 export const hasIssues = (evaluation: Evaluation) =>
   Object.keys(evaluation.issues).length > 0 || evaluation.formIssue !== null;
-
-// —— What the booking dialog shows ——
-
-export async function bookingDialogData(
-  db: AppLoadContext["db"],
-  input: { car: BookableCar; renterId: string; params: URLSearchParams; t: TFunction; language: Language },
-) {
-  const { car, renterId, params, t, language } = input;
-  const asked = readBookingChoice(params);
-  const pickups = pickupOptions(car);
-  // The primary point (listed first) is chosen until the renter picks another; the action still insists on one.
-  const choice = asked.pickup ? asked : { ...asked, pickup: pickups[0]?.id };
-  const todayMonth = new Date().toISOString().slice(0, 7);
-  const requested = params.get("month");
-  const asMonth = isMonth(requested) ? requested : (choice.start?.slice(0, 7) ?? todayMonth);
-  const month = asMonth < todayMonth ? todayMonth : asMonth;
-  const { loaded, evaluation } = await evaluateBookingChoice(db, car, renterId, choice, month);
-  const wantsReview = params.get("step") === "review";
-  // Before the summary, not only at payment: the renter's own request for these days is waiting for the owner.
-  if (wantsReview && !hasIssues(evaluation) && choice.start && choice.end) {
-    const request = { carId: car.id, renterId, startDate: choice.start, endDate: choice.end };
-    if (await findOpenRequest(db, request)) evaluation.formIssue = ALREADY_REQUESTED;
-  }
-  const prices = periodPrices(car, evaluation.withDriver);
-  return {
-    car: {
-      id: car.id,
-      name: `${car.make} ${car.model} ${car.year}`,
-      location: car.location,
-      driverAvailable: car.driverAvailable,
-      driverOnly: car.driverOnly,
-      minRentalDays: car.minRentalDays,
-      maxRentalDays: car.maxRentalDays,
-      notice: noticeToShow(car),
-      cancellationPolicy: car.cancellationPolicy,
-      prices: { daily: prices.dailyPrice, weekly: prices.weeklyPrice, monthly: prices.monthlyPrice },
-    },
-    choice,
-    // A step 1 that was only looked at (no Review pressed) shows no messages yet, only the price.
-    showIssues: wantsReview,
-    step: wantsReview && !hasIssues(evaluation) ? (2 as const) : (1 as const),
-    month: buildMonth(month, evaluation.today, loaded.bookings, choice, { blocked: loaded.blocked }),
-    earliest: evaluation.earliest,
-    packages: loaded.packages.map((p) => packageToShow(t, p, language)),
-    pickups,
-    evaluation: {
-      issues: evaluation.issues,
-      formIssue: evaluation.formIssue,
-      days: evaluation.days,
-      withDriver: evaluation.withDriver,
-      price: evaluation.quote?.ok ? evaluation.quote.price : null,
-      insuranceName: evaluation.insurance ? packageText(evaluation.insurance, language).name : null,
-      pickupLabel: evaluation.pickup?.label ?? null,
-      needsDateOfBirth: evaluation.needsDateOfBirth,
-      dateOfBirthKept: evaluation.dateOfBirthKept,
-      /** Confirmed at once when the card is authorised (instant book), or a request for the host to answer. */
-      instantBook: evaluation.instantBook === "instant",
-    },
-  };
-}
-
-export type BookingDialogData = Awaited<ReturnType<typeof bookingDialogData>>;
 
 // —— The request ——
 

@@ -6,7 +6,8 @@
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus, type TripRecordKind } from "#db/enums";
-import { LIFECYCLE, type LifecycleTransition, type TransitionName } from "~/bookings/booking-lifecycle";
+import { LIFECYCLE, type TransitionName } from "~/bookings/booking-lifecycle";
+import { type LifecycleTransition } from "~/bookings/lifecycle-shape";
 import { windowState } from "~/bookings/trip-rules";
 
 export type { BookingStatus };

@@ -10,13 +10,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { PaymentStatus } from "#db/enums";
 import { bookings, cars, profiles } from "#db/schema";
-import {
-  WITH_THE_WRITE,
-  transitionNamed,
-  type Effect,
-  type LifecycleTransition,
-  type TransitionName,
-} from "~/bookings/booking-lifecycle";
+import { transitionNamed, type TransitionName } from "~/bookings/booking-lifecycle";
+import { WITH_THE_WRITE, type Effect, type LifecycleTransition } from "~/bookings/lifecycle-shape";
 import { claimWindowEnd, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { rentalChargeKey, rentalIntentId, rentalSessionId } from "~/payments/charges.server";

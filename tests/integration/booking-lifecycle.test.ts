@@ -14,7 +14,8 @@ import {
   type PaymentStatus,
 } from "#db/enums";
 import { bookings } from "#db/schema";
-import { LIFECYCLE, type LifecycleTransition, type TransitionName } from "~/bookings/booking-lifecycle";
+import { LIFECYCLE, type TransitionName } from "~/bookings/booking-lifecycle";
+import { type LifecycleTransition } from "~/bookings/lifecycle-shape";
 import { applyTransition } from "~/bookings/booking-transition.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser } from "./support/factories";

@@ -2,7 +2,7 @@
 // agree to and the price, with "Pay" (a POST form carrying the choice) and the way back to step 1.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BookingDialogData } from "~/bookings/booking-request.server";
+import type { BookingDialogData } from "~/bookings/booking-dialog.server";
 import { bookingHref, choiceQuery } from "~/bookings/booking-request";
 import { paymentKindText } from "~/bookings/booking-text";
 import { DEPOSIT_RETURN_TEXT, depositReturnValues } from "~/bookings/deposit-return";
