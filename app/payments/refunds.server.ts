@@ -22,7 +22,7 @@ import {
   type StripeRefundObject,
 } from "~/payments/gateway.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { nextAttempt } from "~/payments/money-attempts";
+import { attemptMovement, failedNotHeld, pendingOrDue, retryNow } from "~/payments/money-runner.server";
 import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
 
 export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
@@ -102,7 +102,7 @@ export interface SentRefund {
   ok: boolean;
   /** Where it stands after this attempt. */
   status: "succeeded" | "processing" | "failed";
-  /** Failed after Stripe accepted it: it waits for an admin rather than the job's next attempt. */
+  /** Held for an admin (Stripe accepted it and could not make it, or the job gave up) rather than due again. */
   held?: boolean;
   error?: string;
 }
@@ -131,12 +131,7 @@ export async function sendBookingRefunds(db: Db, gateway: PaymentGateway, bookin
     .select(REFUND_COLUMNS)
     .from(refunds)
     .innerJoin(charges, chargeOfLedgerRow(refunds))
-    .where(
-      and(
-        inArray(refunds.bookingId, bookingIds),
-        or(eq(refunds.status, "pending"), and(eq(refunds.status, "failed"), isNotNull(refunds.nextAttemptAt))),
-      ),
-    )
+    .where(and(inArray(refunds.bookingId, bookingIds), or(eq(refunds.status, "pending"), failedNotHeld(refunds))))
     .orderBy(asc(refunds.createdAt));
   return send(db, gateway, rows, now);
 }
@@ -147,12 +142,7 @@ export async function sendDueRefunds(db: Db, gateway: PaymentGateway, now: Date)
     .select(REFUND_COLUMNS)
     .from(refunds)
     .innerJoin(charges, chargeOfLedgerRow(refunds))
-    .where(
-      or(
-        eq(refunds.status, "pending"),
-        and(eq(refunds.status, "failed"), isNotNull(refunds.nextAttemptAt), lte(refunds.nextAttemptAt, now)),
-      ),
-    )
+    .where(pendingOrDue(refunds, now))
     .orderBy(asc(refunds.createdAt))
     .limit(100);
   return send(db, gateway, rows, now);
@@ -175,58 +165,40 @@ async function send(
 ): Promise<SentRefund[]> {
   const sent: SentRefund[] = [];
   for (const row of rows) {
-    const attempts = row.attempts + 1;
-    // Written only while the refund is still this one: not made meanwhile, and not moved to a new key by Stripe's
-    // event about the refund this request made (which may arrive before Stripe's answer does).
-    const unchanged = and(
-      eq(refunds.id, row.id),
-      inArray(refunds.status, ["pending", "failed"]),
-      eq(refunds.reissues, row.reissues),
-    );
     const base = { id: row.id, bookingId: row.bookingId, kind: row.kind, amount: row.amount };
-    try {
-      if (!row.paymentIntentId) throw new Error("The booking has no payment to refund");
-      // A refund owed from before the ledger (migration 0016) keeps the key its earlier attempts used, and their
-      // request: the whole payment, without an amount. Stripe answers a key reused with other parameters with an
-      // error, never with the refund it already made, so asking again differently would fail for good. Once such a
-      // refund failed after Stripe accepted it, the next one is new (a key of its own) and asks for the amount owed.
-      const legacy = row.reissues === 0 && row.idempotencyKey !== refundKey(row.bookingId, row.kind);
-      const outcome = await gateway.refund(row.paymentIntentId, {
-        ...(!legacy && { amount: row.amount }),
-        idempotencyKey: requestKey(row.idempotencyKey, row.reissues),
-      });
-      if (outcome.state === "failed") {
-        // Stripe took the request and answered with a refund that failed (or one it made under this key earlier that
-        // failed since): the same request would find it again, and a new one would fail as this did.
-        await db.update(refunds).set(failedAfterAccepted(outcome, attempts)).where(unchanged);
-        const error = outcome.failureReason ?? "failed";
-        console.error("refund failed after Stripe accepted it; it waits for an admin", row.id, error);
-        sent.push({ ...base, ok: false, status: "failed", held: true, error });
-        continue;
-      }
-      await db
-        .update(refunds)
-        .set({
-          ...madeOrOnItsWay(outcome, now),
-          attempts,
-          lastError: null,
-        })
-        .where(unchanged);
-      sent.push({ ...base, ok: true, status: outcome.state });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error("refund failed; the scheduled job retries", row.id, message);
-      await db
-        .update(refunds)
-        .set({
-          status: "failed",
-          attempts,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: nextAttempt(attempts, now),
-        })
-        .where(unchanged);
-      sent.push({ ...base, ok: false, status: "failed", error: message });
-    }
+    // A refund owed from before the ledger (migration 0016) keeps the key its earlier attempts used, and their
+    // request: the whole payment, without an amount. Stripe answers a key reused with other parameters with an
+    // error, never with the refund it already made, so asking again differently would fail for good. Once such a
+    // refund failed after Stripe accepted it, the next one is new (a key of its own) and asks for the amount owed.
+    const legacy = row.reissues === 0 && row.idempotencyKey !== refundKey(row.bookingId, row.kind);
+    const result = await attemptMovement(db, now, {
+      ledger: refunds,
+      // Written only while the refund is still this one: not made meanwhile, and not moved to a new key by Stripe's
+      // event about the refund this request made (which may arrive before Stripe's answer does).
+      stillThis: and(
+        eq(refunds.id, row.id),
+        inArray(refunds.status, ["pending", "failed"]),
+        eq(refunds.reissues, row.reissues),
+      )!,
+      attempts: row.attempts,
+      what: "refund",
+      id: row.id,
+      send: async () => {
+        if (!row.paymentIntentId) throw new Error("The booking has no payment to refund");
+        return gateway.refund(row.paymentIntentId, {
+          ...(!legacy && { amount: row.amount }),
+          idempotencyKey: requestKey(row.idempotencyKey, row.reissues),
+        });
+      },
+      // Stripe took the request and answered with a refund that failed (or one it made under this key earlier that
+      // failed since): the same request would find it again, and a new one would fail as this did.
+      sent: (outcome) =>
+        outcome.state === "failed"
+          ? { set: failedAfterAccepted(outcome), held: outcome.failureReason ?? "failed" }
+          : { set: madeOrOnItsWay(outcome, now) },
+    });
+    if (result.ok) sent.push({ ...base, ok: true, status: result.value.state as "succeeded" | "processing" });
+    else sent.push({ ...base, ok: false, status: "failed", error: result.error, held: result.held });
   }
   return sent;
 }
@@ -247,10 +219,9 @@ function madeOrOnItsWay(outcome: RefundOutcome, now: Date) {
  * admin decides: a closed card fails again, the renter may need to be asked for another way), and the next attempt
  * under a key of its own. The failed refund's id stays, for the admins' page, until a new one is made.
  */
-function failedAfterAccepted(outcome: RefundOutcome, attempts?: number) {
+function failedAfterAccepted(outcome: RefundOutcome) {
   return {
     status: "failed" as const,
-    ...(attempts !== undefined && { attempts }),
     stripeRefundId: outcome.refundId,
     succeededAt: null,
     lastError: (outcome.failureReason ?? "unknown").slice(0, 500),
@@ -435,10 +406,6 @@ export async function findRefunds(db: Db, bookingId: string) {
 
 /** Makes a failed refund due now (an admin's "retry"); true when there was one to retry. */
 export async function retryRefundNow(db: Db, refundId: string, now: Date) {
-  const rows = await db
-    .update(refunds)
-    .set({ nextAttemptAt: now })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, "failed")))
-    .returning({ bookingId: refunds.bookingId });
+  const rows = await retryNow(db, refunds, eq(refunds.id, refundId), now).returning({ bookingId: refunds.bookingId });
   return rows[0] ?? null;
 }

@@ -7,7 +7,7 @@
 //   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer under
 //   the key `payout-<booking>` with `transfer_group` = the booking (the gateway looks for an earlier transfer by the
 //   key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
-//   one back-off of payments/money-attempts.ts; one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
+//   one runner of payments/money-runner.server.ts (its back-off, its hold for an admin); one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
 //   the same key.
 // - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`), once
 //   its refund has been made (not while it is owed or on its way).
@@ -18,7 +18,7 @@ import { bookings, charges, notifications, payoutAccounts, payoutReversals, payo
 import type { Db } from "~/db.server";
 import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { nextAttempt } from "~/payments/money-attempts";
+import { attemptMovement, failedAndDue, pendingOrDue, retryNow } from "~/payments/money-runner.server";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
 import { payableNow } from "~/payouts/payout-rules";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
@@ -125,7 +125,7 @@ export interface SentPayout {
 function duePayouts(now: Date) {
   return or(
     eq(payouts.status, "scheduled"),
-    and(eq(payouts.status, "failed"), isNotNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now)),
+    failedAndDue(payouts, now),
     and(eq(payouts.status, "sending"), lte(payouts.sendingSince, new Date(now.getTime() - SENDING_STALE_MS))),
   );
 }
@@ -185,10 +185,16 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
   for (const row of rows) {
     const amount = await takePayout(db, row.id, now);
     if (amount === null) continue;
-    const attempts = row.attempts + 1;
-    try {
+    const base = { payoutId: row.id, bookingId: row.bookingId, hostId: row.hostId, amount };
+    const result = await attemptMovement(db, now, {
+      ledger: payouts,
+      stillThis: and(eq(payouts.id, row.id), eq(payouts.status, "sending"))!,
+      attempts: row.attempts,
+      what: "payout",
+      id: row.id,
+      stamp: { updatedAt: now },
       // Everything was taken back before it went: nothing to transfer.
-      const transferId =
+      send: async () =>
         amount === 0
           ? null
           : (
@@ -198,46 +204,19 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
                 amount,
                 idempotencyKey: row.idempotencyKey,
                 paymentIntentId: row.paymentIntentId,
-                attempt: attempts,
+                attempt: row.attempts + 1,
                 description: `Ratai booking ${row.bookingId.slice(0, 8).toUpperCase()}`,
               })
-            ).transferId;
-      await db
-        .update(payouts)
-        .set({
-          status: "paid",
-          attempts,
-          stripeTransferId: transferId,
-          paidAt: now,
-          lastError: null,
-          nextAttemptAt: null,
-          updatedAt: now,
-        })
-        .where(and(eq(payouts.id, row.id), eq(payouts.status, "sending")));
-      sent.push({ payoutId: row.id, bookingId: row.bookingId, hostId: row.hostId, amount, ok: true });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error("payout failed; the scheduled job retries", row.id, message);
-      await db
-        .update(payouts)
-        .set({
-          status: "failed",
-          attempts,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: nextAttempt(attempts, now),
-          updatedAt: now,
-        })
-        .where(and(eq(payouts.id, row.id), eq(payouts.status, "sending")));
-      sent.push({
-        payoutId: row.id,
-        bookingId: row.bookingId,
-        hostId: row.hostId,
-        amount,
-        ok: false,
-        error: message,
-        firstFailure: attempts === 1,
-      });
-    }
+            ).transferId,
+      sent: (transferId) => ({
+        set: { status: "paid", stripeTransferId: transferId, paidAt: now, nextAttemptAt: null },
+      }),
+    });
+    sent.push(
+      result.ok
+        ? { ...base, ok: true }
+        : { ...base, ok: false, error: result.error, firstFailure: result.attempts === 1 },
+    );
   }
   return sent;
 }
@@ -259,57 +238,28 @@ export async function sendDueReversals(context: Context, now: Date, origin: stri
     // Only money the renter has been given back is taken from the host: not a refund still owed or on its way, nor
     // one Stripe accepted and could not make (decision 022, 2026-11-28).
     .innerJoin(refunds, and(eq(refunds.id, payoutReversals.refundId), eq(refunds.status, "succeeded")))
-    .where(
-      and(
-        eq(payouts.status, "paid"),
-        isNotNull(payouts.stripeTransferId),
-        or(
-          eq(payoutReversals.status, "pending"),
-          and(
-            eq(payoutReversals.status, "failed"),
-            isNotNull(payoutReversals.nextAttemptAt),
-            lte(payoutReversals.nextAttemptAt, now),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(payouts.status, "paid"), isNotNull(payouts.stripeTransferId), pendingOrDue(payoutReversals, now)))
     .orderBy(asc(payoutReversals.createdAt))
     .limit(100);
   const results: { id: string; ok: boolean; error?: string }[] = [];
   for (const row of rows) {
-    const attempts = row.attempts + 1;
-    try {
-      const { reversalId } = await gateway.reverseTransfer(row.transferId!, {
-        amount: row.amount,
-        idempotencyKey: row.idempotencyKey,
-        attempt: attempts,
-      });
-      await db
-        .update(payoutReversals)
-        .set({
-          status: "succeeded",
-          attempts,
-          stripeReversalId: reversalId,
-          succeededAt: now,
-          lastError: null,
-          nextAttemptAt: null,
-        })
-        .where(and(eq(payoutReversals.id, row.id), ne(payoutReversals.status, "succeeded")));
-      results.push({ id: row.id, ok: true });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error("payout reversal failed; the scheduled job retries", row.id, message);
-      await db
-        .update(payoutReversals)
-        .set({
-          status: "failed",
-          attempts,
-          lastError: message.slice(0, 500),
-          nextAttemptAt: nextAttempt(attempts, now),
-        })
-        .where(and(eq(payoutReversals.id, row.id), ne(payoutReversals.status, "succeeded")));
-      results.push({ id: row.id, ok: false, error: message });
-    }
+    const result = await attemptMovement(db, now, {
+      ledger: payoutReversals,
+      stillThis: and(eq(payoutReversals.id, row.id), ne(payoutReversals.status, "succeeded"))!,
+      attempts: row.attempts,
+      what: "payout reversal",
+      id: row.id,
+      send: () =>
+        gateway.reverseTransfer(row.transferId!, {
+          amount: row.amount,
+          idempotencyKey: row.idempotencyKey,
+          attempt: row.attempts + 1,
+        }),
+      sent: ({ reversalId }) => ({
+        set: { status: "succeeded", stripeReversalId: reversalId, succeededAt: now, nextAttemptAt: null },
+      }),
+    });
+    results.push(result.ok ? { id: row.id, ok: true } : { id: row.id, ok: false, error: result.error });
   }
   return results;
 }
@@ -344,16 +294,12 @@ export async function runPayoutJobs(context: Context, now: Date, origin: string)
 
 /** Makes a failed payout (or reversal) due now: an admin's retry. Returns the booking, or null if none failed. */
 export async function retryPayoutNow(db: Db, payoutId: string, now: Date) {
-  const [payout] = await db
-    .update(payouts)
-    .set({ nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, "failed")))
-    .returning({ bookingId: payouts.bookingId });
-  const reversals = await db
-    .update(payoutReversals)
-    .set({ nextAttemptAt: now })
-    .where(and(eq(payoutReversals.payoutId, payoutId), eq(payoutReversals.status, "failed")))
-    .returning({ id: payoutReversals.id });
+  const [payout] = await retryNow(db, payouts, eq(payouts.id, payoutId), now, { updatedAt: now }).returning({
+    bookingId: payouts.bookingId,
+  });
+  const reversals = await retryNow(db, payoutReversals, eq(payoutReversals.payoutId, payoutId), now).returning({
+    id: payoutReversals.id,
+  });
   if (payout) return payout;
   if (reversals.length === 0) return null;
   const [row] = await db.select({ bookingId: payouts.bookingId }).from(payouts).where(eq(payouts.id, payoutId));
