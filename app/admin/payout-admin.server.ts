@@ -9,7 +9,9 @@ import { auditInsert, type Admin } from "~/admin/audit.server";
 import { PAYOUT_FILTERS, type PayoutFilter } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
 import type { MoneyCase } from "~/admin/admin-refunds.server";
+import { bookingReference } from "~/bookings/booking-rules";
 import { retryPayoutNow, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
+import type { ToastInput } from "~/utils/toast.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -144,6 +146,24 @@ export async function retryPayout(
   if (failedReversal) return { kind: "reversalFailed", bookingId, reason: failedReversal.error ?? "" };
   if (reversed.length > 0) return { kind: "reversed", bookingId };
   return { kind: "waiting", bookingId };
+}
+
+/** What an admin is told of a payout's retry (the toast on the page they retried from). */
+export function retryToast(outcome: Exclude<RetryOutcome, { kind: "gone" }>): ToastInput {
+  const reference = bookingReference(outcome.bookingId);
+  const reason = "reason" in outcome ? outcome.reason.slice(0, 200) : "";
+  switch (outcome.kind) {
+    case "paid":
+      return { type: "success", title: "admin:payouts.toasts.paid", values: { reference } };
+    case "failed":
+      return { type: "error", title: "admin:payouts.toasts.failed", values: { reference, reason } };
+    case "reversed":
+      return { type: "success", title: "admin:payouts.toasts.reversed", values: { reference } };
+    case "reversalFailed":
+      return { type: "error", title: "admin:payouts.toasts.reversalFailed", values: { reference, reason } };
+    case "waiting":
+      return { type: "info", title: "admin:payouts.toasts.waiting", values: { reference } };
+  }
 }
 
 /** One movement of a booking's money, for its money page, in time order (`at` in ms; null: not dated, last). */

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { parseEurosToCents } from "~/cars/listing-rules";
 import { REFUND_REASON_MAX } from "~/admin/payout-view";
 import type { RefundBounds } from "~/admin/admin-refunds.server";
+import { MOVEMENT_KINDS } from "~/payments/money-attempts";
 import { sanitizeText } from "~/utils/sanitize";
 
 const ID_MAX = 64;
@@ -16,6 +17,13 @@ export const RetryPayoutSchema = z.discriminatedUnion("intent", [
     payoutId: z.string({ error: "admin:payouts.errors.retryGone" }).trim().min(1).max(ID_MAX),
   }),
 ]);
+
+/** "Retry now" on /admin/held-money: which held movement, of which kind. */
+export const RetryHeldSchema = z.object({
+  intent: z.literal("retry", { error: "admin:held.errors.gone" }),
+  kind: z.enum(MOVEMENT_KINDS, { error: "admin:held.errors.gone" }),
+  id: z.string({ error: "admin:held.errors.gone" }).trim().min(1).max(ID_MAX),
+});
 
 /** Euros to cents within [min, max]: a message for what is not an amount, for 0 when `min` > 0, and for the cap. */
 function euros(

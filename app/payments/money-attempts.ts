@@ -17,3 +17,7 @@ export function nextAttempt(attempts: number, now: Date): Date | null {
   const minutes = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] ?? 0;
   return new Date(now.getTime() + minutes * 60_000);
 }
+
+/** The kinds of movement the runner (money-runner.server.ts) sends, as admins see them listed together. */
+export const MOVEMENT_KINDS = ["refund", "payout", "reversal"] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];

@@ -13,14 +13,10 @@
 import { and, eq, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
-import { nextAttempt } from "~/payments/money-attempts";
+import { nextAttempt, type MovementKind } from "~/payments/money-attempts";
 
 /** The ledgers the runner writes: every one has status, attempts, last_error and next_attempt_at. */
 export type MovementLedger = typeof refunds | typeof payouts | typeof payoutReversals;
-
-/** The kinds of movement, as admins see them listed together. */
-export const MOVEMENT_KINDS = ["refund", "payout", "reversal"] as const;
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const LEDGERS: Record<MovementKind, MovementLedger> = {
   refund: refunds,

@@ -1,7 +1,8 @@
 // An admin steers the hosts' payouts (issue 18), with JavaScript on and off, in Lithuanian and in English, axe on
 // every page: a failed payout is retried from /admin/payouts and is paid; on another booking's money page part of the
 // payment is refunded with a reason, the review shows the host's part before anything is written, and after the
-// confirmation the page shows the refund and the transfer reversal.
+// confirmation the page shows the refund and the transfer reversal. A payout the job gave up on is found on
+// /admin/held-money (decision 036) with Stripe's reason, and retried from there.
 //
 // The settled bookings are set up directly in the database, between a host and a renter of this journey's own
 // (written here, so no other journey's lists or figures change) on a car nobody else sees (pending review): two
@@ -237,4 +238,46 @@ test("an admin retries a failed payout → paid; refunds part of a paid one, rev
     args: [bookings.paidBooking],
   });
   expect(reversal.rows).toEqual([expect.objectContaining({ amount: hostPart, status: "succeeded" })]);
+});
+
+// One language a project: English with JavaScript, Lithuanian without (the other way round from the journey above).
+test("an admin finds a payout held for them on /admin/held-money, with Stripe's reason, and retries it → paid", async ({
+  page: admin,
+  database,
+}) => {
+  const lang = javaScriptOn(test.info().project.name) ? "en" : "lt";
+  const t = TEXTS[lang];
+  const hostId = await person(database, "Rasa Sustabdytoji");
+  const { failedBooking } = await settledTrips(database, hostId, await person(database, "Tomas Nuomininkas"));
+  // The job gave up on it: failed, with nothing due (payments/money-runner.server.ts#heldForAdmin).
+  await database.execute({
+    sql: "update payouts set next_attempt_at = null, attempts = 12 where booking_id = ?",
+    args: [failedBooking],
+  });
+  await signInAs(admin, "admin@demo.lt");
+
+  await visit(admin, `/admin/held-money?lng=${lang}`);
+  await expect(admin.getByRole("link", { name: new RegExp(`^${t.tabs.held}`) })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(admin.getByRole("heading", { name: t.titles.held })).toBeVisible();
+  const held = admin.getByTestId("held-money").locator("li", {
+    has: admin.getByRole("link", { name: fillText(t.payouts.booking, { reference: reference(failedBooking) }) }),
+  });
+  await expect(held).toContainText(STRIPE_REASON);
+  await expect(held).toContainText(t.held.kind.payout);
+  await expect(held).toContainText(looseText(euros(HOST_SHARE, lang)));
+  await held
+    .getByRole("button", { name: fillText(t.held.retryLabel.payout, { reference: reference(failedBooking) }) })
+    .click();
+  await expect(
+    admin.getByText(fillText(t.payouts.toasts.paid, { reference: reference(failedBooking) })).first(),
+  ).toBeVisible();
+  await expect(held).toHaveCount(0);
+  const paid = await database.execute({
+    sql: "select status, attempts, next_attempt_at from payouts where booking_id = ?",
+    args: [failedBooking],
+  });
+  expect(paid.rows[0]).toMatchObject({ status: "paid", attempts: 13, next_attempt_at: null });
 });

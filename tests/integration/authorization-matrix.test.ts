@@ -952,7 +952,7 @@ const MATRIX: Entry[] = [
   // --- payouts (issue 18): admins list and retry the hosts' payouts, and refund on a booking's money page ---------
   ...((): Entry[] => {
     /** The party's completed, captured trip on the counterpart's car, with the counterpart's payout in `status`. */
-    async function payoutCase(w: World, status: "failed" | "paid") {
+    async function payoutCase(w: World, status: "failed" | "held" | "paid") {
       const { bookingId } = await partyBooking(w, "completed", {
         depositAmount: 30_000,
         totalAmount: 42_640,
@@ -972,9 +972,9 @@ const MATRIX: Entry[] = [
           payoutId,
           bookingId,
           w.counterpart.id,
-          status,
+          status === "held" ? "failed" : status,
           `payout-${bookingId}`,
-          status === "failed" ? lastError : null,
+          status === "paid" ? null : lastError,
           status === "failed" ? now + 600_000 : null,
           status === "paid" ? `tr_${secret("matrix")}` : null,
           now - 86_400_000,
@@ -994,6 +994,26 @@ const MATRIX: Entry[] = [
         async setup(w) {
           const { lastError } = await payoutCase(w, "failed");
           return { path: "/admin/payouts?status=failed", secrets: [lastError] };
+        },
+      },
+      {
+        route: "_admin+/admin.held-money",
+        kind: "loader",
+        expect: ADMIN_ONLY,
+        why: "the party's booking's payout held for an admin (and Stripe's reason) is listed, and only admins see it",
+        async setup(w) {
+          const { lastError } = await payoutCase(w, "held");
+          return { path: "/admin/held-money", secrets: [lastError] };
+        },
+      },
+      {
+        route: "_admin+/admin.held-money",
+        kind: "action",
+        expect: ADMIN_ONLY,
+        why: "retries the held payout of the party's booking",
+        async setup(w) {
+          const { payoutId } = await payoutCase(w, "held");
+          return { path: "/admin/held-money", form: { intent: "retry", kind: "payout", id: payoutId } };
         },
       },
       {

@@ -401,10 +401,10 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
-  // Payouts (issue 18): "Retry now" on /admin/payouts, and the admin's refund (review, then confirm).
+  // Payouts (issue 18): "Retry now" on /admin/payouts and on /admin/held-money, and the admin's refund (review, then confirm).
   ...(() => {
     /** A settled trip (claimTrip's, its deposit returned) with its host's payout in `status`. */
-    async function payoutTrip(ctx: TestContext, status: "failed" | "paid") {
+    async function payoutTrip(ctx: TestContext, status: "failed" | "held" | "paid") {
       const trip = await claimTrip(ctx);
       await ctx.client.execute({
         sql: "update bookings set deposit_status = 'returned', total_amount = 42640 where id = ?",
@@ -421,9 +421,9 @@ const ENTRIES: Record<string, Entry> = {
           payoutId,
           trip.bookingId,
           trip.owner.id,
-          status,
+          status === "held" ? "failed" : status,
           `payout-${trip.bookingId}`,
-          status === "failed" ? "Stripe unreachable" : null,
+          status === "paid" ? null : "Stripe unreachable",
           status === "failed" ? now + 600_000 : null,
           status === "paid" ? "tr_fuzz" : null,
           now - 86_400_000,
@@ -454,6 +454,22 @@ const ENTRIES: Record<string, Entry> = {
               base: { intent: "retry", payoutId },
               required: ["payoutId"],
               ids: ["payoutId"],
+              intent: { valid: ["retry"] },
+            },
+          };
+        },
+      },
+      "_admin+/admin.held-money.tsx": {
+        async setup(ctx) {
+          const { admin, payoutId } = await payoutTrip(ctx, "held");
+          return {
+            path: "/admin/held-money",
+            cookie: admin.cookie,
+            form: {
+              base: { intent: "retry", kind: "payout", id: payoutId },
+              required: ["kind", "id"],
+              enums: ["kind"],
+              ids: ["id"],
               intent: { valid: ["retry"] },
             },
           };

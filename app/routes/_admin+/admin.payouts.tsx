@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/accounts/guards.server";
 import { RetryPayoutSchema } from "~/admin/payout-form";
 import { PAYOUT_FILTERS, readPayoutFilter, type PayoutFilter } from "~/admin/payout-view";
-import { listFailedReversals, listPayouts, payoutCounts, retryPayout } from "~/admin/payout-admin.server";
+import { listFailedReversals, listPayouts, payoutCounts, retryPayout, retryToast } from "~/admin/payout-admin.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { ErrorRow, Row } from "~/components/admin/definition-rows";
 import { RetryForm } from "~/components/admin/retry-form";
@@ -22,7 +22,7 @@ import { getT } from "~/i18n.server";
 import { companyOf } from "~/profiles/display-name";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.payouts" };
 
@@ -80,20 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const origin = context.env.appUrl ?? url.origin;
   const outcome = await retryPayout(context, admin, { payoutId: submission.value.payoutId, now: new Date(), origin });
   if (outcome.kind === "gone") return data({ error: "admin:payouts.errors.retryGone" }, { status: 409 });
-  const back = `/admin/payouts${url.search}`;
-  const reference = bookingReference(outcome.bookingId);
-  const reason = "reason" in outcome ? outcome.reason.slice(0, 200) : "";
-  const toast: ToastInput =
-    outcome.kind === "paid"
-      ? { type: "success", title: "admin:payouts.toasts.paid", values: { reference } }
-      : outcome.kind === "failed"
-        ? { type: "error", title: "admin:payouts.toasts.failed", values: { reference, reason } }
-        : outcome.kind === "reversed"
-          ? { type: "success", title: "admin:payouts.toasts.reversed", values: { reference } }
-          : outcome.kind === "reversalFailed"
-            ? { type: "error", title: "admin:payouts.toasts.reversalFailed", values: { reference, reason } }
-            : { type: "info", title: "admin:payouts.toasts.waiting", values: { reference } };
-  return redirectWithToast(back, toast, context.env);
+  return redirectWithToast(`/admin/payouts${url.search}`, retryToast(outcome), context.env);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title, { noindex: true });

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/accounts/guards.server";
 import { countDisputedClaims } from "~/admin/claims.server";
 import { countOpenContactMessages } from "~/admin/contact-inbox.server";
 import { listingCounts } from "~/admin/listing-moderation.server";
+import { countHeldMoney } from "~/admin/held-money.server";
 import { countFailedPayouts } from "~/admin/payout-admin.server";
 import { countVerificationQueue } from "~/admin/verification-review.server";
 import { getT } from "~/i18n.server";
@@ -17,17 +18,18 @@ export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [listings, verifications, contact, claims, payouts, t] = await Promise.all([
+  const [listings, verifications, contact, claims, payouts, held, t] = await Promise.all([
     listingCounts(context.db),
     countVerificationQueue(context.db),
     countOpenContactMessages(context.db),
     countDisputedClaims(context.db),
     countFailedPayouts(context.db),
+    countHeldMoney(context.db),
     getT(request, "admin"),
   ]);
   return {
     title: t("titles.admin"),
-    waiting: { listings: listings.pending, verifications, contact, claims, payouts },
+    waiting: { listings: listings.pending, verifications, contact, claims, payouts, held },
   };
 }
 
@@ -40,6 +42,7 @@ const TABS = [
   { to: "/admin/contact", label: "tabs.contact", waiting: "contact" },
   { to: "/admin/claims", label: "tabs.claims", waiting: "claims" },
   { to: "/admin/payouts", label: "tabs.payouts", waiting: "payouts" },
+  { to: "/admin/held-money", label: "tabs.held", waiting: "held" },
   { to: "/admin/audit", label: "tabs.audit" },
 ] as const;
 

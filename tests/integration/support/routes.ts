@@ -1,6 +1,7 @@
 // Calling a route's loader or action as Remix does, and reading what came back: a `data()` result, a Response
 // (redirects), or something thrown (guards throw 401/403/404 and redirects).
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { takeToast } from "~/utils/toast.server";
 
 export const ORIGIN = "http://ratai.test";
 
@@ -95,4 +96,10 @@ export function cookieFrom(headers: Headers, previous = ""): string {
     else jar.set(name, value);
   }
   return [...jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** The toast a response's Set-Cookie carries to the next page, as that page reads it. */
+export async function toastOf(headers: Headers, env: AppLoadContext["env"]) {
+  const cookie = headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return (await takeToast(new Request("http://x", { headers: { Cookie: cookie } }), env)).toast;
 }
