@@ -23,6 +23,7 @@ import { bookings, cars, profiles, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import type { TakeBack } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
+import { findCharges } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
 import { findPayout, reversalKey, reversedTotal, sendDueReversals } from "~/payouts/payouts.server";
@@ -33,7 +34,7 @@ type Context = Pick<AppLoadContext, "db" | "env">;
 const host = alias(profiles, "host");
 const renter = alias(profiles, "renter");
 
-/** A booking's money: the payment, its refunds, its deposit, its payout and the payout's reversals. */
+/** A booking's money: its charges with their line items, the payment, its refunds, its deposit, its payout and the payout's reversals. */
 export async function findMoneyCase(db: Db, bookingId: string) {
   const [booking] = await db
     .select({
@@ -64,7 +65,7 @@ export async function findMoneyCase(db: Db, bookingId: string) {
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!booking) return null;
-  const [rows, payout] = await Promise.all([
+  const [rows, payout, charged] = await Promise.all([
     db
       .select({
         id: refunds.id,
@@ -83,8 +84,15 @@ export async function findMoneyCase(db: Db, bookingId: string) {
       .where(eq(refunds.bookingId, bookingId))
       .orderBy(asc(refunds.createdAt)),
     findPayout(db, bookingId),
+    findCharges(db, bookingId),
   ]);
-  return { booking, refunds: rows, payout: payout?.payout ?? null, reversals: payout?.reversals ?? [] };
+  return {
+    booking,
+    charges: charged,
+    refunds: rows,
+    payout: payout?.payout ?? null,
+    reversals: payout?.reversals ?? [],
+  };
 }
 
 export type MoneyCase = NonNullable<Awaited<ReturnType<typeof findMoneyCase>>>;

@@ -7,7 +7,9 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { notifications, payoutReversals, payouts, profiles } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import { PAYOUT_FILTERS, type PayoutFilter } from "~/admin/payout-view";
+import type { ChargePurpose } from "#db/enums";
 import type { Db } from "~/db.server";
+import type { LineItem } from "~/pricing/line-items";
 import type { MoneyCase } from "~/admin/admin-refunds.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { retryPayoutNow, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
@@ -168,7 +170,16 @@ export function retryToast(outcome: Exclude<RetryOutcome, { kind: "gone" }>): To
 
 /** One movement of a booking's money, for its money page, in time order (`at` in ms; null: not dated, last). */
 export type MoneyEvent =
-  | { kind: "payment"; at: number | null; amount: number; status: string }
+  | {
+      kind: "payment";
+      at: number | null;
+      /** The charge's purpose: the rental, or a later charge (an extension, a reimbursement …). */
+      purpose: ChargePurpose;
+      amount: number;
+      status: string;
+      /** What it is made of, and who receives each part (decision 035). */
+      items: Pick<LineItem, "code" | "quantity" | "unitAmount" | "amount" | "receiver">[];
+    }
   | { kind: "depositHeld"; at: number | null; amount: number }
   | { kind: "depositSettled"; at: number | null; status: string; kept: number; returned: number }
   | {
@@ -214,9 +225,21 @@ export type MoneyEvent =
 export function moneyEvents(c: MoneyCase): MoneyEvent[] {
   const { booking } = c;
   const paidAt = (booking.confirmedAt ?? booking.createdAt).getTime();
-  const events: MoneyEvent[] = [
-    { kind: "payment", at: paidAt, amount: booking.totalAmount, status: booking.paymentStatus },
-  ];
+  // One payment per charge: the rental's when the booking was confirmed (it was captured then), a later one when made.
+  const events: MoneyEvent[] = c.charges.map((charge) => ({
+    kind: "payment",
+    at: charge.purpose === "rental" ? paidAt : charge.createdAt.getTime(),
+    purpose: charge.purpose,
+    amount: charge.amount,
+    status: charge.status,
+    items: charge.items.map(({ code, quantity, unitAmount, amount, receiver }) => ({
+      code,
+      quantity,
+      unitAmount,
+      amount,
+      receiver,
+    })),
+  }));
   if (booking.depositAmount > 0 && booking.depositStatus !== "none") {
     events.push({ kind: "depositHeld", at: paidAt, amount: booking.depositAmount });
   }

@@ -74,12 +74,24 @@ export async function sidePhotos() {
  * fetches every photo before that event, lazy or not) every photo on it arrived whole and decoded (decision 032).
  */
 export async function expectFinishedLoading(page: Page) {
-  await page.waitForLoadState("load", { timeout: 30_000 });
-  if (javaScriptOn(test.info().project.name)) return;
-  const unfinished = await page.evaluate(() =>
-    Array.from(document.images)
+  const loaded = await page
+    .waitForLoadState("load", { timeout: 30_000 })
+    .then(() => true)
+    .catch(() => false);
+  // When the load event never comes, say what the page still waits for: the document itself (its stream not ended)
+  // or which of its resources (decision 032: a page that never finishes loading was seen twice and its cause is
+  // still unknown).
+  const waiting = await page.evaluate(() => ({
+    readyState: document.readyState,
+    images: Array.from(document.images)
       .filter((image) => !image.complete || image.naturalWidth === 0)
       .map((image) => image.currentSrc || image.src),
-  );
-  expect(unfinished, page.url()).toEqual([]);
+    documentResponseEnd: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
+      ?.responseEnd,
+    // Resources that arrived (one that never did is missing here).
+    arrived: performance.getEntriesByType("resource").map((entry) => entry.name),
+  }));
+  expect(loaded, `${page.url()} never fired load: ${JSON.stringify(waiting)}`).toBe(true);
+  if (javaScriptOn(test.info().project.name)) return;
+  expect(waiting.images, page.url()).toEqual([]);
 }

@@ -5,7 +5,17 @@
 // cannot be reached (a closed port) stands for a failure.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, notifications, payoutAccounts, payoutReversals, payouts, profiles, refunds } from "#db/schema";
+import {
+  auditLog,
+  chargeLineItems,
+  charges,
+  notifications,
+  payoutAccounts,
+  payoutReversals,
+  payouts,
+  profiles,
+  refunds,
+} from "#db/schema";
 import { action as listAction, loader as listLoader } from "~/routes/_admin+/admin.payouts";
 import { action as moneyAction, loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
 import { reversalKey } from "~/payouts/payouts.server";
@@ -287,6 +297,73 @@ describe("/admin/payouts", () => {
 });
 
 describe("/admin/payouts/{bookingId}", () => {
+  it("shows each charge as its own payment, with its line items and who receives each", async () => {
+    const { bookingId, renter } = await settledBooking(ctx, "paid");
+    // A later charge on the same booking (two more days, decision 035), captured on its own.
+    const extensionId = crypto.randomUUID();
+    await ctx.db.batch([
+      ctx.db.insert(charges).values({
+        id: extensionId,
+        bookingId,
+        purpose: "extension",
+        payerId: renter.id,
+        amount: 8_160,
+        status: "captured",
+        idempotencyKey: `extension-${bookingId}`,
+        createdAt: new Date(Date.now() - 86_400_000),
+      }),
+      ctx.db.insert(chargeLineItems).values([
+        {
+          chargeId: extensionId,
+          code: "rental_days",
+          quantity: 2,
+          unitAmount: 4_000,
+          amount: 8_000,
+          payer: "renter",
+          receiver: "host",
+          position: 0,
+        },
+        {
+          chargeId: extensionId,
+          code: "renter_service_fee",
+          quantity: 1,
+          unitAmount: 160,
+          amount: 160,
+          payer: "renter",
+          receiver: "platform",
+          position: 1,
+        },
+      ]),
+    ]);
+    const page = await moneyPage(bookingId);
+    const payments = page.data.events.filter((e) => e.kind === "payment");
+    expect(payments).toEqual([
+      expect.objectContaining({
+        purpose: "rental",
+        amount: MONEY.totalAmount,
+        status: "captured",
+        items: expect.arrayContaining([
+          { code: "rental_days", quantity: 3, unitAmount: 4_000, amount: 12_000, receiver: "host" },
+          expect.objectContaining({ code: "deposit", amount: DEPOSIT, receiver: "held" }),
+        ]),
+      }),
+      expect.objectContaining({
+        purpose: "extension",
+        amount: 8_160,
+        status: "captured",
+        items: [
+          { code: "rental_days", quantity: 2, unitAmount: 4_000, amount: 8_000, receiver: "host" },
+          { code: "renter_service_fee", quantity: 1, unitAmount: 160, amount: 160, receiver: "platform" },
+        ],
+      }),
+    ]);
+    // Each charge's amount is the sum of what its payer pays.
+    const rental = payments[0] as Extract<(typeof payments)[number], { kind: "payment" }>;
+    expect(rental.items.reduce((sum, item) => sum + (item.code === "host_service_fee" ? 0 : item.amount), 0)).toBe(
+      MONEY.totalAmount,
+    );
+  });
+
   it("shows every movement of the booking's money in time order", async () => {
     const { bookingId } = await settledBooking(ctx, "paid");
     const page = await moneyPage(bookingId);

@@ -1,4 +1,5 @@
-// One movement of a booking's money on its admin money page (admin.payouts_.$bookingId.tsx): the payment, the
+// One movement of a booking's money on its admin money page (admin.payouts_.$bookingId.tsx): a payment (each charge,
+// with its line items and who receives each), the
 // deposit held and settled, a refund, the host's payout or a reversal, with its time and its details.
 import { useTranslation } from "react-i18next";
 import type { MoneyEvent } from "~/admin/payout-admin.server";
@@ -16,13 +17,34 @@ export function Movement({ event }: { event: MoneyEvent }) {
     </p>
   );
   switch (event.kind) {
-    case "payment":
-      return heading(
-        t("moneyPage.event.payment", {
-          amount: money(event.amount),
-          status: t(`moneyPage.paymentStatus.${event.status}`),
-        }),
+    case "payment": {
+      const status = t(`moneyPage.paymentStatus.${event.status}`);
+      return (
+        <>
+          {heading(
+            event.purpose === "rental"
+              ? t("moneyPage.event.payment", { amount: money(event.amount), status })
+              : t("moneyPage.event.charge", {
+                  purpose: t(`moneyPage.purpose.${event.purpose}`),
+                  amount: money(event.amount),
+                  status,
+                }),
+          )}
+          <Details
+            items={event.items.map((item) => [
+              t(`moneyPage.lineItem.${item.code}`),
+              t("moneyPage.lineItemValue", {
+                amount:
+                  item.quantity === 1
+                    ? money(item.amount)
+                    : `${item.quantity} × ${money(item.unitAmount)} = ${money(item.amount)}`,
+                receiver: t(`moneyPage.receiver.${item.receiver}`),
+              }),
+            ])}
+          />
+        </>
       );
+    }
     case "depositHeld":
       return heading(t("moneyPage.event.depositHeld", { amount: money(event.amount) }));
     case "depositSettled":
