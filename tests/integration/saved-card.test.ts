@@ -6,6 +6,7 @@
 // out-of-order webhooks, once however often it is asked for; a declined card or a bank asking for authentication
 // fails that charge with the reason and leaves the rental as it was.
 import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bookings, chargeLineItems, charges, profiles } from "#db/schema";
 import { chargeLater } from "~/payments/charges.server";
@@ -421,4 +422,16 @@ describe("with the local stand-in", () => {
       .where(and(eq(charges.bookingId, bookingId), eq(charges.purpose, "extension")));
     expect(again!.id).toBe(outcome.chargeId);
   });
+});
+
+it("README's webhook setup subscribes to every event a charge made with the saved card sends", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const enabled = new Set([...readme.matchAll(/enabled_events\[\]=([a-z_.]+)/g)].map((m) => m[1]));
+  const sent = [
+    "payment_intent.amount_capturable_updated",
+    "payment_intent.succeeded",
+    "payment_intent.payment_failed",
+    "payment_intent.canceled",
+  ];
+  expect(sent.filter((type) => !enabled.has(type))).toEqual([]);
 });
