@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { migrateUpTo, personRows } from "./partial-migration";
+import { carRow, migrateUpTo, personRows } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,13 +31,7 @@ it("keeps every line item and charge, takes a reimbursement, and adds the saved 
   await client.batch([
     ...personRows("host"),
     ...personRows("renter"),
-    {
-      sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
-        listing_type, daily_price, status, available, submitted_at, created_at, updated_at)
-        values ('car', 'host', 'Toyota', 'Corolla', 2020, 45000, 'Vilnius', 'suv', 'hybrid', 'automatic', 'rental',
-        4000, 'approved', 1, 0, 0, 0)`,
-      args: [],
-    },
+    carRow("rental", 4000),
     {
       sql: `insert into bookings (id, car_id, renter_id, owner_id, status, payment_status, start_date, end_date,
         total_days, daily_rate, subtotal, platform_fee, payment_processor_fee, host_earnings, total_amount,

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ChargePurpose, PaymentStatus } from "#db/enums";
-import { bookings, chargeLineItems, charges, profiles } from "#db/schema";
+import { bookings, chargeLineItems, charges, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { getPaymentGateway, type PaymentGateway } from "~/payments/gateway.server";
 import { STRIPE_MINIMUM_CENTS, type SavedCardOutcome } from "~/payments/off-session.server";
@@ -270,7 +270,8 @@ export async function findStripeCustomer(db: Db, userId: string) {
 /**
  * The card the booking was paid with, saved at checkout: its rental charge's payment method and the Customer it is
  * saved to, as the payment's events recorded them, else (an event not yet come, the local stand-in) as Stripe has
- * the payment, recorded then. None for a booking paid before cards were saved: its payment has no Customer.
+ * the payment, recorded then. None for a booking paid before cards were saved (its payment has no Customer), nor for
+ * a renter who deleted their account.
  */
 async function bookingSavedCard(
   db: Db,
@@ -285,6 +286,8 @@ async function bookingSavedCard(
       intentId: charges.stripePaymentIntentId,
     })
     .from(charges)
+    // Someone who deleted their account can agree to nothing more: their card is not charged again.
+    .innerJoin(users, and(eq(users.id, charges.payerId), isNull(users.deletedAt)))
     .where(rentalChargeOf(bookingId));
   if (!rental) return null;
   if (rental.customerId && rental.paymentMethodId) {

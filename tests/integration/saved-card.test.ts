@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bookings, chargeLineItems, charges, profiles } from "#db/schema";
+import { bookings, chargeLineItems, charges, profiles, users } from "#db/schema";
 import { chargeLater } from "~/payments/charges.server";
 import { getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
 import { extensionLineItems, reimbursementLineItems } from "~/pricing/line-items";
@@ -279,15 +279,17 @@ describe("with Stripe", () => {
     expect((await ctx.db.select().from(charges).where(eq(charges.bookingId, bookingId))).length).toBe(2);
 
     // Another change of the same booking is another charge, under another key.
-    const fuel = await chargeLater(ctx.context, ORIGIN, {
-      bookingId,
-      purpose: "reimbursement",
-      items: reimbursementLineItems({ amount: 6_150, receiver: "host" }),
-      key: `reimbursement-${bookingId}-fuel`,
-      description: "Fuel",
-      captureLater: false,
-      now: new Date(),
-    });
+    const fuelCharge = (amount: number) =>
+      chargeLater(ctx.context, ORIGIN, {
+        bookingId,
+        purpose: "reimbursement",
+        items: reimbursementLineItems({ amount, receiver: "host" }),
+        key: `reimbursement-${bookingId}-fuel`,
+        description: "Fuel",
+        captureLater: false,
+        now: new Date(),
+      });
+    const fuel = await fuelCharge(6_150);
     expect(fuel).toMatchObject({ status: "captured" });
     expect(fuel.chargeId).not.toBe(first.chargeId);
     expect(offSessionRequests().map((r) => r.idempotencyKey)).toEqual([
@@ -295,17 +297,7 @@ describe("with Stripe", () => {
       `charge-reimbursement-${bookingId}-fuel`,
     ]);
     // A key is one charge's: another charge under it is refused.
-    await expect(
-      chargeLater(ctx.context, ORIGIN, {
-        bookingId,
-        purpose: "reimbursement",
-        items: reimbursementLineItems({ amount: 999, receiver: "host" }),
-        key: `reimbursement-${bookingId}-fuel`,
-        description: "Fuel",
-        captureLater: false,
-        now: new Date(),
-      }),
-    ).rejects.toThrow(/another charge/);
+    await expect(fuelCharge(999)).rejects.toThrow(/another charge/);
   });
 
   it.each([
@@ -364,6 +356,14 @@ describe("with Stripe", () => {
         stripePaymentIntentId: fake.sessions.get(session.id)!.payment_intent!,
       },
     );
+    expect(await extension(bookingId)).toMatchObject({ status: "failed", failureReason: "no_saved_card" });
+    expect(offSessionRequests()).toHaveLength(0);
+  });
+
+  it("charges nothing to the card of a renter who deleted their account since", async () => {
+    const p = await people();
+    const { bookingId } = await paidRequest(p);
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, p.renter.id));
     expect(await extension(bookingId)).toMatchObject({ status: "failed", failureReason: "no_saved_card" });
     expect(offSessionRequests()).toHaveLength(0);
   });
