@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { chargeTotals } from "../app/pricing/line-items";
-import { migrateUpTo, personRows } from "./partial-migration";
+import { carRow, migrateUpTo, personRows } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -136,13 +136,7 @@ it("gives every booking its rental charge and line items, and moves the payment'
   await client.batch([
     ...personRows("host"),
     ...personRows("renter"),
-    {
-      sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
-        listing_type, daily_price, status, available, submitted_at, created_at, updated_at)
-        values ('car', 'host', 'Toyota', 'Corolla', 2020, 45000, 'Vilnius', 'suv', 'hybrid', 'automatic', 'rental',
-        4000, 'approved', 1, 0, 0, 0)`,
-      args: [],
-    },
+    carRow("rental", 4000),
     ...BOOKINGS.map((b, i) => ({
       sql: `insert into bookings (id, car_id, renter_id, owner_id, pricing_period, status, payment_status, start_date,
         end_date, total_days, daily_rate, period_count, period_price, extra_days, subtotal, insurance_cost,

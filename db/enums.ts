@@ -112,6 +112,7 @@ export const LINE_ITEM_CODES = [
   "payment_processing_fee",
   "host_service_fee",
   "deposit",
+  "reimbursement",
 ] as const;
 export type LineItemCode = (typeof LINE_ITEM_CODES)[number];
 

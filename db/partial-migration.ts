@@ -36,3 +36,12 @@ export const personRows = (id: string) => [
     args: [id, `${id}@example.com`],
   },
 ];
+
+/** The host's car `car` as every release so far wrote one, for a test's data: a Toyota in Vilnius, approved. */
+export const carRow = (listingType: "rental" | "both", dailyPrice: number) => ({
+  sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
+    listing_type, daily_price, status, available, submitted_at, created_at, updated_at)
+    values ('car', 'host', 'Toyota', 'Corolla', 2020, 45000, 'Vilnius', 'suv', 'hybrid', 'automatic', ?, ?, 'approved',
+    1, 0, 0, 0)`,
+  args: [listingType, dailyPrice],
+});

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { migrateUpTo, personRows } from "./partial-migration";
+import { carRow, migrateUpTo, personRows } from "./partial-migration";
 
 const dir = mkdtempSync(join(tmpdir(), "ratai-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,13 +18,7 @@ it("keeps the refunds and the reversals that refer to them, and lets a refund be
   await client.batch([
     ...personRows("host"),
     ...personRows("renter"),
-    {
-      sql: `insert into cars (id, owner_id, make, model, year, mileage, location, category, fuel_type, transmission,
-        listing_type, daily_price, status, available, submitted_at, created_at, updated_at)
-        values ('car', 'host', 'Toyota', 'Corolla', 2020, 45000, 'Vilnius', 'suv', 'hybrid', 'automatic', 'both',
-        5000, 'approved', 1, 0, 0, 0)`,
-      args: [],
-    },
+    carRow("both", 5000),
     {
       sql: `insert into bookings (id, car_id, renter_id, owner_id, status, payment_status, stripe_payment_intent_id,
         start_date, end_date, total_days, daily_rate, subtotal, platform_fee, payment_processor_fee, host_earnings,

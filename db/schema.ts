@@ -122,10 +122,16 @@ export const profiles = sqliteTable(
     marketingConsent: flag("marketing_consent"),
     /** The language of the person's last visit, for e-mails sent while they are away. */
     preferredLanguage: text("preferred_language", { enum: LANGUAGES }).notNull().default("lt"),
+    /**
+     * The person's Stripe Customer as a payer, which their cards are saved to (the first a checkout made for them;
+     * their next checkouts reuse it). Decision 035, 2026-11-29.
+     */
+    stripeCustomerId: text("stripe_customer_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("profiles_stripe_customer_unique").on(t.stripeCustomerId),
     check("profiles_account_type", oneOf("account_type", ACCOUNT_TYPES)),
     check("profiles_verification_status", oneOf("verification_status", VERIFICATION_STATUSES)),
     check(
@@ -823,6 +829,14 @@ export const charges = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /**
+     * The card the charge was paid with, saved for later charges the payer agreed to, and the Stripe Customer it is
+     * saved to (a pair: Stripe charges a saved card only with its own Customer).
+     */
+    stripeCustomerId: text("stripe_customer_id"),
+    stripePaymentMethodId: text("stripe_payment_method_id"),
+    /** Why the charge failed, in Stripe's words (`authentication_required`, a decline code) or ours (`no_saved_card`). */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -73,7 +73,16 @@ export function checkoutLines(t: TFunction, booking: CheckoutBooking, language: 
 export function openCheckout(
   gateway: PaymentGateway,
   booking: CheckoutBooking,
-  input: { t: TFunction; language: Language; customerEmail: string; origin: string; now: Date; attempt?: string },
+  input: {
+    t: TFunction;
+    language: Language;
+    customerEmail: string;
+    /** The renter's Stripe Customer from an earlier checkout: this one saves the card to it (decision 035). */
+    customerId: string | null;
+    origin: string;
+    now: Date;
+    attempt?: string;
+  },
 ) {
   const { origin } = input;
   return gateway.createCheckout({
@@ -83,6 +92,7 @@ export function openCheckout(
     lines: checkoutLines(input.t, booking, input.language),
     note: input.t(paymentKindText(booking.instantBook)),
     customerEmail: input.customerEmail,
+    customerId: input.customerId,
     successUrl: `${origin}/booking-success?booking_id=${booking.id}&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/booking-cancelled?booking_id=${booking.id}`,
     language: input.language,
@@ -123,6 +133,7 @@ export async function resumeCheckout(
       model: cars.model,
       year: cars.year,
       renterEmail: profiles.email,
+      renterCustomerId: profiles.stripeCustomerId,
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
@@ -163,6 +174,7 @@ export async function resumeCheckout(
         t: input.t,
         language: input.language,
         customerEmail: booking.renterEmail ?? "",
+        customerId: booking.renterCustomerId,
         origin: input.origin,
         now,
         // The same for two clicks at once (Stripe then answers both with one session), new after each checkout.

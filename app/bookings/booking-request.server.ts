@@ -47,7 +47,7 @@ import {
 } from "~/bookings/booking-request";
 import { packageText } from "~/bookings/booking-text";
 import type { Language } from "~/i18n";
-import { attachCheckoutSession } from "~/payments/charges.server";
+import { attachCheckoutSession, findStripeCustomer } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { quoteBooking, type QuoteResult } from "~/pricing/booking-price";
 import { daysBetween, isCalendarDay, vilniusDay } from "~/utils/calendar-days";
@@ -366,7 +366,14 @@ export async function requestBooking(
         instantBook: evaluation.instantBook === "instant",
         createdAt: now,
       },
-      { t: input.t, language, customerEmail: renter.email, origin: input.origin, now },
+      {
+        t: input.t,
+        language,
+        customerEmail: renter.email,
+        customerId: await findStripeCustomer(db, renter.id),
+        origin: input.origin,
+        now,
+      },
     );
     await attachCheckoutSession(db, inserted.chargeId, checkout.sessionId, null);
     // Once the request stands (a checkout exists), the profile remembers the date of birth given here and the

@@ -13,7 +13,7 @@ import type { ChargePurpose, PaymentStatus } from "#db/enums";
 import { bookings, charges, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { rentalChargeOf, whichCharge } from "~/payments/charges.server";
+import { rentalChargeOf, savedCardStatements, whichCharge } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { standInId } from "~/payments/stand-in-ids";
 import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
@@ -112,6 +112,8 @@ const MOVES_FROM: Partial<Record<string, PaymentStatus[]>> = {
   "payment_intent.succeeded": ["unpaid", "authorized"],
   "payment_intent.canceled": ["unpaid", "authorized"],
   "charge.refunded": ["captured"],
+  // A charge made after checkout whose saved card was declined (a rental's checkout lets the renter try again).
+  "payment_intent.payment_failed": ["unpaid"],
 };
 
 /**
@@ -225,11 +227,13 @@ export async function applyPaymentEvent(
     await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
     return { result: "ignored", outcomes: [] };
   }
-  // The charge's ids go first, under the condition the booking's change is about to check (the same status).
+  // The charge's ids go first, under the condition the booking's change is about to check (the same status); the
+  // card it was paid with after them, under the payment they recorded.
   const ids = recordStripeIds(db, charge, event, intentId, now);
+  const card = savedCardStatements(db, charge.id, object, intentId);
   let rows;
   try {
-    rows = ids ? (await db.batch([record, ids, update]))[2] : (await db.batch([record, update]))[1];
+    rows = ids ? (await db.batch([record, ids, update, ...card]))[2] : (await db.batch([record, update, ...card]))[1];
   } catch (error) {
     if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
     throw error;
@@ -266,6 +270,7 @@ const MOVES_TO: Partial<Record<string, PaymentStatus>> = {
   "payment_intent.succeeded": "captured",
   "payment_intent.canceled": "released",
   "charge.refunded": "released",
+  "payment_intent.payment_failed": "failed",
 };
 
 /**
@@ -287,17 +292,20 @@ async function applyToOwnCharge(
     return { result: "ignored", outcomes: [] };
   }
   const sessionId = object.object === "checkout.session" ? text(object.id) : null;
+  const error = object.last_payment_error as { code?: unknown; decline_code?: unknown } | null | undefined;
   const move = db
     .update(charges)
     .set({
       status: to,
       ...(intentId && { stripePaymentIntentId: intentId }),
       ...(sessionId && { stripeCheckoutSessionId: sessionId }),
+      failureReason: to === "failed" ? (text(error?.decline_code) ?? text(error?.code) ?? "payment_failed") : null,
       updatedAt: now,
     })
     .where(and(eq(charges.id, charge.id), inArray(charges.status, from)));
+  const card = savedCardStatements(db, charge.id, object, intentId);
   try {
-    await db.batch([db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }), move]);
+    await db.batch([db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }), move, ...card]);
   } catch (error) {
     if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
     throw error;
@@ -324,10 +332,13 @@ async function releaseSecondPayment(context: Context, charge: EventCharge, inten
   }
 }
 
-/** The local stand-in's events, shaped like Stripe's so they take the same path. */
+/**
+ * The local stand-in's events, shaped like Stripe's so they take the same path. A completed checkout names the payer's
+ * Customer, the same for all their checkouts, as Stripe's do once the first made one (decision 035).
+ */
 export function standInEvent(
   type: "checkout.session.completed" | "checkout.session.expired",
-  session: { id: string; bookingId: string; chargeId: string },
+  session: { id: string; bookingId: string; chargeId: string; payerId: string },
 ): PaymentEvent {
   return {
     id: standInId("evt"),
@@ -339,6 +350,7 @@ export function standInEvent(
         status: type === "checkout.session.completed" ? "complete" : "expired",
         payment_status: "unpaid",
         payment_intent: type === "checkout.session.completed" ? standInId("pi") : null,
+        customer: type === "checkout.session.completed" ? standInId("cus", session.payerId) : null,
         metadata: { booking_id: session.bookingId, charge_id: session.chargeId },
         client_reference_id: session.bookingId,
       },

@@ -1,12 +1,20 @@
 // Money leaves through one interface. With STRIPE_SECRET_KEY: Stripe Checkout with manual capture (the card is
-// authorised at checkout, captured when the host confirms, released otherwise), and Stripe Connect for the hosts'
-// payouts (Express accounts, hosted onboarding, separate charges and transfers, decision 023). Without it (the local
-// default): a stand-in whose checkout page (/dev/checkout/{session}) and onboarding page (/dev/connect/{account})
-// feed the same code the webhook does, and whose capture, release, refunds and transfers succeed at once. The
-// stand-in is never built in production (env.server.ts refuses).
+// authorised at checkout, captured when the host confirms, released otherwise, and saved for the charges the renter
+// agrees to later, made off-session: decision 035), and Stripe Connect for the hosts' payouts (Express accounts,
+// hosted onboarding, separate charges and transfers, decision 023). Without it (the local default): a stand-in whose
+// checkout page (/dev/checkout/{session}) and onboarding page (/dev/connect/{account}) feed the same code the webhook
+// does, and whose capture, release, refunds, transfers and charges of a saved card succeed at once. The stand-in is
+// never built in production (env.server.ts refuses).
 import Stripe from "stripe";
 import type { PayoutBusinessType } from "#db/enums";
 import type { AppEnv } from "~/env.server";
+import {
+  chargeSavedCardAtStripe,
+  savedCardAtStripe,
+  type SavedCard,
+  type SavedCardChargeInput,
+  type SavedCardOutcome,
+} from "~/payments/off-session.server";
 import { standInId } from "~/payments/stand-in-ids";
 
 export interface CheckoutLine {
@@ -23,6 +31,8 @@ export interface CheckoutInput {
   /** What paying does (charged now, or only when the host confirms): shown beside Checkout's pay button. */
   note?: string;
   customerEmail: string;
+  /** The payer's Stripe Customer, when a checkout of theirs made one: the card is saved to it (decision 035). */
+  customerId?: string | null;
   successUrl: string;
   cancelUrl: string;
   language: "lt" | "en";
@@ -42,6 +52,13 @@ export interface PaymentGateway {
   capture(paymentIntentId: string, chargeKey: string): Promise<void>;
   /** Lets an uncaptured hold go (idempotent per charge likewise). */
   release(paymentIntentId: string, chargeKey: string): Promise<void>;
+  /**
+   * Charges the card saved at checkout without the payer (off-session), keyed `charge-<chargeKey>` and looked for
+   * first (Stripe forgets keys after 24 h): app/payments/off-session.server.ts.
+   */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardOutcome>;
+  /** The card a payment was made with (a charge whose card's event has not arrived yet); null if none. */
+  savedCard(paymentIntentId: string): Promise<SavedCard | null>;
   /**
    * Gives back `amount` cents of a captured payment (a partial refund when less than was paid; without an amount,
    * all that is left of it). The key makes a retry return the first attempt's refund instead of refunding again
@@ -173,28 +190,45 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
   return {
     kind: "stripe",
     async createCheckout(input) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          line_items: input.lines.map((line) => ({
-            quantity: 1,
-            price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
-          })),
-          payment_intent_data: {
-            capture_method: "manual",
+      const key = `checkout-${input.chargeKey}${input.attempt ? `-${input.attempt}` : ""}`;
+      const open = (customerId: string | null, idempotencyKey: string) =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: input.lines.map((line) => ({
+              quantity: 1,
+              price_data: { currency: "eur", unit_amount: line.amount, product_data: { name: line.name } },
+            })),
+            payment_intent_data: {
+              capture_method: "manual",
+              // The card is kept for the charges the renter agrees to later (decision 035): Checkout says so, and
+              // saves it to the renter's Customer, made by this checkout when they have none yet.
+              setup_future_usage: "off_session",
+              metadata: { booking_id: input.bookingId, charge_id: input.chargeId },
+            },
+            ...(input.note ? { custom_text: { submit: { message: input.note } } } : {}),
             metadata: { booking_id: input.bookingId, charge_id: input.chargeId },
+            client_reference_id: input.bookingId,
+            ...(customerId
+              ? { customer: customerId }
+              : { customer_email: input.customerEmail, customer_creation: "always" as const }),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            locale: input.language,
           },
-          ...(input.note ? { custom_text: { submit: { message: input.note } } } : {}),
-          metadata: { booking_id: input.bookingId, charge_id: input.chargeId },
-          client_reference_id: input.bookingId,
-          customer_email: input.customerEmail,
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-          locale: input.language,
-        },
-        { idempotencyKey: `checkout-${input.chargeKey}${input.attempt ? `-${input.attempt}` : ""}` },
-      );
+          { idempotencyKey },
+        );
+      let session;
+      try {
+        session = await open(input.customerId ?? null, key);
+      } catch (error) {
+        // The renter's Customer was deleted at Stripe (by hand, in the dashboard): a new one is made, else they
+        // could never pay again.
+        const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+        if (!gone || error.param !== "customer" || !input.customerId) throw error;
+        session = await open(null, `${key}-new-customer`);
+      }
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { sessionId: session.id, url: session.url };
     },
@@ -216,6 +250,8 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
         if (intent.status !== "canceled") throw error;
       }
     },
+    chargeSavedCard: (input) => chargeSavedCardAtStripe(stripe, input),
+    savedCard: (paymentIntentId) => savedCardAtStripe(stripe, paymentIntentId),
     async refund(paymentIntentId, { amount, idempotencyKey }) {
       // Stripe forgets an idempotency key after 24 hours, and a refund retried later than that (its success not
       // written down, the job away) would be made again. So each refund carries its key in its metadata, and is first
@@ -338,6 +374,13 @@ function standInGateway(origin: string): PaymentGateway {
     },
     async capture() {},
     async release() {},
+    // A saved card always pays at once; the card is the one the stand-in's checkout "saved" with the payment.
+    async chargeSavedCard(input) {
+      return { state: input.captureLater ? "authorized" : "captured", intentId: standInId("pi") };
+    },
+    async savedCard(paymentIntentId) {
+      return { customerId: null, paymentMethodId: standInId("pm", paymentIntentId.split("_").at(-1)) };
+    },
     async refund() {
       return { refundId: standInId("re"), state: "succeeded", failureReason: null };
     },

@@ -9,7 +9,13 @@ import {
   type InsuranceChoice,
   type PricingPeriod,
 } from "~/pricing/booking-price";
-import { chargeTotals, rentalLineItems, type StoredBookingPrice } from "~/pricing/line-items";
+import {
+  chargeTotals,
+  extensionLineItems,
+  reimbursementLineItems,
+  rentalLineItems,
+  type StoredBookingPrice,
+} from "~/pricing/line-items";
 
 /** What insertBookingRequest stores of a price (bookings' columns and the insurance's daily cost). */
 function stored(price: BookingPrice, period: PricingPeriod, insuranceDailyCost: number | null): StoredBookingPrice {
@@ -110,5 +116,81 @@ describe("rentalLineItems", () => {
       held: price.deposit,
     });
     for (const item of items) expect(item.amount).toBeGreaterThan(0);
+  });
+});
+
+// The charges a trip adds after checkout, paid with the saved card (decision 035, 2026-11-29).
+describe("extensionLineItems", () => {
+  it("prices the added days as a rental of them: the days, their insurance by the day, the fees, no deposit", () => {
+    const items = extensionLineItems({ days: 2, dayRate: 4_500, insurancePerDay: 1_500 });
+    const fee = Math.round(9_000 * 0.02);
+    const processing = Math.round((9_000 + 3_000 + fee) * 0.0326);
+    expect(items).toEqual([
+      { code: "rental_days", quantity: 2, unitAmount: 4_500, amount: 9_000, payer: "renter", receiver: "host" },
+      { code: "insurance", quantity: 2, unitAmount: 1_500, amount: 3_000, payer: "renter", receiver: "platform" },
+      { code: "renter_service_fee", quantity: 1, unitAmount: fee, amount: fee, payer: "renter", receiver: "platform" },
+      {
+        code: "payment_processing_fee",
+        quantity: 1,
+        unitAmount: processing,
+        amount: processing,
+        payer: "renter",
+        receiver: "platform",
+      },
+      { code: "host_service_fee", quantity: 1, unitAmount: fee, amount: fee, payer: "host", receiver: "platform" },
+    ]);
+  });
+
+  it.each([1, 2, 5, 9, 31])("adds up as booking the same days at the day rate would: %i days", (days) => {
+    const price = priceBooking({ rental: byTheDay(3_333, days), days, insurance: { kind: "none" }, deposit: 0 });
+    expect(chargeTotals(extensionLineItems({ days, dayRate: 3_333, insurancePerDay: null }))).toEqual({
+      payerTotal: price.total,
+      hostShare: price.hostEarnings,
+      platform: 2 * price.platformFee + price.paymentProcessorFee,
+      held: 0,
+    });
+  });
+
+  it("takes no insurance for a package priced as a share of the car's value, which covers the trip already", () => {
+    const items = extensionLineItems({ days: 3, dayRate: 5_000, insurancePerDay: null });
+    expect(items.map((i) => i.code)).toEqual([
+      "rental_days",
+      "renter_service_fee",
+      "payment_processing_fee",
+      "host_service_fee",
+    ]);
+  });
+});
+
+describe("reimbursementLineItems", () => {
+  it("gives the host what they spent, and the processing fee to the platform; no service fee", () => {
+    const items = reimbursementLineItems({ amount: 6_150, receiver: "host" });
+    expect(items).toEqual([
+      { code: "reimbursement", quantity: 1, unitAmount: 6_150, amount: 6_150, payer: "renter", receiver: "host" },
+      {
+        code: "payment_processing_fee",
+        quantity: 1,
+        unitAmount: 200,
+        amount: 200,
+        payer: "renter",
+        receiver: "platform",
+      },
+    ]);
+    expect(chargeTotals(items)).toEqual({ payerTotal: 6_350, hostShare: 6_150, platform: 200, held: 0 });
+  });
+
+  it("pays the platform back where it spent the money (a fine it paid)", () => {
+    expect(chargeTotals(reimbursementLineItems({ amount: 3_000, receiver: "platform" }))).toEqual({
+      payerTotal: 3_098,
+      hostShare: 0,
+      platform: 3_098,
+      held: 0,
+    });
+  });
+
+  it("leaves out a processing fee that rounds to nothing, and refuses less than a cent", () => {
+    expect(reimbursementLineItems({ amount: 10, receiver: "host" }).map((i) => i.code)).toEqual(["reimbursement"]);
+    expect(() => reimbursementLineItems({ amount: 0, receiver: "host" })).toThrow(RangeError);
+    expect(() => reimbursementLineItems({ amount: 12.5, receiver: "host" })).toThrow(RangeError);
   });
 });

@@ -13,8 +13,24 @@
 //
 // so the renter's total is the booking's total, the host's share (received less paid) its host earnings, and the
 // platform's the two fees, the insurance and the processing fee. A line of zero is left out.
+//
+// The charges a trip adds after checkout, paid with the card saved there (decision 035, 2026-11-29):
+//   extension      the added days at the booking's day rate, their insurance where it is priced by the day, and the
+//                  fees as on a rental (rental_days, insurance, renter_service_fee, payment_processing_fee,
+//                  host_service_fee); no deposit: the booking's covers the trip
+//   reimbursement  what the host (or the platform) spent for the renter: fuel, tolls, a fine (reimbursement), and the
+//                  processing fee on it; no service fee, since it is no service
 import type { LineItemCode, LineItemPayer, LineItemReceiver } from "#db/enums";
-import { rentalLines, storedRental, type PricingPeriod, type RentalUnit } from "~/pricing/booking-price";
+import {
+  PROCESSOR_FEE_RATE,
+  byTheDay,
+  priceBooking,
+  rentalLines,
+  roundCents,
+  storedRental,
+  type PricingPeriod,
+  type RentalUnit,
+} from "~/pricing/booking-price";
 
 export interface LineItem {
   code: LineItemCode;
@@ -88,6 +104,47 @@ export function rentalLineItems(booking: StoredBookingPrice): LineItem[] {
     line("host_service_fee", 1, booking.platformFee, "host", "platform"),
   ];
   return items.filter((item): item is LineItem => item !== null && item.amount > 0);
+}
+
+/**
+ * An extension's line items: `days` more days at the booking's day rate (bookings.daily_rate), priced as a rental of
+ * those days is, with the insurance of a package priced by the day (a package priced as a share of the car's value
+ * covers the whole trip already: pass null) and no deposit.
+ */
+export function extensionLineItems(input: { days: number; dayRate: number; insurancePerDay: number | null }) {
+  const { days, dayRate, insurancePerDay } = input;
+  const price = priceBooking({
+    rental: byTheDay(dayRate, days),
+    days,
+    insurance: insurancePerDay ? { kind: "per-day", pricePerDay: insurancePerDay } : { kind: "none" },
+    deposit: 0,
+  });
+  return rentalLineItems({
+    pricingPeriod: "daily",
+    totalDays: days,
+    dailyRate: dayRate,
+    periodCount: days,
+    periodPrice: dayRate,
+    extraDays: 0,
+    subtotal: price.subtotal,
+    insuranceCost: price.insuranceCost,
+    insuranceDailyCost: insurancePerDay,
+    platformFee: price.platformFee,
+    paymentProcessorFee: price.paymentProcessorFee,
+    depositAmount: 0,
+  });
+}
+
+/**
+ * A reimbursement's line items: `amount` cents the renter pays back to whoever spent them (the host, or the platform),
+ * and the processing fee on it, as on every card payment.
+ */
+export function reimbursementLineItems(input: { amount: number; receiver: "host" | "platform" }): LineItem[] {
+  if (!Number.isInteger(input.amount) || input.amount < 1) throw new RangeError("A reimbursement is at least a cent");
+  return [
+    line("reimbursement", 1, input.amount, "renter", input.receiver),
+    line("payment_processing_fee", 1, roundCents(input.amount * PROCESSOR_FEE_RATE), "renter", "platform"),
+  ].filter((item) => item.amount > 0);
 }
 
 export interface ChargeTotals {

@@ -4,7 +4,8 @@
 // answer captured it, a cancelled request's hold was released. Refunds, transfers and payout accounts (demo-trips.ts,
 // demo-payouts.ts) carry ids of the stand-in's making too. So whatever a newcomer does to a demo booking takes the
 // path a booking made in the app takes: a decline releases the hold; a cancellation, a claim or an admin's refund
-// gives money back; the job returns deposits and pays hosts (tests/integration/seed-money.test.ts tries each).
+// gives money back; the job returns deposits and pays hosts; a later charge is paid with the card the checkout saved
+// to the renter's Customer (tests/integration/seed-money.test.ts tries each).
 // The ids come from a random stream of their own, so adding them left the rest of the demo as it was drawn.
 import type { BOOKING_CANCEL_REASONS, PaymentStatus } from "../../db/enums";
 import { standInId, type StandInPrefix } from "../../app/payments/stand-in-ids";
@@ -53,6 +54,11 @@ export interface DemoMoney {
     bookings: BookingRow[],
     insuranceDailyCost: (bookingId: string) => number | null,
   ): { charges: ChargeRow[]; lineItems: LineItemRow[] };
+  /**
+   * The stand-in's Customer of a renter who paid (the same for all their checkouts, as the stand-in's completed
+   * checkout names it), which their demo payments' cards are saved to (decision 035).
+   */
+  customer(renterId: string): string;
   /** Records a Stripe event as handled (the stand-in onboarding's `account.updated`, say). */
   event(type: string, at: number): void;
   /** Every event recorded, for stripe_events. */
@@ -66,10 +72,13 @@ export function demoMoney(random: Random): DemoMoney {
   const event = (type: string, at: number) => {
     events.push({ id: id("evt"), type, createdAt: new Date(at) });
   };
+  // Not drawn from the stream: the stand-in's checkout derives it from the renter (fulfilment.server.ts#standInEvent).
+  const customer = (renterId: string) => standInId("cus", renterId);
   return {
     id,
     events,
     event,
+    customer,
     payment({ id: bookingId, status, cancelledBy, requestedAt }) {
       stripeIds.set(bookingId, { stripeCheckoutSessionId: id("cs"), stripePaymentIntentId: id("pi") });
       event("checkout.session.completed", requestedAt + random.int(2, 9) * MINUTE);
@@ -100,7 +109,10 @@ export function demoMoney(random: Random): DemoMoney {
           },
         ),
       );
-      return { charges: rows.map((r) => r.charge), lineItems: rows.flatMap((r) => r.lineItems) };
+      return {
+        charges: rows.map((r) => ({ ...r.charge, stripeCustomerId: customer(r.charge.payerId!) })),
+        lineItems: rows.flatMap((r) => r.lineItems),
+      };
     },
   };
 }

@@ -1336,6 +1336,9 @@ function buildDemo(now: Date, random: Random): DemoData {
     reviews,
   );
 
+  // Every renter who paid has the Customer their checkouts saved the card to (decision 035).
+  const payers = new Set(bookings.map((booking) => booking.renterId));
+  for (const profile of profiles) if (payers.has(profile.id)) profile.stripeCustomerId = money.customer(profile.id);
   const insuranceCosts = new Map(bookingInsurance.map((row) => [row.bookingId, row.dailyCost]));
   return {
     users,

@@ -1,6 +1,7 @@
 // Instant book (issue 18), with JavaScript on (in Lithuanian) and off (in English), axe on every page: /rentals'
-// "Instant book" filter finds the listing with its badge; a verified renter's "Book now" → the stand-in checkout →
-// the booking is confirmed without the host (their bookings list shows it confirmed, the host was told); an
+// "Instant book" filter finds the listing with its badge; a verified renter's "Book now" → the review (which says the
+// card is kept for what the renter agrees to later) → the stand-in checkout → the booking is confirmed without the
+// host (their bookings list shows it confirmed, the host was told, the card saved to the renter's Customer); an
 // unverified renter on the same listing sees "Request to book" with the way to verification, and sends a request.
 //
 // A host and renters of this journey's own (signed up here, so no other journey's lists or figures change) and an
@@ -62,6 +63,8 @@ async function bookAndPay(page: Page, lang: Lang, carId: string, days: [number, 
   });
   await visit(page, `/car/${carId}/book?${choice}`);
   await expect(page.getByTestId("review-kind")).toHaveText(expectKind);
+  // The renter is told before paying that the card is kept for what they agree to later (decision 035).
+  await expect(page.getByTestId("review-saved-card")).toHaveText(text(lang, "bookings", "review.termSavedCard"));
   await page.getByRole("button", { name: text(lang, "bookings", "review.pay") }).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_standin_/);
   await visitCurrent(page);
@@ -139,6 +142,16 @@ test("a verified renter books an instant-book car at once; an unverified one sen
       deposit_status: "held",
       instant_book: 1,
     });
+    // The stand-in's checkout saved the card to the renter's Customer, on the charge it paid and on their profile.
+    const [saved] = (
+      await database.execute({
+        sql: `select p.stripe_customer_id as profile, c.stripe_customer_id as charge from charges c
+              join profiles p on p.id = c.payer_id where c.booking_id = ? and c.purpose = 'rental'`,
+        args: [instantId],
+      })
+    ).rows;
+    expect(saved!.profile).toMatch(/^cus_standin_/);
+    expect(saved!.charge).toBe(saved!.profile);
 
     // The unverified newcomer on the same listing: "Request to book", the way to verification, and a request.
     await visit(newcomer, `/car/${car.id}${lang === "en" ? "?lng=en" : ""}`);

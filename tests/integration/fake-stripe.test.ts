@@ -269,6 +269,89 @@ describe("payment intents", () => {
   });
 });
 
+describe("saved cards", () => {
+  /** A checkout that saves its card to a new Customer, paid: the Customer and the card. */
+  async function savedCard() {
+    const session = await createSession({
+      customer_creation: "always",
+      payment_intent_data: { capture_method: "manual", setup_future_usage: "off_session" },
+    });
+    fake.completeSession(session.id);
+    const intent = await stripe.paymentIntents.retrieve(fake.sessions.get(session.id)!.payment_intent!);
+    return { customer: intent.customer as string, card: intent.payment_method as string };
+  }
+
+  const offSession = (input: { customer: string; card: string }, overrides: object = {}) =>
+    stripe.paymentIntents.create(
+      {
+        amount: 9_000,
+        currency: "eur",
+        customer: input.customer,
+        payment_method: input.card,
+        off_session: true,
+        confirm: true,
+        capture_method: "manual",
+        metadata: { charge_id: "ch_1" },
+        ...overrides,
+      },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+
+  it("saves the card to the Customer a checkout made, and charges it off-session, held then captured", async () => {
+    const saved = await savedCard();
+    expect(fake.customers.get(saved.customer)).toMatchObject({ object: "customer", email: "renter@example.com" });
+    expect(fake.paymentMethods.get(saved.card)).toMatchObject({ customer: saved.customer, type: "card" });
+    const held = await offSession(saved);
+    expect(held).toMatchObject({ status: "requires_capture", amount_capturable: 9_000, customer: saved.customer });
+    expect(fake.events.at(-1)).toMatchObject({ type: "payment_intent.amount_capturable_updated" });
+    await stripe.paymentIntents.capture(held.id);
+    const listed = await stripe.paymentIntents.list({ customer: saved.customer, limit: 100 });
+    expect(listed.data.map((i) => [i.id, i.status])).toEqual([
+      [held.id, "succeeded"],
+      [expect.stringMatching(/^pi_/), "requires_capture"],
+    ]);
+    // A checkout given the Customer saves its card to it, and makes no other.
+    const again = await createSession({
+      customer: saved.customer,
+      customer_email: undefined,
+      payment_intent_data: { capture_method: "manual", setup_future_usage: "off_session" },
+    });
+    fake.completeSession(again.id);
+    expect(fake.customers.size).toBe(1);
+    expect(fake.sessions.get(again.id)!.customer).toBe(saved.customer);
+  });
+
+  it("answers a declined card and a bank asking for authentication with Stripe's card_error", async () => {
+    const saved = await savedCard();
+    fake.cardAnswers(saved.card, "authentication_required");
+    const error = await offSession(saved).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({
+      statusCode: 402,
+      code: "authentication_required",
+      decline_code: "authentication_required",
+      payment_intent: { status: "requires_payment_method", metadata: { charge_id: "ch_1" } },
+    });
+    expect(fake.events.at(-1)).toMatchObject({ type: "payment_intent.payment_failed" });
+    fake.cardAnswers(saved.card, "card_declined");
+    await expect(offSession(saved)).rejects.toMatchObject({ code: "card_declined", decline_code: "generic_decline" });
+  });
+
+  it("refuses what Stripe refuses: two ways to name the payer, a card not saved to the Customer, too little", async () => {
+    const saved = await savedCard();
+    await expect(createSession({ customer: saved.customer })).rejects.toMatchObject({ param: "customer_email" });
+    await expect(createSession({ customer: "cus_gone", customer_email: undefined })).rejects.toMatchObject({
+      code: "resource_missing",
+      param: "customer",
+    });
+    const once = await createSession();
+    fake.completeSession(once.id);
+    const unsaved = fake.paymentIntents.get(fake.sessions.get(once.id)!.payment_intent!)!.payment_method!;
+    await expect(offSession({ ...saved, card: unsaved })).rejects.toMatchObject({ param: "payment_method" });
+    await expect(offSession(saved, { amount: 49 })).rejects.toMatchObject({ code: "amount_too_small" });
+  });
+});
+
 describe("fault injection", () => {
   it("fails the next matching request only, without spending its idempotency key", async () => {
     const id = await authorisedIntent();

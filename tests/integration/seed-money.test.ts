@@ -8,6 +8,8 @@ import sharp from "sharp";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, charges, damageClaims, payoutAccounts, payoutReversals, payouts, refunds, users } from "#db/schema";
+import { chargeLater } from "~/payments/charges.server";
+import { reimbursementLineItems } from "~/pricing/line-items";
 import { findTripBooking, submitTripForm } from "~/trips/trip-records.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
@@ -158,6 +160,39 @@ describe("the demo's requests", () => {
         depositStatus: (booking.depositAmount ?? 0) > 0 ? "held" : "none",
       });
       await cancelAsShown(booking.id, booking.renterId);
+    }
+    await expectMoneyInOrder();
+  });
+});
+
+describe("the demo's trips charged again after checkout", () => {
+  it("are paid with the card their checkout saved to the renter's Customer, at once and once", async () => {
+    const trips = [...(await bookingsIn("confirmed")), ...(await bookingsIn("completed"))];
+    expect(trips.length).toBeGreaterThanOrEqual(3);
+    for (const booking of trips) {
+      const charge = {
+        bookingId: booking.id,
+        purpose: "reimbursement" as const,
+        items: reimbursementLineItems({ amount: 4_200, receiver: "host" }),
+        key: `reimbursement-${booking.id}-tolls`,
+        description: "Tolls",
+        captureLater: false,
+        now: new Date(),
+      };
+      const outcome = await chargeLater(ctx.context, ORIGIN, charge);
+      expect(outcome, booking.id).toMatchObject({ status: "captured", failureReason: null });
+      expect(await chargeLater(ctx.context, ORIGIN, charge)).toEqual(outcome);
+      const [made] = await ctx.db.select().from(charges).where(eq(charges.id, outcome.chargeId));
+      const [rental] = await ctx.db
+        .select()
+        .from(charges)
+        .where(and(eq(charges.bookingId, booking.id), eq(charges.purpose, "rental")));
+      expect(made!.stripeCustomerId).toMatch(STAND_IN_ID("cus"));
+      expect(made).toMatchObject({
+        stripeCustomerId: rental!.stripeCustomerId,
+        stripePaymentMethodId: rental!.stripePaymentMethodId,
+      });
+      expect(made!.stripePaymentIntentId).toMatch(STAND_IN_ID("pi"));
     }
     await expectMoneyInOrder();
   });

@@ -71,6 +71,8 @@ export function ReviewStep({ data }: { data: BookingDialogData }) {
               <li>{t(DEPOSIT_RETURN_TEXT, depositReturnValues())}</li>
             ) : null}
             <li>{t("review.termCancel")}</li>
+            {/* Checkout saves the card for the charges the renter agrees to later (decision 035). */}
+            <li data-testid="review-saved-card">{t("review.termSavedCard")}</li>
             <li>
               <strong className="font-semibold text-fg">{t("cancellationTerms.title")}:</strong>{" "}
               <CancellationPolicyText policy={car.cancellationPolicy} startDate={choice.start} />{" "}

@@ -4,7 +4,7 @@ import type { InformationDocument, Localised } from "./types";
 
 export const PRIVACY: Localised<InformationDocument> = {
   en: {
-    updated: "2026-11-20",
+    updated: "2026-11-29",
     intro: [
       "This policy explains what personal data Ratai collects, why, for how long, who else receives it, and how you can use your rights under the EU General Data Protection Regulation (GDPR).",
     ],
@@ -25,7 +25,7 @@ export const PRIVACY: Localised<InformationDocument> = {
               "Account data: e-mail address, password (stored only as a salted hash), name, account type, company name and code for companies, phone number, city, language, profile photo.",
               "Verification data of hosts: identity and vehicle documents you upload, and the result of their review.",
               "Listings: car details, photos, prices, pickup places.",
-              "Bookings and payments: dates, places, amounts, status, the rental agreement, reviews. Card details are entered on Stripe's page; we receive only a payment reference and the card's status, never the full number.",
+              "Bookings and payments: dates, places, amounts, status, the rental agreement, reviews. Card details are entered on Stripe's page; we receive only a payment reference and the card's status, never the full number. Stripe keeps the card you book with so that what you agree to pay later (trip changes, reimbursements) can be charged to it; we keep only a reference to it.",
               "Messages between users, contact-form messages, and newsletter subscriptions.",
               "Technical data: IP address (for security and rate limits), session identifiers, and the cookies described in the [Cookie Policy](/cookies).",
             ],
@@ -130,7 +130,7 @@ export const PRIVACY: Localised<InformationDocument> = {
     ],
   },
   lt: {
-    updated: "2026-11-20",
+    updated: "2026-11-29",
     intro: [
       "Šioje politikoje paaiškiname, kokius asmens duomenis Ratai renka, kodėl, kiek laiko juos saugo, kam jie perduodami ir kaip galite įgyvendinti savo teises pagal ES Bendrąjį duomenų apsaugos reglamentą (BDAR).",
     ],
@@ -151,7 +151,7 @@ export const PRIVACY: Localised<InformationDocument> = {
               "Paskyros duomenys: el. pašto adresas, slaptažodis (saugoma tik jo maiša su druska), vardas, paskyros tipas, įmonių – pavadinimas ir kodas, telefono numeris, miestas, kalba, profilio nuotrauka.",
               "Nuomotojų patikrinimo duomenys: įkelti tapatybės ir transporto priemonės dokumentai bei jų peržiūros rezultatas.",
               "Skelbimai: automobilio duomenys, nuotraukos, kainos, atsiėmimo vietos.",
-              "Užsakymai ir mokėjimai: datos, vietos, sumos, būsena, nuomos sutartis, atsiliepimai. Kortelės duomenis įvedate Stripe puslapyje; mes gauname tik mokėjimo nuorodą ir būseną, niekada – viso kortelės numerio.",
+              "Užsakymai ir mokėjimai: datos, vietos, sumos, būsena, nuomos sutartis, atsiliepimai. Kortelės duomenis įvedate Stripe puslapyje; mes gauname tik mokėjimo nuorodą ir būseną, niekada – viso kortelės numerio. Kortelę, kuria užsakote, Stripe išsaugo, kad vėliau ja būtų galima sumokėti už tai, su kuo sutiksite (kelionės pakeitimus, išlaidų kompensacijas); mes saugome tik nuorodą į ją.",
               "Naudotojų tarpusavio žinutės, kontaktų formos žinutės ir naujienlaiškio prenumeratos.",
               "Techniniai duomenys: IP adresas (saugumui ir užklausų ribojimui), sesijų identifikatoriai ir [slapukų politikoje](/cookies) aprašyti slapukai.",
             ],

@@ -71,7 +71,7 @@ export const TERMS: Localised<InformationDocument> = {
             ],
           },
           "Hosts receive the rental price less a 2 % platform commission. Listing a car, for rent or for sale, is free. Cars for sale are paid for directly between buyer and seller; Ratai takes no commission on sales.",
-          "Payments are processed by Stripe. Ratai never sees or stores your full card number.",
+          "Payments are processed by Stripe. Ratai never sees or stores your full card number. The card you book with is kept by Stripe for the payments you agree to later, such as extending a trip or reimbursing costs, and is charged only for what you agreed to; if your bank asks you to confirm such a payment, you pay it yourself.",
         ],
       },
       {
@@ -206,7 +206,7 @@ export const TERMS: Localised<InformationDocument> = {
             ],
           },
           "Nuomotojas gauna nuomos kainą, atskaičius 2 % platformos komisinį mokestį. Skelbti automobilį nuomai ar pardavimui nemokama. Už parduodamus automobilius pirkėjas ir pardavėjas atsiskaito tiesiogiai; Ratai iš pardavimų komisinių neima.",
-          "Mokėjimus apdoroja Stripe. Ratai niekada nemato ir nesaugo viso jūsų kortelės numerio.",
+          "Mokėjimus apdoroja Stripe. Ratai niekada nemato ir nesaugo viso jūsų kortelės numerio. Kortelę, kuria užsakote, Stripe išsaugo mokėjimams, su kuriais sutiksite vėliau, pavyzdžiui, už kelionės pratęsimą ar išlaidų kompensaciją, ir ja nuskaičiuojama tik tai, su kuo sutikote; jei jūsų bankas paprašys tokį mokėjimą patvirtinti, jį sumokate patys.",
         ],
       },
       {

@@ -56,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
   const { booking, charge } = await openSession(args);
   const form = await args.request.formData();
   const origin = args.context.env.appUrl ?? new URL(args.request.url).origin;
-  const session = { id: charge.sessionId!, bookingId: booking.id, chargeId: charge.id };
+  const session = { id: charge.sessionId!, bookingId: booking.id, chargeId: charge.id, payerId: booking.renterId };
   if (form.get("intent") === "pay") {
     await handlePaymentEvent(args.context, standInEvent("checkout.session.completed", session), origin);
     return redirect(`/booking-success?booking_id=${booking.id}&session_id=${session.id}`, 303);

@@ -3,7 +3,8 @@
 // Stripe's form encoding, error classes, idempotency and webhook signatures without the network.
 //
 // API: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
-// GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel,
+// POST and GET /v1/payment_intents (off-session, below), GET /v1/payment_intents/:id,
+// POST /v1/payment_intents/:id/capture, POST /v1/payment_intents/:id/cancel,
 // GET /v1/refunds, POST /v1/refunds (all or part of a captured payment, several times until nothing is left; more than is left is
 // refused with `amount_too_large`; each refund updates the charge's `amount_refunded` and `refunded` and emits
 // `refund.created` and `charge.refunded`), GET /v1/refunds/:id. Refunds are made at once (`succeeded`) unless a test
@@ -18,6 +19,14 @@
 // destination whose transfers capability is active and, with `source_transaction`, a captured charge it fits in.
 // A session's `url` is GET /pay/:id on the fake: a page whose Pay button completes the session and redirects to
 // `success_url`, so browser journeys can pass through checkout.
+// Saved cards (decision 035): a session with `customer_creation=always` (or an existing `customer`) and
+// `payment_intent_data[setup_future_usage]` saves the card it is paid with: completing it makes the Customer (in
+// `customers`) and the card's payment method (in `paymentMethods`, attached to that Customer), named by the session
+// (`customer`) and its payment intent (`customer`, `payment_method`). POST /v1/payment_intents charges such a card
+// off-session (`confirm=true`, `off_session=true`): held or captured at once, or, as a test asks per card
+// (`cardAnswers`), declined (`card_declined`, `insufficient_funds`) or in need of the renter's authentication
+// (`authentication_required`): Stripe's 402 card_error with the intent left `requires_payment_method`, saved under
+// the key, and `payment_intent.payment_failed`. GET /v1/payment_intents lists a Customer's payments, newest first.
 //
 // A parameter the fake does not know is refused with Stripe's `parameter_unknown`, never ignored: a test must not
 // pass because the fake dropped what real Stripe would act on (or reject).
@@ -39,6 +48,9 @@ export interface FakeCheckoutSession {
   client_reference_id: string | null;
   created: number;
   currency: string;
+  /** The Customer the session saves its card to: given, or made when it completes (`customer_creation=always`). */
+  customer: string | null;
+  customer_creation: "always" | "if_required" | null;
   customer_email: string | null;
   /** Texts Checkout shows; ours is only `submit` (beside the pay button). */
   custom_text: {
@@ -74,8 +86,39 @@ export interface FakePaymentIntent {
   latest_charge: string;
   livemode: false;
   metadata: Record<string, string>;
-  status: "requires_capture" | "succeeded" | "canceled";
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: "on_session" | "off_session" | null;
+  description: string | null;
+  transfer_group: string | null;
+  /** Why the last attempt to pay failed (a declined card, authentication needed); null otherwise. */
+  last_payment_error: StripeErrorBody | null;
+  status: "requires_payment_method" | "requires_capture" | "succeeded" | "canceled";
 }
+
+/** A Stripe Customer, as a completed checkout with `customer_creation=always` makes one. */
+export interface FakeCustomer {
+  id: string;
+  object: "customer";
+  created: number;
+  email: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+}
+
+/** A card, saved to a Customer by a checkout with `setup_future_usage`, or used once (no Customer). */
+export interface FakePaymentMethod {
+  id: string;
+  object: "payment_method";
+  card: { brand: "visa"; last4: string; exp_month: number; exp_year: number };
+  created: number;
+  customer: string | null;
+  livemode: false;
+  type: "card";
+}
+
+/** What a saved card does when charged off-session: pays, is declined, or needs the renter to authenticate. */
+export type CardAnswer = "pays" | "card_declined" | "insufficient_funds" | "authentication_required";
 
 /** The charge behind a payment intent: what was captured of it and what has been refunded since. */
 export interface FakeCharge {
@@ -228,7 +271,10 @@ export interface StripeErrorBody {
 }
 
 export type PaymentIntentEventType =
-  "payment_intent.succeeded" | "payment_intent.canceled" | "payment_intent.amount_capturable_updated";
+  | "payment_intent.succeeded"
+  | "payment_intent.canceled"
+  | "payment_intent.amount_capturable_updated"
+  | "payment_intent.payment_failed";
 
 export interface FakeStripe {
   readonly port: number;
@@ -245,6 +291,12 @@ export interface FakeStripe {
   readonly events: FakeEvent[];
   /** Connected accounts by id. */
   readonly accounts: Map<string, FakeAccount>;
+  /** Customers by id (made by completed checkouts with `customer_creation=always`). */
+  readonly customers: Map<string, FakeCustomer>;
+  /** Payment methods by id (one per completed checkout). */
+  readonly paymentMethods: Map<string, FakePaymentMethod>;
+  /** What the card does when charged off-session from now on (it pays unless told otherwise). */
+  cardAnswers(paymentMethodId: string, answer: CardAnswer): void;
   /** Every transfer made, in order (replays of an idempotency key and refused transfers are not in it). */
   readonly transfers: FakeTransfer[];
   /**
@@ -339,6 +391,7 @@ interface SessionExtras {
   productNames: string[];
   captureMethod: FakePaymentIntent["capture_method"];
   paymentIntentMetadata: Record<string, string>;
+  futureUsage: FakePaymentIntent["setup_future_usage"];
 }
 
 interface StoredResponse {
@@ -361,6 +414,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, StoredResponse>();
   const accounts = new Map<string, FakeAccount>();
   const transfers: FakeTransfer[] = [];
+  const customers = new Map<string, FakeCustomer>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const cardAnswer = new Map<string, CardAnswer>();
   const refusals: Array<{ kind: "transfer" | "reversal"; error: StripeErrorBody }> = [];
   let origin = "";
 
@@ -417,6 +473,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       "custom_text",
       "metadata",
       "client_reference_id",
+      "customer",
+      "customer_creation",
       "customer_email",
       "success_url",
       "cancel_url",
@@ -449,7 +507,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     }
 
-    const intentData = asObject(params.payment_intent_data, "payment_intent_data", ["capture_method", "metadata"]);
+    const customer = asString(params.customer, "customer") ?? null;
+    for (const other of ["customer_email", "customer_creation"]) {
+      if (customer !== null && params[other] !== undefined) {
+        throw invalid(`You may only specify one of these parameters: customer, ${other}.`, { param: other });
+      }
+    }
+    if (customer !== null && !customers.has(customer)) throw notFound("customer", customer, "customer");
+    const customerCreation = asString(params.customer_creation, "customer_creation") ?? null;
+    if (customerCreation !== null && customerCreation !== "always" && customerCreation !== "if_required") {
+      throw invalid(`Invalid customer_creation: must be one of always, if_required`, { param: "customer_creation" });
+    }
+
+    const intentData = asObject(params.payment_intent_data, "payment_intent_data", [
+      "capture_method",
+      "setup_future_usage",
+      "metadata",
+    ]);
+    const futureUsage = asString(intentData?.setup_future_usage, "payment_intent_data[setup_future_usage]") ?? null;
+    if (futureUsage !== null && futureUsage !== "on_session" && futureUsage !== "off_session") {
+      throw invalid(`Invalid payment_intent_data[setup_future_usage]: must be one of on_session, off_session`, {
+        param: "payment_intent_data[setup_future_usage]",
+      });
+    }
     const captureMethod = asString(intentData?.capture_method, "payment_intent_data[capture_method]") ?? "automatic";
     if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) {
       throw invalid(`Invalid payment_intent_data[capture_method]: ${captureMethod}`, {
@@ -482,6 +562,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       client_reference_id: asString(params.client_reference_id, "client_reference_id") ?? null,
       created,
       currency: first.currency,
+      customer,
+      customer_creation: customerCreation as FakeCheckoutSession["customer_creation"],
       customer_email: asString(params.customer_email, "customer_email") ?? null,
       custom_text: {
         after_submit: null,
@@ -506,6 +588,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       productNames: lines.map((line) => line.name),
       captureMethod: captureMethod as FakePaymentIntent["capture_method"],
       paymentIntentMetadata: asMetadata(intentData?.metadata, "payment_intent_data[metadata]"),
+      futureUsage: futureUsage as FakePaymentIntent["setup_future_usage"],
     });
     return session;
   }
@@ -518,6 +601,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const extra = extras.get(session.id)!;
     const manual = extra.captureMethod === "manual";
+    // The Customer: the one given, else one made now if asked; the card is saved to it only with setup_future_usage.
+    if (session.customer === null && session.customer_creation === "always") {
+      const made: FakeCustomer = {
+        id: randomId("cus_", 14),
+        object: "customer",
+        created: now(),
+        email: session.customer_email,
+        livemode: false,
+        metadata: {},
+      };
+      customers.set(made.id, made);
+      session.customer = made.id;
+    }
+    const card: FakePaymentMethod = {
+      id: randomId("pm_1", 23),
+      object: "payment_method",
+      card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034 },
+      created: now(),
+      customer: extra.futureUsage ? session.customer : null,
+      livemode: false,
+      type: "card",
+    };
+    paymentMethods.set(card.id, card);
     const intent: FakePaymentIntent = {
       id: randomId("pi_3", 23),
       object: "payment_intent",
@@ -532,16 +638,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       latest_charge: randomId("ch_3", 23),
       livemode: false,
       metadata: { ...extra.paymentIntentMetadata },
+      customer: session.customer,
+      payment_method: card.id,
+      setup_future_usage: extra.futureUsage,
+      description: null,
+      transfer_group: null,
+      last_payment_error: null,
       status: manual ? "requires_capture" : "succeeded",
     };
     paymentIntents.set(intent.id, intent);
+    chargeFor(intent);
+    Object.assign(session, {
+      status: "complete",
+      payment_status: manual ? "unpaid" : "paid",
+      payment_intent: intent.id,
+      url: null,
+    });
+    emit(manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", intent);
+    return emit("checkout.session.completed", session);
+  }
+
+  /** The charge behind a payment intent that was paid (held, or captured at once). */
+  function chargeFor(intent: FakePaymentIntent) {
     charges.set(intent.latest_charge, {
       id: intent.latest_charge,
       object: "charge",
       amount: intent.amount,
       amount_captured: intent.amount_received,
       amount_refunded: 0,
-      captured: !manual,
+      captured: intent.status === "succeeded",
       created: intent.created,
       currency: intent.currency,
       livemode: false,
@@ -551,14 +676,127 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunded: false,
       status: "succeeded",
     });
-    Object.assign(session, {
-      status: "complete",
-      payment_status: manual ? "unpaid" : "paid",
-      payment_intent: intent.id,
-      url: null,
+  }
+
+  /**
+   * POST /v1/payment_intents, confirmed at once off-session with a saved card (the only way our code makes one): held
+   * (`capture_method=manual`) or captured, or refused as the card was told to answer (`cardAnswers`).
+   */
+  function createIntent(params: Params): FakePaymentIntent {
+    allowOnly(params, "", [
+      "amount",
+      "currency",
+      "customer",
+      "payment_method",
+      "off_session",
+      "confirm",
+      "capture_method",
+      "transfer_group",
+      "description",
+      "metadata",
+    ]);
+    const amount = asInteger(params.amount, "amount");
+    if (amount === undefined) throw missing("amount");
+    const currency = asString(params.currency, "currency")?.toLowerCase();
+    if (!currency) throw missing("currency");
+    if (amount < 50) {
+      throw invalid(`Amount must be at least €0.50 ${currency}`, { code: "amount_too_small", param: "amount" });
+    }
+    if (asString(params.confirm, "confirm") !== "true") {
+      throw invalid("fake-stripe supports only payment intents confirmed at once (confirm=true).", {
+        param: "confirm",
+      });
+    }
+    const offSession = asString(params.off_session, "off_session");
+    if (offSession !== undefined && !["true", "false", "one_off", "recurring"].includes(offSession)) {
+      throw invalid(`Invalid off_session: ${offSession}`, { param: "off_session" });
+    }
+    const captureMethod = asString(params.capture_method, "capture_method") ?? "automatic";
+    if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) {
+      throw invalid(`Invalid capture_method: ${captureMethod}`, { param: "capture_method" });
+    }
+    const customerId = asString(params.customer, "customer") ?? null;
+    if (customerId !== null && !customers.has(customerId)) throw notFound("customer", customerId, "customer");
+    const methodId = asString(params.payment_method, "payment_method");
+    if (!methodId) throw missing("payment_method");
+    const method = paymentMethods.get(methodId);
+    if (!method) throw notFound("payment_method", methodId, "payment_method");
+    if (method.customer === null) {
+      throw invalid(
+        "The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.",
+        { param: "payment_method" },
+      );
+    }
+    if (method.customer !== customerId) {
+      throw invalid(
+        `The provided PaymentMethod ${method.id} does not belong to the Customer ${customerId ?? "(none)"}.`,
+        {
+          param: "payment_method",
+        },
+      );
+    }
+    const manual = captureMethod === "manual";
+    const intent: FakePaymentIntent = {
+      id: randomId("pi_3", 23),
+      object: "payment_intent",
+      amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: captureMethod as FakePaymentIntent["capture_method"],
+      created: now(),
+      currency,
+      latest_charge: randomId("ch_3", 23),
+      livemode: false,
+      metadata: asMetadata(params.metadata, "metadata"),
+      customer: customerId,
+      payment_method: method.id,
+      setup_future_usage: null,
+      description: asString(params.description, "description") ?? null,
+      transfer_group: asString(params.transfer_group, "transfer_group") ?? null,
+      last_payment_error: null,
+      status: "requires_payment_method",
+    };
+    paymentIntents.set(intent.id, intent);
+    const answer = cardAnswer.get(method.id) ?? "pays";
+    if (answer !== "pays") {
+      const declined = answer !== "authentication_required";
+      const error = errorBody(
+        "card_error",
+        declined ? "Your card was declined." : "Your card was declined. This transaction requires authentication.",
+        {
+          code: declined ? "card_declined" : "authentication_required",
+          decline_code: declined
+            ? answer === "card_declined"
+              ? "generic_decline"
+              : answer
+            : "authentication_required",
+          charge: intent.latest_charge,
+        },
+      );
+      intent.last_payment_error = { ...error, payment_method: method };
+      emit("payment_intent.payment_failed", intent);
+      throw new ApiError(402, { ...error, payment_intent: intent, payment_method: method }, true);
+    }
+    Object.assign(intent, {
+      status: manual ? "requires_capture" : "succeeded",
+      amount_capturable: manual ? amount : 0,
+      amount_received: manual ? 0 : amount,
     });
+    chargeFor(intent);
     emit(manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", intent);
-    return emit("checkout.session.completed", session);
+    return intent;
+  }
+
+  /** GET /v1/payment_intents: newest first, of one Customer if asked. */
+  function listIntents(params: Params): object {
+    allowOnly(params, "", ["customer", "limit"]);
+    const customer = asString(params.customer, "customer");
+    const matching = [...paymentIntents.values()]
+      .filter((intent) => customer === undefined || intent.customer === customer)
+      .reverse();
+    return page(matching, params, "/v1/payment_intents");
   }
 
   function expire(session: FakeCheckoutSession): FakeEvent<FakeCheckoutSession> {
@@ -1107,6 +1345,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return presentSession(session, p);
       },
     },
+    { method: "POST", path: /^\/v1\/payment_intents$/, run: (_, p) => createIntent(p) },
+    { method: "GET", path: /^\/v1\/payment_intents$/, run: (_, p) => listIntents(p) },
     {
       method: "GET",
       path: /^\/v1\/payment_intents\/([^/]+)$/,
@@ -1255,6 +1495,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     accounts,
     transfers,
+    customers,
+    paymentMethods,
+    cardAnswers(paymentMethodId, answer) {
+      if (!paymentMethods.has(paymentMethodId)) throw new Error(`fake-stripe: no payment method ${paymentMethodId}`);
+      cardAnswer.set(paymentMethodId, answer);
+    },
     updateAccount,
     refuseNextTransfer: (error) =>
       void refusals.push({ kind: "transfer", error: { ...balanceInsufficient(), ...error } }),
