@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHARGE_PURPOSES, LINE_ITEM_CODES, LINE_ITEM_RECEIVERS } from "#db/enums";
 import { resources } from "~/locales/resources.server";
+import { MOVEMENT_KINDS } from "~/payments/money-attempts";
 
 type Tree = { [key: string]: string | Tree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -50,6 +52,19 @@ describe("translations", () => {
         for (const key of flatten(trees[ns]!)) {
           expect(lookup(trees[ns]!, key)?.trim(), `${language}/${ns}:${key}`).toBeTruthy();
         }
+      }
+    }
+  });
+
+  it("names every charge's purpose, line item and receiver the money page shows (keys built from enums)", () => {
+    const named = (trees: Record<string, Tree>, key: string) => lookup(trees.admin!, key);
+    for (const trees of [en, lt]) {
+      for (const purpose of CHARGE_PURPOSES) expect(named(trees, `moneyPage.purpose.${purpose}`), purpose).toBeTruthy();
+      for (const code of LINE_ITEM_CODES) expect(named(trees, `moneyPage.lineItem.${code}`), code).toBeTruthy();
+      for (const who of LINE_ITEM_RECEIVERS) expect(named(trees, `moneyPage.receiver.${who}`), who).toBeTruthy();
+      for (const kind of MOVEMENT_KINDS) {
+        expect(named(trees, `held.kind.${kind}`), kind).toBeTruthy();
+        expect(named(trees, `held.retryLabel.${kind}`), kind).toBeTruthy();
       }
     }
   });
