@@ -77,9 +77,12 @@ describe("the table", () => {
     }
   });
 
-  it("captures the rental only where it holds the deposit with it, and releases a hold wherever a request ends", () => {
+  it("holds the deposit only where a capture is recorded, and releases a hold wherever a request ends", () => {
     const does = (name: string) => ROWS.filter((row) => row.effects.some((effect) => effect.do === name));
-    expect(does("capture_rental").map((row) => row.name)).toEqual(does("hold_deposit").map((row) => row.name));
+    // Asked for by the confirms and the job's retry; recorded by one row, which holds the deposit with it.
+    expect(does("capture_rental").map((row) => row.name)).toEqual(["confirm", "instant_confirm", "capture_retried"]);
+    expect(does("hold_deposit").map((row) => row.name)).toEqual(["rental_captured"]);
+    expect(ROWS.filter((row) => row.paymentTo === "captured").map((row) => row.name)).toEqual(["rental_captured"]);
     const endsAHeldRequest = ROWS.filter(
       (row) =>
         row.from === "pending" &&

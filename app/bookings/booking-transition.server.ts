@@ -2,9 +2,9 @@
 // (booking-lifecycle.ts) applied as ONE conditional write — `where status = <the row's from> and <its guard>`, and,
 // for a person's action, `and payment_status = <what the action read>` (the `stillAt` of the old actions) — so of two
 // people pressing at once only one wins and the loser finds nothing moved. What the transition owes is written in the
-// same batch, conditional on the move (a refund by the policy, the overlapping requests declined, the host's counts);
-// the rest of its effects are returned for the runner (booking-effects.server.ts). app/bookings/lifecycle-writers.test.ts
-// fails if any other module writes `bookings.status`.
+// same batch, conditional on the move (a refund by the policy, the deposit held, the overlapping requests declined, the
+// host's counts); the rest of its effects are returned for the runner (booking-effects.server.ts).
+// app/bookings/lifecycle-writers.test.ts fails if any other module writes `bookings.status`.
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -16,6 +16,7 @@ import { claimWindowEnd, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { rentalChargeKey, rentalIntentId, rentalSessionId } from "~/payments/charges.server";
 import { owedRefund } from "~/payments/refunds.server";
+import { DEPOSIT_HELD_ON_CAPTURE } from "~/payments/settle.server";
 import { cancellationRefund, type PaidBooking } from "~/pricing/refund-amounts";
 
 /** What a transition's write returns of each booking it moved: what its effects need. */
@@ -111,6 +112,8 @@ function moveStatement(db: Db, row: LifecycleTransition, input: TransitionInput)
   if (has("return_deposit")) {
     set.depositStatus = sql`case when ${bookings.paymentStatus} = 'captured' and ${bookings.depositStatus} = 'held' then 'returned' else ${bookings.depositStatus} end`;
   }
+  // Paid with the rest, the deposit is held from the capture on, where the booking has one (decision 022).
+  if (has("hold_deposit")) set.depositStatus = DEPOSIT_HELD_ON_CAPTURE;
   if (has("open_claim_window")) {
     // From the check-out; a trip completed without one has nothing to claim on, and its window closes now.
     set.claimWindowEndsAt = claimWindowEnd(needs(row, input.booking, []), row.action === "check_out" ? now : null);
@@ -242,6 +245,7 @@ export async function applyTransition(
         owed.push(countCompletedTrip(db, needs(row, booking, ["ownerId", "hostEarnings"]), now, input.when));
         break;
       // Written by the move itself (moveStatement), or by deposit.server.ts for a claim's split.
+      case "hold_deposit":
       case "return_deposit":
       case "open_claim_window":
       case "settle_deposit":

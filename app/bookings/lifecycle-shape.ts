@@ -37,9 +37,13 @@ export type Effect =
   | { do: "decline_overlapping" }
   /** The car's count of confirmed bookings, in the batch. */
   | { do: "count_booking" }
-  /** The held card is charged for the whole booking; if it cannot be, transition `capture_failed` follows. */
+  /**
+   * The held card is charged for the whole booking, under the charge's one key (`capture-<charge key>`); taken, the
+   * row `rental_captured` records it; refused, the row `capture_failed` follows; unanswered or not recorded, the
+   * booking stays confirmed with its card held, and the scheduled job's row `capture_retried` asks again.
+   */
   | { do: "capture_rental" }
-  /** With the capture: the deposit, paid with the rest, is held until the trip is settled (decision 022). */
+  /** With the capture recorded: the deposit, paid with the rest, is held until the trip is settled (decision 022). */
   | { do: "hold_deposit" }
   /** What the cancellation policy gives back of a captured payment is written down as owed, then sent. */
   | { do: "refund_by_policy" }
@@ -68,6 +72,7 @@ export type EffectName = Effect["do"];
 export const WITH_THE_WRITE: ReadonlySet<EffectName> = new Set([
   "decline_overlapping",
   "count_booking",
+  "hold_deposit",
   "refund_by_policy",
   "return_deposit",
   "settle_deposit",
@@ -88,7 +93,10 @@ export interface LifecycleTransition {
   paymentTo?: PaymentStatus;
   /** Guard: the deposit states it may start from (any when absent). */
   deposit?: readonly DepositStatus[];
-  /** The deposit state it leaves: a state, or the split of what a claim kept (deposit.server.ts). */
+  /**
+   * The deposit state it leaves: a state, or the split of what a claim kept (deposit.server.ts). `held` is left only
+   * where the booking has a deposit (hold_deposit).
+   */
   depositTo?: DepositStatus | "split";
   /** Guard: allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
   window?: TripRecordKind;
