@@ -28,10 +28,11 @@ export interface EffectsRun {
   notices: BookingNotice[];
 }
 
-/** What a notice's condition reads of one moved booking. */
+/** What a notice's condition reads of one moved booking; `refundSent` is learnt as its effects run. */
 interface Facts {
   wasPaid: boolean;
   refundOwed: boolean;
+  refundSent: boolean;
   late: boolean;
 }
 
@@ -39,6 +40,7 @@ interface Facts {
 function noticeOf(effect: Notify, bookingId: string, facts: Facts) {
   if (effect.if === "was_paid" && !facts.wasPaid) return null;
   if (effect.if === "refund_owed" && !facts.refundOwed) return null;
+  if (effect.if === "refund_sent" && !facts.refundSent) return null;
   const template = facts.late && effect.lateTemplate ? effect.lateTemplate : effect.template;
   const notice: BookingNotice = { bookingId, type: effect.type, to: effect.to };
   if (effect.email) notice.email = true;
@@ -78,10 +80,11 @@ async function carryOut(
     const facts: Facts = {
       wasPaid: (applied.seen?.paymentStatus ?? moved.paymentStatus) !== "unpaid",
       refundOwed: applied.refundOwed,
+      refundSent: false,
       late: options.late === true,
     };
     for (const effect of applied.effects) {
-      if (effect.do === "refund_by_policy" && !applied.refundOwed) continue;
+      if ((effect.do === "refund_by_policy" || effect.do === "settle_deposit") && !applied.refundOwed) continue;
       const outcome = await carryOutOne(context, gateway, effect, moved, options);
       if (outcome === "capture_failed") {
         run.captureFailed.push(moved.id);
@@ -95,6 +98,7 @@ async function carryOut(
         break;
       }
       if (outcome === "capture_owed") run.captureOwed.push(moved.id);
+      if (outcome === "refund_sent") facts.refundSent = true;
       if (effect.do === "notify") {
         const notice = noticeOf(effect, moved.id, facts);
         if (notice) run.notices.push(notice);
@@ -103,7 +107,7 @@ async function carryOut(
   }
 }
 
-type Outcome = "done" | "capture_failed" | "capture_owed";
+type Outcome = "done" | "capture_failed" | "capture_owed" | "refund_sent";
 
 /**
  * The capture, then its record, in that order and apart: Stripe is asked under the charge's one key, and only a
@@ -148,6 +152,11 @@ async function carryOutOne(
       // Written down with the move (booking-transition.server.ts); sent now, retried by the job if it fails.
       await sendBookingRefunds(db, gateway, [moved.id], options.now);
       return "done";
+    case "settle_deposit": {
+      // The renter's part of the deposit, written down with the move; sent now, retried by the job if it fails.
+      const sent = await sendBookingRefunds(db, gateway, [moved.id], options.now);
+      return sent.some((refund) => refund.ok && refund.kind === "deposit") ? "refund_sent" : "done";
+    }
     case "expire_checkout":
       // A checkout still open must not take the money of a closed request; should it complete anyway, fulfilment
       // sees the cancelled booking and releases the hold.
@@ -163,7 +172,6 @@ async function carryOutOne(
     case "decline_overlapping":
     case "count_booking":
     case "return_deposit":
-    case "settle_deposit":
     case "count_completed_trip":
     case "open_claim_window":
     case "transfer":

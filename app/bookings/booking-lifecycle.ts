@@ -328,7 +328,7 @@ export const LIFECYCLE = [
     deposit: ["held"],
     depositTo: "returned",
     at: "claim window closed, no claim",
-    effects: [{ do: "settle_deposit" }],
+    effects: [{ do: "settle_deposit" }, notify("renter", "deposit_returned", { email: true, if: "refund_sent" })],
   },
   // ---------------------------------------------------------------------------------------------- the deposit's claim
   {

@@ -12,7 +12,9 @@ export type EffectCondition =
   /** The request had been paid for (its card held or charged): the host had heard of it. */
   | "was_paid"
   /** The transition wrote a refund down (refund_by_policy found something captured to give back). */
-  | "refund_owed";
+  | "refund_owed"
+  /** The refund the transition wrote down went through when the runner sent it (made, or on its way). */
+  | "refund_sent";
 
 export interface Notify {
   do: "notify";
@@ -49,7 +51,10 @@ export type Effect =
   | { do: "refund_by_policy" }
   /** A held deposit is no longer held: it goes back within the policy's refund. */
   | { do: "return_deposit" }
-  /** The deposit is split by what a claim kept (all of it back when none); the renter's part owed, then sent. */
+  /**
+   * The deposit is split by what a claim kept (all of it back when none: pricing/refund-amounts.ts#depositSettlement);
+   * its state and the part kept are written by the move, the renter's part written down as owed, then sent.
+   */
   | { do: "settle_deposit" }
   /** A checkout still open for the request is ended, so it cannot take the money of a closed request. */
   | { do: "expire_checkout" }
@@ -94,8 +99,8 @@ export interface LifecycleTransition {
   /** Guard: the deposit states it may start from (any when absent). */
   deposit?: readonly DepositStatus[];
   /**
-   * The deposit state it leaves: a state, or the split of what a claim kept (deposit.server.ts). `held` is left only
-   * where the booking has a deposit (hold_deposit).
+   * The deposit state it leaves: a state, or the split of what a claim kept (the transition's `kept`). `held` is left
+   * only where the booking has a deposit (hold_deposit).
    */
   depositTo?: DepositStatus | "split";
   /** Guard: allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
