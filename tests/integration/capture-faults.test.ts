@@ -22,6 +22,10 @@ const TOTAL = 32_640;
 const DEPOSIT = 20_000;
 const NOW = new Date("2031-03-01T09:00:00Z");
 const at = (ms: number) => new Date(NOW.getTime() + ms);
+/** A confirmed booking whose capture is recorded, its deposit held with it. */
+const PAID = { status: "confirmed", paymentStatus: "captured", depositStatus: "held" } as const;
+/** A confirmed booking whose capture is still owed: its card held, the job's to mend. */
+const OWED = { status: "confirmed", paymentStatus: "authorized", depositStatus: "none" } as const;
 
 let fake: FakeStripe;
 let ctx: TestContext;
@@ -96,11 +100,7 @@ describe("a confirm's capture that fails on the way", () => {
     fake.failNext(/\/capture$/, 0);
     expect(await confirm(request)).toMatchObject({ ok: true, status: "confirmed" });
     expectLogged("capture not answered; the scheduled job asks again", request.id);
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "authorized",
-      depositStatus: "none",
-    });
+    expect(await read(request.id)).toMatchObject(OWED);
     expect(fake.paymentIntents.get(request.intentId)!.status).toBe("requires_capture");
     expect(await noticesTo(request.renter.id)).toEqual(["booking_confirmed"]);
 
@@ -108,11 +108,7 @@ describe("a confirm's capture that fails on the way", () => {
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS - 60_000));
     expect(fake.captureCount(request.intentId)).toBe(0);
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS + 60_000));
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "captured",
-      depositStatus: "held",
-    });
+    expect(await read(request.id)).toMatchObject(PAID);
     expect(fake.captureCount(request.intentId)).toBe(1);
     expect(new Set(captureKeys(request.intentId))).toEqual(new Set([request.captureKey]));
     // Mended: the next run asks nothing more.
@@ -131,15 +127,11 @@ describe("a confirm's capture that fails on the way", () => {
     fake.failNext(/\/capture$/, 0);
     expect(await confirm(request)).toMatchObject({ ok: true, status: "confirmed" });
     expectLogged("capture not answered; the scheduled job asks again", request.id);
-    expect(await read(request.id)).toMatchObject({ status: "confirmed", paymentStatus: "authorized" });
+    expect(await read(request.id)).toMatchObject(OWED);
     expect(fake.cancelCount(request.intentId)).toBe(0);
 
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS + 60_000));
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "captured",
-      depositStatus: "held",
-    });
+    expect(await read(request.id)).toMatchObject(PAID);
     expect(fake.captureCount(request.intentId)).toBe(1);
     expect(fake.cancelCount(request.intentId)).toBe(0);
   });
@@ -152,17 +144,13 @@ describe("a confirm's capture that fails on the way", () => {
     );
     expect(await confirm(request)).toMatchObject({ ok: true, status: "confirmed" });
     expectLogged("capture taken and not recorded; the scheduled job records it", request.id);
-    expect(await read(request.id)).toMatchObject({ status: "confirmed", paymentStatus: "authorized" });
+    expect(await read(request.id)).toMatchObject(OWED);
     expect(fake.captureCount(request.intentId)).toBe(1);
     expect(fake.cancelCount(request.intentId)).toBe(0);
     await heal();
 
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS + 60_000));
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "captured",
-      depositStatus: "held",
-    });
+    expect(await read(request.id)).toMatchObject(PAID);
     // Stripe answered the job's request with the first capture (the same key): one capture in all.
     expect(fake.captureCount(request.intentId)).toBe(1);
     expect(captureKeys(request.intentId)).toEqual([request.captureKey, request.captureKey]);
@@ -178,7 +166,7 @@ describe("a confirm's capture that fails on the way", () => {
     );
     await expectRefusedBy(confirm(request), "cancel_not_written");
     expectLogged("capture failed", request.id);
-    expect(await read(request.id)).toMatchObject({ status: "confirmed", paymentStatus: "authorized" });
+    expect(await read(request.id)).toMatchObject(OWED);
     await heal();
 
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS + 60_000));
@@ -196,19 +184,11 @@ describe("a confirm's capture that fails on the way", () => {
     const request = await paidRequest();
     const heal = await refuse("notices_not_written", "before insert on notifications");
     await expectRefusedBy(confirm(request), "notices_not_written");
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "captured",
-      depositStatus: "held",
-    });
+    expect(await read(request.id)).toMatchObject(PAID);
     await heal();
 
     await runScheduledJobs(ctx.context, at(CAPTURE_RETRY_AFTER_MS + 60_000));
-    expect(await read(request.id)).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "captured",
-      depositStatus: "held",
-    });
+    expect(await read(request.id)).toMatchObject(PAID);
     expect(fake.captureCount(request.intentId)).toBe(1);
     expect(captureKeys(request.intentId)).toEqual([request.captureKey]);
   });
