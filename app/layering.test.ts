@@ -93,6 +93,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   cars: ["accounts", "photos", "places", "reviews"],
   search: ["cars"],
   pricing: ["cars"],
+  // Money runs one way (docs/decisions/034): the bookings' effects runner calls down into payments, which import
+  // nothing of bookings, claims or trips, directly or through another module (the test below says so).
   payments: ["pricing"],
   profiles: ["accounts", "cars", "photos"],
   bookings: ["accounts", "cars", "email", "payments", "places", "pricing", "profiles", "reviews"],
@@ -193,6 +195,74 @@ const dbImports = dbAll.filter((i): i is Import => i.to !== "unresolved");
 
 const offending = (rule: (i: Import) => boolean, list = imports) => list.filter(rule).map(show);
 
+/** Every module a module imports, directly or through others (app/ and db/). */
+const importedBy = new Map<string, string[]>();
+for (const i of [...imports, ...dbImports]) importedBy.set(i.from, [...(importedBy.get(i.from) ?? []), i.to]);
+function reach(file: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [file];
+  while (queue.length > 0) {
+    for (const next of importedBy.get(queue.pop()!) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * The three call paths docs/decisions/034 names (2026-11-29), each as its calls, caller → callee, in the order they
+ * happen: the area asks the lifecycle's table and applies a row, the effects runner moves the money through payments,
+ * and nothing climbs back. Paths under app/.
+ */
+const CALL_PATHS: Record<string, [string, string][]> = {
+  "a host's confirm": [
+    ["routes/_bookings+/bookings.tsx", "bookings/booking-actions.server.ts"],
+    ["bookings/booking-actions.server.ts", "bookings/booking-rules.ts"],
+    ["bookings/booking-rules.ts", "bookings/booking-lifecycle.ts"],
+    ["bookings/booking-actions.server.ts", "bookings/booking-transition.server.ts"],
+    ["bookings/booking-actions.server.ts", "bookings/booking-effects.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/gateway.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/capture-answer.ts"],
+    ["bookings/booking-effects.server.ts", "bookings/booking-transition.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/settle.server.ts"],
+    ["bookings/booking-effects.server.ts", "bookings/booking-notices.server.ts"],
+  ],
+  "the scheduled job": [
+    // The Worker's `scheduled` reaches the jobs through the build's entry module, which re-exports them.
+    ["worker.ts", "entry.server.tsx"],
+    ["entry.server.tsx", "jobs.server.ts"],
+    ["jobs.server.ts", "bookings/booking-expiry.server.ts"],
+    ["bookings/booking-expiry.server.ts", "bookings/booking-transition.server.ts"],
+    ["bookings/booking-expiry.server.ts", "bookings/booking-effects.server.ts"],
+    ["jobs.server.ts", "trips/trip-jobs.server.ts"],
+    ["trips/trip-jobs.server.ts", "bookings/booking-transition.server.ts"],
+    ["trips/trip-jobs.server.ts", "bookings/booking-effects.server.ts"],
+    ["trips/trip-jobs.server.ts", "claims/damage-claims.server.ts"],
+    ["claims/damage-claims.server.ts", "bookings/booking-transition.server.ts"],
+    ["claims/damage-claims.server.ts", "bookings/booking-effects.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/gateway.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/settle.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/refunds.server.ts"],
+    ["trips/trip-jobs.server.ts", "payments/refunds.server.ts"],
+    ["trips/trip-jobs.server.ts", "bookings/booking-notices.server.ts"],
+    ["jobs.server.ts", "payouts/payouts.server.ts"],
+  ],
+  "an admin's claim decision": [
+    ["routes/_admin+/admin.claims.$claimId.tsx", "admin/claims.server.ts"],
+    ["admin/claims.server.ts", "admin/audit.server.ts"],
+    ["admin/claims.server.ts", "claims/damage-claims.server.ts"],
+    ["claims/damage-claims.server.ts", "bookings/booking-lifecycle.ts"],
+    ["claims/damage-claims.server.ts", "bookings/booking-transition.server.ts"],
+    ["bookings/booking-transition.server.ts", "payments/refunds.server.ts"],
+    ["claims/damage-claims.server.ts", "bookings/booking-effects.server.ts"],
+    ["bookings/booking-effects.server.ts", "payments/refunds.server.ts"],
+    ["bookings/booking-effects.server.ts", "bookings/booking-notices.server.ts"],
+  ],
+};
+
 describe("layering (docs/decisions/021)", () => {
   it("resolves every import of the app's own modules, so no rule below goes blind", () => {
     expect(modules.length).toBeGreaterThan(100);
@@ -264,6 +334,32 @@ describe("layering (docs/decisions/021)", () => {
   it("keeps db/ (the schema, its enums, migrations and the local libSQL server) from importing anything above it", () => {
     expect(offending((i) => areaOf(i.to) !== "db", dbImports)).toEqual([]);
   });
+
+  it("lets money run one way: nothing payments/ imports, directly or through others, is of bookings, claims or trips", () => {
+    const above = new Set(["bookings", "claims", "trips", "payouts", "admin", "routes", "components"]);
+    const climbing = modules
+      .filter((file) => areaOf(file) === "payments")
+      .flatMap((file) =>
+        [...reach(file)].filter((to) => above.has(areaOf(to))).map((to) => `${relative(file)} → ${relative(to)}`),
+      );
+    expect(climbing).toEqual([]);
+  });
+
+  it.each(Object.entries(CALL_PATHS))(
+    "goes one way down %s: each call is an import, none reaches back up",
+    (_, calls) => {
+      const problems = calls.flatMap(([caller, callee]) => {
+        const [from, to] = [path.join(APP, caller), path.join(APP, callee)];
+        if (!fs.existsSync(from) || !fs.existsSync(to)) return [`${caller} → ${callee}: no such module`];
+        if (!importedBy.get(from)?.includes(to)) return [`${caller} does not import ${callee}`];
+        // A call into another area: the callee, and all it imports, stay out of the caller's area.
+        if (areaOf(from) === areaOf(to)) return [];
+        const back = [...reach(to), to].filter((file) => areaOf(file) === areaOf(from));
+        return back.map((file) => `${callee} reaches back into ${relative(file)}`);
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("finds a planted cycle and names its imports", () => {
     const at = (file: string) => path.join(APP, file);

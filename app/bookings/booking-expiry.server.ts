@@ -3,7 +3,10 @@
 // - a checkout left unfinished for 2 hours (the payment window; its checkout sessions end then too) stops being a
 //   request;
 // - a card still held for a cancelled booking (a release that failed before) is released; refunds owed are sent by
-//   trip-jobs.server.ts with the rest of the money after a booking.
+//   trip-jobs.server.ts with the rest of the money after a booking;
+// - a confirmed booking whose capture is not recorded 10 minutes after its confirm (Stripe did not answer, or its
+//   answer was not written) is captured again under the same key: Stripe answers with the capture it made, or makes it
+//   now, or refuses it as before, and the row that follows records which (docs/decisions/034, 2026-11-29).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt, notInArray } from "drizzle-orm";
 import { bookings } from "#db/schema";
@@ -14,6 +17,11 @@ import { getPaymentGateway } from "~/payments/gateway.server";
 import { SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
 
 const HOUR_MS = 3_600_000;
+/**
+ * How long after a confirm the job takes over its capture: a confirm's own capture may still be on its way before
+ * that, and the job runs every 10 minutes.
+ */
+export const CAPTURE_RETRY_AFTER_MS = 10 * 60_000;
 
 /** The lifecycle's rows `request_expired` and `checkout_abandoned` (docs/decisions/034), and the sweep of holds. */
 export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">, now: Date, origin: string) {
@@ -44,9 +52,16 @@ export async function expireBookings(context: Pick<AppLoadContext, "db" | "env">
       ),
     );
   await returnMoney(db, gateway, owed);
+  const captures = await applyTransition(db, "capture_retried", {
+    which: lt(bookings.confirmedAt, new Date(now.getTime() - CAPTURE_RETRY_AFTER_MS)),
+    now,
+  });
+  const retried = await runEffects(context, captures, { origin, now, gateway });
   return {
     expired: expired.moved.length,
     abandoned: abandoned.moved.length,
     settled: expired.moved.length + owed.length,
+    captured: captures.moved.length - retried.captureFailed.length - retried.captureOwed.length,
+    captureFailed: retried.captureFailed.length,
   };
 }

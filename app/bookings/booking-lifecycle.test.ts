@@ -1,11 +1,19 @@
 // The lifecycle's table as data (docs/decisions/034): its decision record shows the picture generated from it, every
-// row has a name of its own, and the rows a person starts are exactly the buttons of booking-rules.ts. How each row
+// row has a name of its own, the rows a person starts are exactly the buttons of booking-rules.ts, and each row that
+// moves money or the deposit outside a button has its shape, its effects in order and its refusals (guardHolds). How each row
 // moves a booking and what it refuses is tests/integration/booking-lifecycle.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LIFECYCLE, transitionNamed, type TransitionName } from "~/bookings/booking-lifecycle";
+import {
+  BOOKING_STATUSES,
+  DEPOSIT_STATUSES,
+  PAYMENT_STATUSES,
+  type DepositStatus,
+  type PaymentStatus,
+} from "#db/enums";
+import { LIFECYCLE, guardHolds, transitionNamed, type TransitionName } from "~/bookings/booking-lifecycle";
 import { WITH_THE_WRITE, type LifecycleTransition } from "~/bookings/lifecycle-shape";
 import { lifecycleDiagram } from "~/bookings/lifecycle-record";
 import { BOOKING_TRANSITIONS } from "~/bookings/booking-rules";
@@ -77,9 +85,12 @@ describe("the table", () => {
     }
   });
 
-  it("captures the rental only where it holds the deposit with it, and releases a hold wherever a request ends", () => {
+  it("holds the deposit only where a capture is recorded, and releases a hold wherever a request ends", () => {
     const does = (name: string) => ROWS.filter((row) => row.effects.some((effect) => effect.do === name));
-    expect(does("capture_rental").map((row) => row.name)).toEqual(does("hold_deposit").map((row) => row.name));
+    // Asked for by the confirms and the job's retry; recorded by one row, which holds the deposit with it.
+    expect(does("capture_rental").map((row) => row.name)).toEqual(["confirm", "instant_confirm", "capture_retried"]);
+    expect(does("hold_deposit").map((row) => row.name)).toEqual(["rental_captured"]);
+    expect(ROWS.filter((row) => row.paymentTo === "captured").map((row) => row.name)).toEqual(["rental_captured"]);
     const endsAHeldRequest = ROWS.filter(
       (row) =>
         row.from === "pending" &&
@@ -89,5 +100,125 @@ describe("the table", () => {
     );
     for (const row of endsAHeldRequest) expect(does("release_hold"), row.name).toContain(row);
     expect(WITH_THE_WRITE.has("notify")).toBe(false);
+  });
+});
+
+/** An effect as the tests below spell it: its name, and for a notice whom, which type and template, and when. */
+const spelt = (effect: LifecycleTransition["effects"][number]) =>
+  effect.do === "notify"
+    ? ["notify", effect.to, effect.type, effect.template, effect.if].filter(Boolean).join(" ")
+    : effect.do;
+
+/**
+ * The rows that move money or the deposit outside a person's button (docs/decisions/034, 2026-11-29): the capture's
+ * record and its retry, the claim window closing, and the claim's four steps. Each: who, from where to where, the
+ * payment and deposit states it guards and leaves, and its effects in order.
+ */
+const MONEY_ROWS: Record<string, Partial<LifecycleTransition> & { spelt: string[] }> = {
+  rental_captured: {
+    actor: "payment",
+    from: "confirmed",
+    to: "confirmed",
+    payment: ["authorized"],
+    paymentTo: "captured",
+    deposit: ["none"],
+    depositTo: "held",
+    spelt: ["hold_deposit"],
+  },
+  capture_retried: {
+    actor: "system",
+    from: "confirmed",
+    to: "confirmed",
+    payment: ["authorized"],
+    spelt: ["capture_rental"],
+  },
+  deposit_unclaimed: {
+    actor: "system",
+    from: "completed",
+    to: "completed",
+    deposit: ["held"],
+    depositTo: "returned",
+    spelt: ["settle_deposit", "notify renter deposit_returned refund_sent"],
+  },
+  claim_filed: {
+    actor: "host",
+    from: "completed",
+    to: "completed",
+    deposit: ["held"],
+    depositTo: "claimed",
+    spelt: ["notify renter claim_filed"],
+  },
+  claim_accepted: {
+    actor: "renter",
+    from: "completed",
+    to: "completed",
+    deposit: ["claimed"],
+    depositTo: "split",
+    spelt: ["settle_deposit", "notify host claim_answered"],
+  },
+  claim_lapsed: {
+    actor: "system",
+    from: "completed",
+    to: "completed",
+    deposit: ["claimed"],
+    depositTo: "split",
+    spelt: ["settle_deposit", "notify both claim_decided claim_lapsed"],
+  },
+  claim_decided: {
+    actor: "admin",
+    from: "completed",
+    to: "completed",
+    deposit: ["claimed"],
+    depositTo: "split",
+    spelt: ["settle_deposit", "notify both claim_decided"],
+  },
+};
+
+describe.each(Object.entries(MONEY_ROWS))("the row %s", (name, expected) => {
+  const row = transitionNamed(name as TransitionName);
+  const { spelt: effects, ...shape } = expected;
+  /** The state the row starts from: its status and the first payment and deposit states its guard allows. */
+  const start = {
+    status: row.from,
+    paymentStatus: row.payment?.[0] ?? ("captured" as const),
+    depositStatus: row.deposit?.[0] ?? ("none" as const),
+  };
+
+  it(`moves ${expected.from} → ${expected.to} with its effects in order: ${effects.join(", ")}`, () => {
+    expect(row).toMatchObject(shape);
+    for (const key of ["payment", "paymentTo", "deposit", "depositTo"] as const) {
+      if (!(key in shape)) expect(row[key], key).toBeUndefined();
+    }
+    expect(row.effects.map(spelt)).toEqual(effects);
+    expect(row.at, "a deadline or an event says when it happens").toBeTruthy();
+    expect(guardHolds(row, start)).toBe(true);
+  });
+
+  it.each(BOOKING_STATUSES.filter((status) => status !== row.from))("refuses a booking %s", (status) => {
+    expect(guardHolds(row, { ...start, status })).toBe(false);
+  });
+
+  const payments = PAYMENT_STATUSES.filter((payment) => row.payment && !row.payment.includes(payment));
+  it.each(payments.length > 0 ? payments : ["(any payment goes)"])("refuses a payment %s", (payment) => {
+    if (!row.payment)
+      return expect(PAYMENT_STATUSES.every((p) => guardHolds(row, { ...start, paymentStatus: p }))).toBe(true);
+    expect(guardHolds(row, { ...start, paymentStatus: payment as PaymentStatus })).toBe(false);
+  });
+
+  const deposits = DEPOSIT_STATUSES.filter((deposit) => row.deposit && !row.deposit.includes(deposit));
+  it.each(deposits.length > 0 ? deposits : ["(any deposit goes)"])("refuses a deposit %s", (deposit) => {
+    if (!row.deposit)
+      return expect(DEPOSIT_STATUSES.every((d) => guardHolds(row, { ...start, depositStatus: d }))).toBe(true);
+    expect(guardHolds(row, { ...start, depositStatus: deposit as DepositStatus })).toBe(false);
+  });
+});
+
+describe("guardHolds", () => {
+  it("reads a flag raised once, and refuses a guarded state that was not given", () => {
+    const overdue = transitionNamed("check_in_overdue");
+    expect(guardHolds(overdue, { status: "confirmed", checkInOverdueAt: null })).toBe(true);
+    expect(guardHolds(overdue, { status: "confirmed", checkInOverdueAt: new Date(0) })).toBe(false);
+    expect(guardHolds(transitionNamed("claim_filed"), { status: "completed" })).toBe(false);
+    expect(guardHolds(transitionNamed("confirm"), { status: "pending" })).toBe(false);
   });
 });

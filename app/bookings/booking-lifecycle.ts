@@ -7,6 +7,7 @@
 // the one runner that carries out a row's effects, through the existing money and notice modules. The effects are
 // named by what they do to money, not by which gateway call makes it, so charges can be re-pointed without the table
 // changing.
+import type { BookingStatus, DepositStatus, PaymentStatus } from "#db/enums";
 import type { BookingNoticeType } from "~/bookings/booking-notices.server";
 import type { Effect, LifecycleTransition, Notify } from "~/bookings/lifecycle-shape";
 
@@ -17,12 +18,14 @@ const notify = (to: Notify["to"], type: BookingNoticeType, more: Omit<Notify, "d
   ...more,
 });
 
-/** A confirm's effects before its notices: the host's and instant book's alike. */
+/**
+ * A confirm's effects before its notices: the host's and instant book's alike. The deposit is held by the row that
+ * records the capture (`rental_captured`), whenever that is.
+ */
 const CONFIRMING = [
   { do: "decline_overlapping" },
   { do: "count_booking" },
   { do: "capture_rental" },
-  { do: "hold_deposit" },
 ] as const satisfies readonly Effect[];
 
 /** The renter's cancellation, of a request or a confirmed booking: the host hears once the card was held. */
@@ -210,11 +213,26 @@ export const LIFECYCLE = [
     effects: [notify("both", "booking_expired", { email: true })],
   },
   {
+    // Written only once the gateway said the capture was taken (booking-effects.server.ts), never in the same breath
+    // as asking for it: a capture taken and not recorded leaves the card "held" for the job to ask again, under the
+    // same key, which Stripe answers with the capture it made.
+    name: "rental_captured",
+    actor: "payment",
+    from: "confirmed",
+    to: "confirmed",
+    payment: ["authorized"],
+    paymentTo: "captured",
+    deposit: ["none"],
+    depositTo: "held",
+    at: "the confirm's capture was taken (at the confirm, or on the job's retry)",
+    effects: [{ do: "hold_deposit" }],
+  },
+  {
     name: "capture_failed",
     actor: "payment",
     from: "confirmed",
     to: "cancelled",
-    at: "the confirm's capture was refused",
+    at: "the confirm's capture was refused (the card, or a hold no longer there)",
     cancelReason: "payment_failed",
     stamp: "cancelledAt",
     effects: [
@@ -292,6 +310,17 @@ export const LIFECYCLE = [
     ],
   },
   {
+    // A confirm whose capture went unanswered (Stripe out of reach) or whose capture was not recorded: the job asks
+    // again under the same key, so a capture Stripe made is found, not made twice (booking-expiry.server.ts).
+    name: "capture_retried",
+    actor: "system",
+    from: "confirmed",
+    to: "confirmed",
+    payment: ["authorized"],
+    at: "confirmed 10 minutes ago, its capture not recorded",
+    effects: [{ do: "capture_rental" }],
+  },
+  {
     name: "deposit_unclaimed",
     actor: "system",
     from: "completed",
@@ -299,7 +328,7 @@ export const LIFECYCLE = [
     deposit: ["held"],
     depositTo: "returned",
     at: "claim window closed, no claim",
-    effects: [{ do: "settle_deposit" }],
+    effects: [{ do: "settle_deposit" }, notify("renter", "deposit_returned", { email: true, if: "refund_sent" })],
   },
   // ---------------------------------------------------------------------------------------------- the deposit's claim
   {
@@ -371,4 +400,25 @@ const BY_NAME = new Map<string, LifecycleTransition>(LIFECYCLE.map((row) => [row
 /** A row of the table by its name. */
 export function transitionNamed(name: TransitionName): LifecycleTransition {
   return BY_NAME.get(name)!;
+}
+
+/** What a row's guard reads of a booking (a state the row does not guard may be left out). */
+export interface GuardedState {
+  status: BookingStatus;
+  paymentStatus?: PaymentStatus;
+  depositStatus?: DepositStatus;
+  checkInOverdueAt?: Date | null;
+  checkOutOverdueAt?: Date | null;
+}
+
+/**
+ * Whether a row's guard lets this booking move: its status, and the payment and deposit states and flag the row
+ * names — what the transition function's write checks in the database (booking-transition.server.ts), for the pages
+ * that ask which step is open. The deadline or event (`at`) and a trip's window are the caller's to check.
+ */
+export function guardHolds(row: LifecycleTransition, state: GuardedState): boolean {
+  if (state.status !== row.from) return false;
+  if (row.payment && !(state.paymentStatus && row.payment.includes(state.paymentStatus))) return false;
+  if (row.deposit && !(state.depositStatus && row.deposit.includes(state.depositStatus))) return false;
+  return !row.once || state[row.once] == null;
 }

@@ -6,7 +6,7 @@
 // A pending request reaches the host only once the renter's card is authorised (payment_status 'authorized');
 // before that it is the renter's checkout in progress, which only the renter can cancel.
 import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus, type TripRecordKind } from "#db/enums";
-import { LIFECYCLE, type TransitionName } from "~/bookings/booking-lifecycle";
+import { LIFECYCLE, guardHolds, type TransitionName } from "~/bookings/booking-lifecycle";
 import { type LifecycleTransition } from "~/bookings/lifecycle-shape";
 import { windowState } from "~/bookings/trip-rules";
 
@@ -71,10 +71,9 @@ export function findTransition(
   return (
     BOOKING_TRANSITIONS.find(
       (t) =>
-        t.from === booking.status &&
         t.action === action &&
         t.role === role &&
-        (!t.payment || t.payment.includes(booking.paymentStatus)) &&
+        guardHolds(t, booking) &&
         (!t.window || windowState(booking, t.window, now) === "open"),
     ) ?? null
   );

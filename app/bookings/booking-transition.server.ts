@@ -2,9 +2,9 @@
 // (booking-lifecycle.ts) applied as ONE conditional write — `where status = <the row's from> and <its guard>`, and,
 // for a person's action, `and payment_status = <what the action read>` (the `stillAt` of the old actions) — so of two
 // people pressing at once only one wins and the loser finds nothing moved. What the transition owes is written in the
-// same batch, conditional on the move (a refund by the policy, the overlapping requests declined, the host's counts);
-// the rest of its effects are returned for the runner (booking-effects.server.ts). app/bookings/lifecycle-writers.test.ts
-// fails if any other module writes `bookings.status`.
+// same batch, conditional on the move (a refund by the policy, the deposit held or split and its refund, the overlapping
+// requests declined, the host's counts); the rest of its effects are returned for the runner (booking-effects.server.ts).
+// app/bookings/lifecycle-writers.test.ts fails if any other module writes `bookings.status` or the deposit's state.
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -16,7 +16,8 @@ import { claimWindowEnd, tripTimes } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
 import { rentalChargeKey, rentalIntentId, rentalSessionId } from "~/payments/charges.server";
 import { owedRefund } from "~/payments/refunds.server";
-import { cancellationRefund, type PaidBooking } from "~/pricing/refund-amounts";
+import { DEPOSIT_HELD_ON_CAPTURE } from "~/payments/settle.server";
+import { cancellationRefund, depositSettlement, type PaidBooking } from "~/pricing/refund-amounts";
 
 /** What a transition's write returns of each booking it moved: what its effects need. */
 const MOVED_COLUMNS = {
@@ -41,10 +42,18 @@ export interface MovedBooking {
 
 /**
  * What the effects written with the move read of the booking (one booking): the refund by the policy its prices, the
- * counts its car or host, the claim window its dates. Each effect checks that what it needs was given.
+ * counts its car or host, the claim window its dates, the deposit's split its deposit. Each effect checks that what it
+ * needs was given.
  */
-export type TransitionBooking = { id: string; startDate: string; endDate: string } & Partial<
-  PaidBooking & { carId: string; ownerId: string; hostEarnings: number; paymentStatus: PaymentStatus }
+export type TransitionBooking = { id: string } & Partial<
+  PaidBooking & {
+    startDate: string;
+    endDate: string;
+    carId: string;
+    ownerId: string;
+    hostEarnings: number;
+    paymentStatus: PaymentStatus;
+  }
 >;
 type FullBooking = Required<TransitionBooking>;
 
@@ -73,6 +82,11 @@ export interface TransitionInput {
   booking?: TransitionBooking;
   /** The party whose action it is, for refund_by_policy (a host's cancellation refunds everything). */
   by?: "renter" | "host";
+  /**
+   * What a claim keeps of the deposit (pricing/refund-amounts.ts#claimKept), for a row that splits it (`depositTo:
+   * "split"`): the rest goes back to the renter.
+   */
+  kept?: number;
   /** Statements before the move in its batch (a trip record the move's `when` looks for). */
   before?: BatchItem<"sqlite">[];
   /** Statements after the move in its batch (photos, an audit line), conditional on it themselves. */
@@ -87,19 +101,36 @@ export interface AppliedTransition {
   effects: readonly Effect[];
   /** The payment state the caller read (conditions such as "was_paid" read it). */
   seen?: { paymentStatus: PaymentStatus };
-  /** A refund was written down with the move, to be sent. */
+  /** A refund (by the policy, or the deposit's) was written down with the move, to be sent. */
   refundOwed: boolean;
   /** The pending requests a confirm declined in its batch (transition `overlapped`), with its effects to run. */
   overlapped: AppliedTransition | null;
 }
 
+/** How a row that settles the deposit splits it: all back when nothing is kept, else by what the claim kept. */
+function splitOf(row: LifecycleTransition, input: TransitionInput) {
+  const { depositAmount } = needs(row, input.booking, ["depositAmount"]);
+  const kept = row.depositTo === "split" ? input.kept : 0;
+  if (kept === undefined) throw new Error(`${row.name}: its split needs what the claim kept`);
+  const split = depositSettlement(depositAmount, kept);
+  if (row.depositTo !== "split" && split.status !== row.depositTo) {
+    throw new Error(`${row.name}: a deposit settled to ${row.depositTo} keeps nothing`);
+  }
+  return split;
+}
+type Split = ReturnType<typeof splitOf>;
+
 /** The conditional write of a row: its to-state where the booking still is at its from-state and its guard holds. */
-function moveStatement(db: Db, row: LifecycleTransition, input: TransitionInput) {
+function moveStatement(db: Db, row: LifecycleTransition, input: TransitionInput, split?: Split) {
   const { now } = input;
   const set: SQLiteUpdateSetSource<typeof bookings> = {};
   if (row.to !== row.from) set.status = row.to;
   if (row.paymentTo) set.paymentStatus = row.paymentTo;
   if (row.depositTo && row.depositTo !== "split") set.depositStatus = row.depositTo;
+  if (split) {
+    set.depositStatus = split.status;
+    set.depositKept = split.kept;
+  }
   if (row.cancelReason) set.cancelReason = row.cancelReason;
   if (input.cancelledBy) set.cancelledBy = input.cancelledBy;
   if (row.stamp) set[row.stamp] = now;
@@ -111,9 +142,12 @@ function moveStatement(db: Db, row: LifecycleTransition, input: TransitionInput)
   if (has("return_deposit")) {
     set.depositStatus = sql`case when ${bookings.paymentStatus} = 'captured' and ${bookings.depositStatus} = 'held' then 'returned' else ${bookings.depositStatus} end`;
   }
+  // Paid with the rest, the deposit is held from the capture on, where the booking has one (decision 022).
+  if (has("hold_deposit")) set.depositStatus = DEPOSIT_HELD_ON_CAPTURE;
   if (has("open_claim_window")) {
     // From the check-out; a trip completed without one has nothing to claim on, and its window closes now.
-    set.claimWindowEndsAt = claimWindowEnd(needs(row, input.booking, []), row.action === "check_out" ? now : null);
+    const dates = needs(row, input.booking, ["startDate", "endDate"]);
+    set.claimWindowEndsAt = claimWindowEnd(dates, row.action === "check_out" ? now : null);
   }
   return db
     .update(bookings)
@@ -175,7 +209,8 @@ export async function applyTransition(
 ): Promise<AppliedTransition> {
   const row = transitionNamed(name);
   const { now, booking } = input;
-  const move = moveStatement(db, row, input);
+  const split = row.effects.some((effect) => effect.do === "settle_deposit") ? splitOf(row, input) : undefined;
+  const move = moveStatement(db, row, input, split);
   const owed: BatchItem<"sqlite">[] = [];
   let overlapped: { row: LifecycleTransition; at: number } | null = null;
   let refundOwed = false;
@@ -213,6 +248,8 @@ export async function applyTransition(
       case "refund_by_policy": {
         // A paid booking gives back what its cancellation policy says (a host's cancellation: everything).
         const b = needs(row, booking, [
+          "startDate",
+          "endDate",
           "paymentStatus",
           "totalAmount",
           "depositAmount",
@@ -238,13 +275,29 @@ export async function applyTransition(
         }
         break;
       }
+      case "settle_deposit": {
+        // The renter's part of the deposit, written down only if this move split it at this moment.
+        const b = needs(row, booking, ["depositAmount"]);
+        const statement = owedRefund(db, {
+          bookingId: b.id,
+          kind: "deposit",
+          amount: split!.refund,
+          now,
+          onlyIf: sql`exists (select 1 from bookings as b where b.id = ${b.id} and b.deposit_status = ${split!.status} and b.updated_at = ${now.getTime()})`,
+        });
+        if (statement) {
+          owed.push(statement);
+          refundOwed = true;
+        }
+        break;
+      }
       case "count_completed_trip":
         owed.push(countCompletedTrip(db, needs(row, booking, ["ownerId", "hostEarnings"]), now, input.when));
         break;
-      // Written by the move itself (moveStatement), or by deposit.server.ts for a claim's split.
+      // Written by the move itself (moveStatement).
+      case "hold_deposit":
       case "return_deposit":
       case "open_claim_window":
-      case "settle_deposit":
         break;
     }
   }

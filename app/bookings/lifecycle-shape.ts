@@ -12,7 +12,9 @@ export type EffectCondition =
   /** The request had been paid for (its card held or charged): the host had heard of it. */
   | "was_paid"
   /** The transition wrote a refund down (refund_by_policy found something captured to give back). */
-  | "refund_owed";
+  | "refund_owed"
+  /** The refund the transition wrote down went through when the runner sent it (made, or on its way). */
+  | "refund_sent";
 
 export interface Notify {
   do: "notify";
@@ -37,15 +39,22 @@ export type Effect =
   | { do: "decline_overlapping" }
   /** The car's count of confirmed bookings, in the batch. */
   | { do: "count_booking" }
-  /** The held card is charged for the whole booking; if it cannot be, transition `capture_failed` follows. */
+  /**
+   * The held card is charged for the whole booking, under the charge's one key (`capture-<charge key>`); taken, the
+   * row `rental_captured` records it; refused, the row `capture_failed` follows; unanswered or not recorded, the
+   * booking stays confirmed with its card held, and the scheduled job's row `capture_retried` asks again.
+   */
   | { do: "capture_rental" }
-  /** With the capture: the deposit, paid with the rest, is held until the trip is settled (decision 022). */
+  /** With the capture recorded: the deposit, paid with the rest, is held until the trip is settled (decision 022). */
   | { do: "hold_deposit" }
   /** What the cancellation policy gives back of a captured payment is written down as owed, then sent. */
   | { do: "refund_by_policy" }
   /** A held deposit is no longer held: it goes back within the policy's refund. */
   | { do: "return_deposit" }
-  /** The deposit is split by what a claim kept (all of it back when none); the renter's part owed, then sent. */
+  /**
+   * The deposit is split by what a claim kept (all of it back when none: pricing/refund-amounts.ts#depositSettlement);
+   * its state and the part kept are written by the move, the renter's part written down as owed, then sent.
+   */
   | { do: "settle_deposit" }
   /** A checkout still open for the request is ended, so it cannot take the money of a closed request. */
   | { do: "expire_checkout" }
@@ -68,6 +77,7 @@ export type EffectName = Effect["do"];
 export const WITH_THE_WRITE: ReadonlySet<EffectName> = new Set([
   "decline_overlapping",
   "count_booking",
+  "hold_deposit",
   "refund_by_policy",
   "return_deposit",
   "settle_deposit",
@@ -88,7 +98,10 @@ export interface LifecycleTransition {
   paymentTo?: PaymentStatus;
   /** Guard: the deposit states it may start from (any when absent). */
   deposit?: readonly DepositStatus[];
-  /** The deposit state it leaves: a state, or the split of what a claim kept (deposit.server.ts). */
+  /**
+   * The deposit state it leaves: a state, or the split of what a claim kept (the transition's `kept`). `held` is left
+   * only where the booking has a deposit (hold_deposit).
+   */
   depositTo?: DepositStatus | "split";
   /** Guard: allowed only while this end of the trip's window is open (trip-rules.ts#recordWindow). */
   window?: TripRecordKind;

@@ -3,8 +3,9 @@
 // (pricing/claim-amounts.ts), and the claim's case as the host's, the renter's and an admin's pages show it. The
 // writes (filing, answering, deciding, settling) are damage-claims.server.ts's.
 import { eq } from "drizzle-orm";
-import type { ClaimCategory, ClaimStatus } from "#db/enums";
+import type { BookingStatus, ClaimCategory, ClaimStatus, DepositStatus } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
+import { guardHolds, transitionNamed } from "~/bookings/booking-lifecycle";
 import { bookingReference, roleIn } from "~/bookings/booking-rules";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
 import { findTripPhotos, tripPhotoView } from "~/photos/trip-photos.server";
@@ -212,13 +213,15 @@ export function claimView(found: ClaimCase, now: Date) {
 
 export type ClaimView = ReturnType<typeof claimView>;
 
-/** A claim may be filed: a completed trip with its deposit held, before the window closes. */
+/**
+ * A claim may be filed: the guard of the lifecycle's row `claim_filed` (a completed trip with its deposit held), before
+ * the window closes.
+ */
 export const canClaim = (
-  booking: { status: string; depositStatus: string; claimWindowEndsAt: Date | null },
+  booking: { status: BookingStatus; depositStatus: DepositStatus; claimWindowEndsAt: Date | null },
   now: Date,
 ) =>
-  booking.status === "completed" &&
-  booking.depositStatus === "held" &&
+  guardHolds(transitionNamed("claim_filed"), booking) &&
   booking.claimWindowEndsAt !== null &&
   now.getTime() < booking.claimWindowEndsAt.getTime();
 

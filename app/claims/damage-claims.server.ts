@@ -6,23 +6,28 @@
 //         ─ no answer in 72 h ───► lapsed ───┼─ settleClaim: the deposit is split (refund-amounts.ts), the renter's
 //         ─ dispute ─► disputed ─► decided ──┘   part is written down as a refund and sent (payments/refunds.server)
 //
-// Every write is one batch conditional on what was read (the booking's deposit_status, the claim's status), so two
-// people pressing at once cannot both win; the unique index on damage_claims.booking_id stops a second claim. What a
-// claim may take is claim-amounts.ts's (the records' items, the deposit, nothing for kilometres or lateness on a
-// chauffeured booking), checked here against the case read from claim-case.server.ts.
+// What the claim does to the booking is a row of its lifecycle (docs/decisions/034): filing is `claim_filed` (the
+// deposit held → claimed), the three ends are `claim_accepted`, `claim_lapsed` and `claim_decided` (the deposit split
+// by what the claim kept). The transition function writes the deposit, with the claim's own rows in the same batch, and
+// the effects runner sends the refund and tells the people, in the table's order. A claim's own states (awaiting the
+// renter, disputed, referred to an admin) are the claim's, written here. Every write is one batch conditional on what
+// was read (the booking's deposit_status, the claim's status), so two people pressing at once cannot both win; the
+// unique index on damage_claims.booking_id stops a second claim. What a claim may take is claim-amounts.ts's (the
+// records' items, the deposit, nothing for kilometres or lateness on a chauffeured booking), checked here against the
+// case read from claim-case.server.ts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ClaimCategory, ClaimStatus } from "#db/enums";
 import { bookings, damageClaims } from "#db/schema";
-import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
+import type { TransitionName } from "~/bookings/booking-lifecycle";
+import { runEffects } from "~/bookings/booking-effects.server";
+import { sendBookingNotices } from "~/bookings/booking-notices.server";
+import { applyTransition, type AppliedTransition } from "~/bookings/booking-transition.server";
 import { CLAIM_COLUMNS, canAnswer, findClaimCase, type Claim } from "~/claims/claim-case.server";
 import { forgetTripPhotos, storeTripPhotoFiles, type TripPhotoRow } from "~/photos/trip-photos.server";
-import { settleDeposit } from "~/claims/deposit.server";
 import { claimAnswerDeadline } from "~/bookings/trip-rules";
 import type { Db } from "~/db.server";
-import { getPaymentGateway } from "~/payments/gateway.server";
-import { sendBookingRefunds } from "~/payments/refunds.server";
 import { isStorageFailure, preparePhotos, STORAGE_UNAVAILABLE } from "~/photos/photo-storage.server";
 import { claimRefusal } from "~/pricing/claim-amounts";
 import { claimKept } from "~/pricing/refund-amounts";
@@ -87,7 +92,10 @@ export interface ClaimInput {
   photos: File[];
 }
 
-/** The host files a claim: the claim, its photos and the deposit's "claimed" in one batch; the renter is told. */
+/**
+ * The host files a claim: the row `claim_filed` (the deposit held → claimed, inside the claim window) with the claim
+ * and its photos after it in one batch; the renter is told.
+ */
 export async function fileClaim(
   context: Context,
   input: { bookingId: string; userId: string; claim: ClaimInput; now: Date; origin: string },
@@ -121,26 +129,20 @@ export async function fileClaim(
   const claimId = crypto.randomUUID();
   const claimed = sql`exists (select 1 from bookings b where b.id = ${booking.id} and b.deposit_status = 'claimed' and b.updated_at = ${now.getTime()})`;
   const categories = JSON.stringify(input.claim.categories);
-  let results;
+  let applied;
   try {
-    results = await db.batch([
-      db
-        .update(bookings)
-        .set({ depositStatus: "claimed", updatedAt: now })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            eq(bookings.status, "completed"),
-            eq(bookings.depositStatus, "held"),
-            sql`${bookings.claimWindowEndsAt} > ${now.getTime()}`,
-          ),
-        )
-        .returning({ id: bookings.id }),
-      db.run(sql`insert into damage_claims (id, booking_id, filed_by, description, amount, categories, excess_km, late_hours, status, respond_by, created_at)
-        select ${claimId}, ${booking.id}, ${input.userId}, ${input.claim.description}, ${input.claim.amount}, ${categories}, ${priceable.excessKm}, ${priceable.lateHours}, 'awaiting_renter', ${claimAnswerDeadline(now).getTime()}, ${now.getTime()}
-        where ${claimed}`),
-      ...insertPhotosIf(db, photos.rows, sql`exists (select 1 from damage_claims c where c.id = ${claimId})`),
-    ]);
+    applied = await applyTransition(db, "claim_filed", {
+      which: eq(bookings.id, booking.id),
+      // The window as the database has it at this moment, not as it was read.
+      when: sql`${bookings.claimWindowEndsAt} > ${now.getTime()}`,
+      now,
+      after: [
+        db.run(sql`insert into damage_claims (id, booking_id, filed_by, description, amount, categories, excess_km, late_hours, status, respond_by, created_at)
+          select ${claimId}, ${booking.id}, ${input.userId}, ${input.claim.description}, ${input.claim.amount}, ${categories}, ${priceable.excessKm}, ${priceable.lateHours}, 'awaiting_renter', ${claimAnswerDeadline(now).getTime()}, ${now.getTime()}
+          where ${claimed}`),
+        ...insertPhotosIf(db, photos.rows, sql`exists (select 1 from damage_claims c where c.id = ${claimId})`),
+      ],
+    });
   } catch (error) {
     await forgetTripPhotos(context.env, photos.rows);
     if (isConstraintMessage(error, "damage_claims.booking_id")) {
@@ -148,16 +150,11 @@ export async function fileClaim(
     }
     throw error;
   }
-  if (results[0].length === 0) {
+  if (applied.moved.length === 0) {
     await forgetTripPhotos(context.env, photos.rows);
     return { ok: false, status: 409, error: "claims:errors.windowClosed" };
   }
-  await sendBookingNotices(
-    context,
-    [{ bookingId: booking.id, type: "claim_filed", to: "renter", email: true }],
-    input.origin,
-    now,
-  );
+  await runEffects(context, applied, { origin: input.origin, now });
   return { ok: true };
 }
 
@@ -178,21 +175,25 @@ export async function answerClaim(
   if (booking.renterId !== input.userId) return forbidden;
   if (!canAnswer(claim, now)) return { ok: false, status: 409, error: "claims:errors.answerClosed" };
 
-  const outcome =
-    input.answer.intent === "accept"
-      ? await settleClaim(context, {
-          claim: { ...claim, deposit: booking.depositAmount },
-          to: { status: "accepted", respondedAt: now },
-          now,
-          origin: input.origin,
-        })
-      : await disputeClaim(context, {
-          claim,
-          userId: input.userId,
-          note: input.answer.note,
-          photos: input.answer.photos,
-          now,
-        });
+  if (input.answer.intent === "accept") {
+    // The row `claim_accepted`: the deposit split, the renter's part sent, the host told.
+    const applied = await settleClaim(context, {
+      claim: { ...claim, deposit: booking.depositAmount },
+      to: { status: "accepted", respondedAt: now },
+      now,
+    });
+    if (!applied) return changedMeanwhile;
+    await runEffects(context, applied, { origin: input.origin, now });
+    return { ok: true };
+  }
+  const outcome = await disputeClaim(context, {
+    claim,
+    userId: input.userId,
+    note: input.answer.note,
+    photos: input.answer.photos,
+    now,
+  });
+  // A dispute is the claim's own state, not the booking's: the host hears of it from here.
   if (outcome.ok) {
     await sendBookingNotices(
       context,
@@ -245,8 +246,9 @@ async function disputeClaim(
 // ------------------------------------------------------------------------------------------------ deciding
 
 /**
- * An admin decides a disputed claim: what is kept (0 … the amount claimed) and why; the claim is settled. `audit` is
- * the audit line's insert (admin/audit.server.ts), written in the same batch only if the decision took place.
+ * An admin decides a disputed claim: what is kept (0 … the amount claimed) and why; the claim is settled by the row
+ * `claim_decided`, whose effects send the renter's part and tell both. `audit` is the audit line's insert
+ * (admin/audit.server.ts), written in the same batch only if the decision took place.
  */
 export async function decideClaim(
   context: Context,
@@ -266,7 +268,7 @@ export async function decideClaim(
   if (input.amount < 0 || input.amount > claim.amount) {
     return { ok: false, status: 409, error: "claims:errors.aboveClaim" };
   }
-  const settled = await settleClaim(context, {
+  const applied = await settleClaim(context, {
     claim,
     to: {
       status: "decided",
@@ -276,16 +278,10 @@ export async function decideClaim(
       decidedAt: input.now,
     },
     now: input.now,
-    origin: input.origin,
     also: input.audit,
   });
-  if (!settled.ok) return settled;
-  await sendBookingNotices(
-    context,
-    [{ bookingId: claim.bookingId, type: "claim_decided", to: "both", email: true }],
-    input.origin,
-    input.now,
-  );
+  if (!applied) return changedMeanwhile;
+  await runEffects(context, applied, { origin: input.origin, now: input.now });
   return { ok: true };
 }
 
@@ -308,22 +304,29 @@ type ClaimEnd =
   | { status: "lapsed"; decidedAt: Date }
   | { status: "decided"; decidedAmount: number; decisionReason: string; decidedBy: string; decidedAt: Date };
 
+/** The lifecycle's row of each way a claim ends. */
+const SETTLED_BY: Record<ClaimEnd["status"], TransitionName> = {
+  accepted: "claim_accepted",
+  lapsed: "claim_lapsed",
+  decided: "claim_decided",
+};
+
 /**
- * Ends a claim and the deposit with it, in ONE batch: the claim's status (only from the status seen), the booking's
- * deposit_status and deposit_kept (only while 'claimed'), the renter's part written down as the deposit refund (only
- * if this claim's change took place) and `also` (the admin's audit line); then the refund is sent. A refund that
- * fails leaves the claim settled and the refund 'failed' for the job and the admins.
+ * Ends a claim and the deposit with it, in ONE batch: the claim's status (only from the status seen, and only while its
+ * booking's deposit is claimed), then the row of that end (the deposit split by what the claim keeps, the renter's
+ * part written down as the deposit refund, only if this claim's change took place), and `also` (the admin's audit
+ * line). Returns the applied row for the runner (the refund sent, the people told); null when the claim changed
+ * meanwhile. A refund that fails leaves the claim settled and the refund 'failed' for the job and the admins.
  */
-export async function settleClaim(
+async function settleClaim(
   context: Context,
   input: {
     claim: { id: string; bookingId: string; status: ClaimStatus; amount: number; deposit: number };
     to: ClaimEnd;
     now: Date;
-    origin: string;
     also?: (onlyIf: SQL) => BatchItem<"sqlite">;
   },
-): Promise<ClaimOutcome> {
+): Promise<AppliedTransition | null> {
   const { db } = context;
   const { claim, to, now } = input;
   const kept =
@@ -335,32 +338,32 @@ export async function settleClaim(
   // This claim's change, as the batch leaves it: the status it ends in, stamped with this moment.
   const stamp = to.status === "accepted" ? sql`c.responded_at` : sql`c.decided_at`;
   const ended = sql`exists (select 1 from damage_claims c where c.id = ${claim.id} and c.status = ${to.status} and ${stamp} = ${now.getTime()})`;
-  const { settle, refund } = settleDeposit(db, {
-    bookingId: claim.bookingId,
-    deposit: claim.deposit,
-    kept,
-    from: "claimed",
-    now,
+  const applied = await applyTransition(db, SETTLED_BY[to.status], {
+    which: eq(bookings.id, claim.bookingId),
     when: ended,
+    kept,
+    booking: { id: claim.bookingId, depositAmount: claim.deposit },
+    now,
+    before: [
+      db
+        .update(damageClaims)
+        .set(to)
+        .where(
+          and(
+            eq(damageClaims.id, claim.id),
+            eq(damageClaims.status, claim.status),
+            sql`exists (select 1 from bookings b where b.id = ${claim.bookingId} and b.deposit_status = 'claimed')`,
+          ),
+        ),
+    ],
+    after: input.also ? [input.also(ended)] : [],
   });
-  const [changed] = await db.batch([
-    db
-      .update(damageClaims)
-      .set(to)
-      .where(and(eq(damageClaims.id, claim.id), eq(damageClaims.status, claim.status)))
-      .returning({ id: damageClaims.id }),
-    settle,
-    ...(refund ? [refund] : []),
-    ...(input.also ? [input.also(ended)] : []),
-  ]);
-  if (changed.length === 0) return changedMeanwhile;
-  if (refund) await sendBookingRefunds(db, getPaymentGateway(context.env, input.origin), [claim.bookingId], now);
-  return { ok: true };
+  return applied.moved.length > 0 ? applied : null;
 }
 
 /**
  * The scheduled job's part: claims still awaiting the renter when their 72 hours are over lapse, stand, and are
- * settled; both parties are told. Returns how many were settled.
+ * settled by the row `claim_lapsed` (the renter's part sent, both parties told). Returns how many were settled.
  */
 export async function settleLapsedClaims(context: Context, now: Date, origin: string) {
   const due = await context.db
@@ -370,19 +373,11 @@ export async function settleLapsedClaims(context: Context, now: Date, origin: st
     .where(and(eq(damageClaims.status, "awaiting_renter"), lte(damageClaims.respondBy, now)))
     .orderBy(asc(damageClaims.respondBy))
     .limit(100);
-  const notices: BookingNotice[] = [];
+  const settled: AppliedTransition[] = [];
   for (const claim of due) {
-    const settled = await settleClaim(context, { claim, to: { status: "lapsed", decidedAt: now }, now, origin });
-    if (settled.ok) {
-      notices.push({
-        bookingId: claim.bookingId,
-        type: "claim_decided",
-        to: "both",
-        email: true,
-        template: "claim_lapsed",
-      });
-    }
+    const applied = await settleClaim(context, { claim, to: { status: "lapsed", decidedAt: now }, now });
+    if (applied) settled.push(applied);
   }
-  await sendBookingNotices(context, notices, origin, now);
-  return notices.length;
+  await runEffects(context, settled, { origin, now });
+  return settled.length;
 }

@@ -3,12 +3,13 @@
 // - the return clock (trip-rules.ts, decision 022): an active trip nobody checked out 48 hours after its end is
 //   completed, its claim window closed with it; one with no check-out 24 hours after its end is flagged to both
 //   parties, once;
-// - a deposit whose claim window closed with no claim is written down as owed back to the renter;
+// - a deposit whose claim window closed with no claim goes back (the lifecycle's row `deposit_unclaimed`: written
+//   down as owed with the move, sent, and the renter told once it went);
 // - a claim the renter left unanswered for 72 hours lapses: it stands, and the deposit is split by it
-//   (damage-claims.server.ts#settleLapsedClaims) — unless it charges kilometres of an implausible odometer nobody
-//   confirmed: that one goes to an admin, as a disputed claim does;
-// - every refund owed and due (new, or failed and past its back-off) is sent; a deposit that went back tells the
-//   renter so.
+//   (damage-claims.server.ts#settleLapsedClaims, the row `claim_lapsed`) — unless it charges kilometres of an
+//   implausible odometer nobody confirmed: that one goes to an admin, as a disputed claim does;
+// - every refund owed and due (failed before and past its back-off, or never sent) is sent; a deposit that went back
+//   then tells the renter so.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { bookings, damageClaims, tripRecords } from "#db/schema";
@@ -16,7 +17,6 @@ import { runEffects } from "~/bookings/booking-effects.server";
 import { sendBookingNotices, type BookingNotice } from "~/bookings/booking-notices.server";
 import { applyTransition, type AppliedTransition } from "~/bookings/booking-transition.server";
 import { settleLapsedClaims } from "~/claims/damage-claims.server";
-import { settleDeposit } from "~/claims/deposit.server";
 import { autoCompleteAt, checkInOverdueAt, odometerCheck, returnDeadline } from "~/bookings/trip-rules";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { reconcileProcessingRefunds, sendDueRefunds, type SentRefund } from "~/payments/refunds.server";
@@ -168,10 +168,11 @@ export async function referHeldClaims(context: Context, now: Date, origin: strin
 }
 
 /**
- * Deposits whose claim window closed with no claim: each is returned in full, written down with its refund in one
- * batch (the refund only if the deposit was still held at that moment, so a claim filed meanwhile wins).
+ * Deposits whose claim window closed with no claim: each is returned in full by the row `deposit_unclaimed`, its
+ * refund written down in the batch of the move (only if the deposit was still held at that moment, so a claim filed
+ * meanwhile wins), then sent, and the renter told once it went.
  */
-export async function returnUnclaimedDeposits(context: Context, now: Date) {
+export async function returnUnclaimedDeposits(context: Context, now: Date, origin: string) {
   const { db } = context;
   const due = await db
     .select({ id: bookings.id, depositAmount: bookings.depositAmount })
@@ -179,23 +180,25 @@ export async function returnUnclaimedDeposits(context: Context, now: Date) {
     .where(
       and(eq(bookings.status, "completed"), eq(bookings.depositStatus, "held"), lte(bookings.claimWindowEndsAt, now)),
     );
-  let returned = 0;
+  const returned: AppliedTransition[] = [];
   for (const booking of due) {
-    const { settle, refund } = settleDeposit(db, {
-      bookingId: booking.id,
-      deposit: booking.depositAmount,
-      kept: 0,
-      from: "held",
-      now,
-      when: lte(bookings.claimWindowEndsAt, now),
-    });
-    const [settled] = refund ? await db.batch([settle, refund]) : [await settle];
-    if (settled.length > 0) returned += 1;
+    returned.push(
+      await applyTransition(db, "deposit_unclaimed", {
+        which: eq(bookings.id, booking.id),
+        when: lte(bookings.claimWindowEndsAt, now),
+        booking,
+        now,
+      }),
+    );
   }
-  return returned;
+  await runEffects(context, returned, { origin, now });
+  return returned.reduce((count, applied) => count + applied.moved.length, 0);
 }
 
-/** Tells renters whose deposit refund has just gone through (notification and e-mail). */
+/**
+ * Tells renters whose deposit refund has just gone through on a retry (notification and e-mail); one that went through
+ * when the deposit was returned was told by its row.
+ */
 export async function announceReturnedDeposits(context: Context, sent: SentRefund[], origin: string, now: Date) {
   const notices: BookingNotice[] = sent
     .filter((refund) => refund.ok && refund.kind === "deposit")
@@ -209,7 +212,7 @@ export async function runTripJobs(context: Context, now: Date, origin: string) {
   const autoCompleted = await completeUnreturnedTrips(context, now, origin);
   const overdueCheckOuts = await flagOverdueCheckOuts(context, now, origin);
   // After the completions, so that the deposit of a trip completed now goes back in this run.
-  const deposits = await returnUnclaimedDeposits(context, now);
+  const deposits = await returnUnclaimedDeposits(context, now, origin);
   const referred = await referHeldClaims(context, now, origin);
   const lapsed = await settleLapsedClaims(context, now, origin);
   const gateway = getPaymentGateway(context.env, origin);

@@ -2,7 +2,7 @@
 // (booking-transition.server.ts) against a real database: for every row, a booking at its from-state moves to its
 // to-state with the row's stamps and nothing else, and the row's effects come back in order; for every refusal (another
 // status, a payment or deposit state outside the guard, a flag already raised, a payment changed since it was read)
-// nothing moves.
+// nothing moves. A row that splits the deposit by what a claim kept is given what it kept, and writes the split.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -47,6 +47,8 @@ async function bookingAt(state: { status: BookingStatus; payment: PaymentStatus;
   });
   return read(id);
 }
+/** What a claim keeps of the 200 € deposit, for the rows that split it: the rest goes back. */
+const KEPT = 5_000;
 const read = async (id: string) => (await ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 
 /** A state the row starts from: its status, the first payment and deposit states its guard allows. */
@@ -62,6 +64,7 @@ const apply = (row: LifecycleTransition, booking: Awaited<ReturnType<typeof read
     booking,
     by: row.actor === "host" ? "host" : "renter",
     cancelledBy: row.actor === "host" || row.actor === "renter" ? booking.renterId : undefined,
+    kept: row.depositTo === "split" ? KEPT : undefined,
     now,
     ...more,
   });
@@ -80,13 +83,16 @@ describe.each(LIFECYCLE.map((row) => [row.name, row] as [string, LifecycleTransi
       status: row.to,
       paymentStatus: row.paymentTo ?? start.payment,
       depositStatus:
-        row.depositTo && row.depositTo !== "split"
-          ? row.depositTo
-          : returnsDeposit && start.payment === "captured" && start.deposit === "held"
-            ? "returned"
-            : start.deposit,
+        row.depositTo === "split"
+          ? "partly_kept"
+          : row.depositTo
+            ? row.depositTo
+            : returnsDeposit && start.payment === "captured" && start.deposit === "held"
+              ? "returned"
+              : start.deposit,
       cancelReason: row.cancelReason ?? null,
     });
+    if (row.depositTo === "split") expect(after.depositKept).toBe(KEPT);
     if (row.stamp) expect(after[row.stamp]).toEqual(now);
     if (row.once) expect(after[row.once]).toEqual(now);
     else expect(after.updatedAt).toEqual(now);
