@@ -50,7 +50,7 @@ export const NOTIFICATION_TYPES = [
   "verification_approved",
   "verification_rejected",
   "system",
-  // trips (issue 17): each step of check-in and check-out, the deposit and damage claims
+  // trips (decision 022): each step of check-in and check-out, the deposit and damage claims
   "trip_check_in",
   "trip_check_out",
   "trip_record_confirmed",
@@ -60,7 +60,7 @@ export const NOTIFICATION_TYPES = [
   "claim_filed",
   "claim_answered",
   "claim_decided",
-  // payouts (issue 18): the host's money sent, or stuck
+  // payouts (decision 023): the host's money sent, or stuck
   "payout_sent",
   "payout_failed",
   // the return clock (decision 022, 2026-11-29): no check-out a day after the end, the trip completed without one,
@@ -116,7 +116,7 @@ export const LINE_ITEM_CODES = [
 ] as const;
 export type LineItemCode = (typeof LINE_ITEM_CODES)[number];
 
-// ---------------------------------------------------------------- trips, deposits and refunds (issue 17, decision 022)
+// ---------------------------------------------------------------- trips, deposits and refunds (decision 022)
 /** Where a booking's security deposit is: not taken, held with the payment, under a claim, or settled. */
 export const DEPOSIT_STATUSES = ["none", "held", "claimed", "returned", "partly_kept", "kept"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
@@ -153,7 +153,7 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 export const REFUND_STATUSES = ["pending", "processing", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-// ---------------------------------------------------------------- payouts (issue 18, decision 023)
+// ---------------------------------------------------------------- payouts (decision 023)
 /** The Stripe Connect account type a host is onboarded as, from their profile's account type. */
 export const PAYOUT_BUSINESS_TYPES = ["individual", "company"] as const;
 export type PayoutBusinessType = (typeof PAYOUT_BUSINESS_TYPES)[number];

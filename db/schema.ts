@@ -269,7 +269,7 @@ export const cars = sqliteTable(
     driverAvailable: flag("driver_available"),
     driverOnly: flag("driver_only"),
     /**
-     * Instant book (issue 18): a verified renter who meets the age rule is confirmed as soon as their card is
+     * Instant book (decision 023): a verified renter who meets the age rule is confirmed as soon as their card is
      * authorised, without waiting for the host; everyone else still sends a request.
      */
     instantBook: flag("instant_book"),
@@ -1095,7 +1095,7 @@ export const refunds = sqliteTable(
   ],
 );
 
-// ---------------------------------------------------------------- payouts (issue 18, decision 023)
+// ---------------------------------------------------------------- payouts (decision 023)
 
 /**
  * A host's Stripe Connect Express account. Created when they first set up payouts; its state is Stripe's

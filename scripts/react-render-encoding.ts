@@ -4,7 +4,7 @@
 // react-dom/server's web-streams build (the one workerd gets) turns every piece of markup into bytes as it writes it:
 // each attribute name, each `="`, each text node is its own TextEncoder.encode call, copied into 512-byte views. In
 // workerd an encode is a call out of JavaScript into the runtime, and a signed-in /rentals makes tens of thousands:
-// profiled under load (issue 19), the encodes and the copying were about a quarter of the Worker's CPU for the
+// profiled under load (decision 005), the encodes and the copying were about a quarter of the Worker's CPU for the
 // request. Here the renderer's writer keeps the strings of a flush as one JavaScript string (appending is cheap:
 // V8 joins them without copying) and encodes it once when React completes the flush, so the stream carries the same
 // bytes in fewer, larger chunks, at the same moments.

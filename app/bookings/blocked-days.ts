@@ -1,4 +1,4 @@
-// The host's calendar (issue 15): the owner of a rental listing takes days off it and gives them back. The range
+// The host's calendar (decision 018): the owner of a rental listing takes days off it and gives them back. The range
 // rules and the form's schema live here, free of the database, for the page and the server alike. Days are
 // Europe/Vilnius calendar days; a range is from and to inclusive, as a person reads "block 10 to 12 May".
 import { z } from "zod";

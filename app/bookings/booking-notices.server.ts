@@ -1,4 +1,4 @@
-// Who hears about a booking's change (issue 5): an in-app notification for the party it concerns, and e-mails — the
+// Who hears about a booking's change (decision 009): an in-app notification for the party it concerns, and e-mails — the
 // host for each new request, the renter for each answer. Notifications are rendered in the reader's language from
 // `type` and `data`; e-mails are written in the recipient's last-used language (profiles.preferred_language).
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -29,7 +29,7 @@ export type BookingNoticeType =
   | "claim_answered"
   | "claim_decided"
   | "claim_referred"
-  // The trip (issue 17): both parties hear of each record and of the answer to it; the e-mail leads to the trip page.
+  // The trip (decision 022): both parties hear of each record and of the answer to it; the e-mail leads to the trip page.
   | TripNoticeType;
 
 export const TRIP_NOTICE_TYPES = [
@@ -64,7 +64,7 @@ export type BookingEmailTemplate =
   | "trip_check_out_late"
   // The renter's own cancellation of a paid booking: what comes back, and when.
   | "booking_cancelled_by_you"
-  // Instant book (issue 18): confirmed without the host (both), or the days were taken meanwhile (the renter).
+  // Instant book (decision 023): confirmed without the host (both), or the days were taken meanwhile (the renter).
   | "booking_instant_confirmed"
   | "booking_instant_host"
   | "booking_instant_taken";

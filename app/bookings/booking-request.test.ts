@@ -5,7 +5,7 @@ const days = { start: "2026-07-01", today: "2026-06-01" };
 const car = { instantBook: true, category: "suv" };
 const verified = { verificationStatus: "verified", dateOfBirth: "1990-04-15" };
 
-describe("instantBookFor (issue 18)", () => {
+describe("instantBookFor (decision 023)", () => {
   it("confirms at once a verified renter old enough, on a listing that offers it", () => {
     expect(instantBookFor(car, verified, days)).toBe("instant");
   });

@@ -123,7 +123,7 @@ export function ageIssue(dateOfBirth: string | null | undefined, category: strin
 }
 
 /**
- * Instant book (issue 18): whether this renter's request on this car is confirmed as soon as their card is authorised
+ * Instant book (decision 023): whether this renter's request on this car is confirmed as soon as their card is authorised
  * ("instant"), and if not, why: the host does not offer it ("off"), the renter's identity is not verified
  * ("unverified"), or the age rule is not met on the pickup day (or the date of birth is not known yet: "age").
  */

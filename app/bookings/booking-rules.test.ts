@@ -1,4 +1,4 @@
-// The state machine as data (issue 17): every transition and every refusal, by role, status, payment and time
+// The state machine as data (decision 022): every transition and every refusal, by role, status, payment and time
 // against the check-in and check-out windows. The expectations are written out here, not read from
 // BOOKING_TRANSITIONS, so a change to the table that is not meant shows up.
 import { describe, expect, it } from "vitest";

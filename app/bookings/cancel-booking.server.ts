@@ -1,4 +1,4 @@
-// Cancelling a confirmed booking from its own page (/bookings/{id}/cancel, issue 17): the page shows what the
+// Cancelling a confirmed booking from its own page (/bookings/{id}/cancel, decision 022): the page shows what the
 // cancellation gives back before anyone presses the button, and the button cancels only if that is still what it
 // gives back. Both the page and the POST compute it with `cancellationRefund` (app/pricing/refund-amounts.ts), the
 // call applyBookingAction makes when it writes the refund down; the POST hands applyBookingAction the same `now`,

@@ -1,4 +1,4 @@
-// A listing's cancellation policy in words (issue 17): which sentence the car page, the booking's review step, the
+// A listing's cancellation policy in words (decision 022): which sentence the car page, the booking's review step, the
 // listing form and the agreement show, and until when the free cancellation of a trip lasts. Pure, so the page and
 // the server say the same; the amounts themselves are app/pricing/refund-amounts.ts's.
 import type { CANCELLATION_POLICIES } from "#db/enums";

@@ -4,7 +4,7 @@
 //
 // Part 2 §5: "numeric fields fall back to defaults (200 km per day, late fee 50) when invalid". So a mileage or fee
 // that is not a valid number is not an error: it becomes the default, and the page shows the value that was saved.
-// The excess-kilometre fee (issue 17) is typed and falls back the same way (0.20 € per km).
+// The excess-kilometre fee (decision 022) is typed and falls back the same way (0.20 € per km).
 //
 // The cancellation policy is not among the terms the host sets: it is the listing's, copied into the booking when
 // the request was made (bookings.cancellation_policy), the term the renter booked under. The agreement shows it.

@@ -1,4 +1,4 @@
-// When a trip's steps open and close, and what its two records show (issue 17, decision 022). Pure: the trip page,
+// When a trip's steps open and close, and what its two records show (decision 022). Pure: the trip page,
 // the actions and the scheduled job read the same clock rules.
 //
 // A booking's days are calendar days in Vilnius; the car changes hands at HANDOVER_HOUR on the first day (the trip's

@@ -82,7 +82,7 @@ describe("savedDraftValues", () => {
   });
 });
 
-describe("the cancellation policy (issue 17)", () => {
+describe("the cancellation policy (decision 022)", () => {
   const base: ListingValues = { listingType: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
 
   it("is a step 3 field, 24 hours for a new listing, stored for rentals and read back by the edit form", () => {
@@ -115,7 +115,7 @@ describe("the cancellation policy (issue 17)", () => {
   });
 });
 
-describe("instant book (issue 18)", () => {
+describe("instant book (decision 023)", () => {
   const base: ListingValues = { listingType: "rental", make: "Audi", model: "A4", year: "2020", mileage: "1" };
 
   it("is a step 3 checkbox, off for a new listing, stored for rentals and read back by the edit form", () => {

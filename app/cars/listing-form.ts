@@ -76,7 +76,7 @@ export const ListingFields = z.object({
   maxRentalDays: text,
   /** What a renter's cancellation refunds (refund-amounts.ts); rentals only, copied into each booking. */
   cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: "listings:cancellationPolicy.error" }).optional(),
-  /** Instant book (issue 18), a checkbox: "on" when ticked; rentals only. */
+  /** Instant book (decision 023), a checkbox: "on" when ticked; rentals only. */
   instantBook: text,
   driverService: z.enum(DRIVER_SERVICES, { error: "errors.badRequest" }).optional(),
   dailyPriceWithDriver: text,
@@ -112,7 +112,7 @@ export function postedListingValues(posted: { status?: string; value?: unknown; 
   ) as ListingValues;
 }
 
-// The names the form's fields had before they became camelCase (issue 16).
+// The names the form's fields had before they became camelCase (migration 0014).
 const FORMER_FIELD_NAMES: Record<string, string> = {
   listing_type: "listingType",
   fuel_type: "fuelType",

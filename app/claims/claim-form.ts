@@ -1,4 +1,4 @@
-// The forms of a damage claim (issue 17): the host's claim, the renter's answer, the admin's decision. Server-only,
+// The forms of a damage claim (decision 022): the host's claim, the renter's answer, the admin's decision. Server-only,
 // so the claim page ships no zod. Amounts are typed in euros as people type them ("120", "120,50", "120.50") and
 // become cents here; their upper bound (the deposit, or the amount claimed) comes from the booking, hence the
 // schemas built per request. A host's claim is also held to what claim-amounts.ts allows for its categories (for

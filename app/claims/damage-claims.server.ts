@@ -1,4 +1,4 @@
-// A host's claim on the deposit (issue 17, decision 022): filed inside the claim window (check-out + 24 h) of a
+// A host's claim on the deposit (decision 022): filed inside the claim window (check-out + 24 h) of a
 // completed trip whose deposit is held, answered by the renter within 72 hours (accept, or dispute with a note and
 // photos), decided by an admin when disputed, and settled by one function whichever way it ends:
 //

@@ -1,4 +1,4 @@
-// What a host is paid for a booking, and what a later refund takes back from them (issue 18, decision 023). The one
+// What a host is paid for a booking, and what a later refund takes back from them (decision 023). The one
 // place these amounts are computed: the payouts job writes `payoutFor`, the statement shows `statementLine`, the
 // admin's refund form proposes `suggestedHostPart` and bounds it by `reversible`. Cents.
 //

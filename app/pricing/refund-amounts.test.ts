@@ -1,4 +1,4 @@
-// Every amount of issue 17's money: what a cancellation gives back under each policy and at each time, and how a
+// Every amount of decision 022's money: what a cancellation gives back under each policy and at each time, and how a
 // deposit ends (what a claim comes to: claim-amounts.test.ts).
 import { describe, expect, it } from "vitest";
 import { byTheDay, priceBooking, rentalCharge, type BookingPrice } from "~/pricing/booking-price";

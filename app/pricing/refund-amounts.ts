@@ -1,4 +1,4 @@
-// What goes back to a renter and what a host keeps, after the booking is paid (issue 17, decision 022). The one place
+// What goes back to a renter and what a host keeps, after the booking is paid (decision 022). The one place
 // these amounts are computed: the cancel page shows `cancellationRefund` and the refund sends the same figure; the
 // deposit's settlement splits it with `depositSettlement` (what a claim comes to is claim-amounts.ts's). Cents.
 //

@@ -1,6 +1,6 @@
 // What anyone may see of a person (part 1 §2 "Public profile"): who they are on Ratai and their public listings. A
 // deleted account has no public profile. Reviews about them come from app/reviews/reviews-about.server.ts. A host's
-// cancellations of confirmed bookings are counted in public (issue 17): renters choose knowing them.
+// cancellations of confirmed bookings are counted in public (decision 022): renters choose knowing them.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { bookings, cars, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";

@@ -113,7 +113,7 @@ describe("filters back to a URL", () => {
   });
 });
 
-describe("the instant book filter (issue 18)", () => {
+describe("the instant book filter (decision 023)", () => {
   it("reads instant=1 on rentals and all cars, and writes it back", () => {
     expect(parse("instant=1", "rental").filters.instantBook).toBe(true);
     expect(parse("instant=1", "all").filters.instantBook).toBe(true);

@@ -33,7 +33,7 @@ export interface ListingFilters {
   fuelType?: FuelType;
   transmission?: Transmission;
   driverAvailable?: DriverOption;
-  /** Only listings with instant book (issue 18): `instant=1`; any other value is ignored. Rentals only. */
+  /** Only listings with instant book (decision 023): `instant=1`; any other value is ignored. Rentals only. */
   instantBook?: true;
   /** In the unit below, as typed. */
   powerMin?: number;

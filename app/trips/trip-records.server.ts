@@ -1,4 +1,4 @@
-// Recording the ends of a trip (issue 17): check-in turns a confirmed booking active, check-out completes it and
+// Recording the ends of a trip (decision 022): check-in turns a confirmed booking active, check-out completes it and
 // opens the deposit's claim window (from the check-out, never later than the return deadline: a check-out recorded
 // after it keeps the car's state and moves no clock, trip-rules.ts#effectiveReturn); the other party confirms a
 // record or disagrees with it. A record's move is a row of the lifecycle (docs/decisions/034: `host_checks_in` …

@@ -387,7 +387,7 @@ export interface CarPlan {
   borderSpot?: "latvia" | "poland";
   /** Listed recently: approved within the last few weeks. */
   fresh?: boolean;
-  /** Instant book (issue 18): a verified renter's booking is confirmed as soon as the card is authorised. */
+  /** Instant book (decision 023): a verified renter's booking is confirmed as soon as the card is authorised. */
   instantBook?: boolean;
 }
 

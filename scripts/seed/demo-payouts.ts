@@ -1,4 +1,4 @@
-// The demo's payouts (issue 18): the demo host finished Stripe's onboarding long ago and was paid for every settled
+// The demo's payouts (decision 023): the demo host finished Stripe's onboarding long ago and was paid for every settled
 // trip (their statement has months of lines), the demo company started onboarding and left it unfinished (its
 // earnings wait, and its pages say so), and every other host never started (theirs wait too). Which bookings owe a
 // payout and how much is decided by the rules the scheduled job uses (app/payouts/payout-rules.ts), so after

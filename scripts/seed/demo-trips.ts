@@ -1,4 +1,4 @@
-// The demo's trips (issue 17): what a newcomer sees after `npm start` — active bookings with their check-in recorded
+// The demo's trips (decision 022): what a newcomer sees after `npm start` — active bookings with their check-in recorded
 // (photos by side, odometer, fuel, confirmed by the renter), the last month's completed trips with both ends recorded
 // and their deposits returned by refunds, and one trip of the demo renter with the demo host that came back late and
 // over its kilometres, with the host's claim waiting for the renter's answer. Older trips predate the records.

@@ -1,4 +1,4 @@
-// The first screen in the first 14 KB (issue 19): a phone on a slow connection gets about 14 KB in the first round
+// The first screen in the first 14 KB (decision 005): a phone on a slow connection gets about 14 KB in the first round
 // trip (TCP's initial window of 10 packets), so the markup of what it shows first, and the CSS it must have before
 // it paints anything, should fit in it.
 //

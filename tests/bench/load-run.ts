@@ -1,7 +1,7 @@
 // npm run load — 60 s of mixed traffic at 50 connections, as the marketplace meets it: visitors on the home page,
 // the listing pages with filters, car pages and the header's live search, from many addresses; and a few addresses
 // trying passwords at /auth/signin (they must be refused, then rate limited, never served a 5xx). Prints throughput,
-// latency p50 and p99 and the errors, per kind of request and in all, and judges issue 19's goal: no errors, and p99
+// latency p50 and p99 and the errors, per kind of request and in all, and judges decision 005's goal: no errors, and p99
 // ≤ 1 s on every kind of request. Writes tests/.artifacts/bench/load.json.
 //
 // By default it serves the production build the way `npm start` does (scripts/start.ts), over the benchmark's

@@ -1,5 +1,5 @@
 // npm run bench — performance measured, not guessed (docs/decisions/005-how-performance-is-measured.md), against
-// the goals of issue 19:
+// the goals of decision 005:
 //   1. a database with the demo and 10,000 more cars, and its own local R2, in tests/.artifacts/bench/ (kept);
 //   2. the production build of a copy of the working tree (prepare.ts says why), served by scripts/start.ts on
 //      ports of its own;
@@ -271,7 +271,7 @@ async function main() {
   console.log(`\nRatai benchmark: ${origin}, ${seed.publicCars.toLocaleString("en")} public cars\n`);
   console.log(printTable(rows));
   console.log(
-    `\n  ${judged.length - missed.length}/${judged.length} targets met (issue 19's goals and the earlier ones)` +
+    `\n  ${judged.length - missed.length}/${judged.length} targets met (decision 005's goals)` +
       (missed.length > 0 ? `; missed: ${missed.join("; ")}` : "") +
       `. ${seconds.toFixed(0)} s in all.`,
   );
@@ -338,7 +338,7 @@ function ratio(a: LoadResult, b: LoadResult): number | null {
 interface Page {
   name: string;
   path: string;
-  /** Whether issue 19's first-screen goal is measured on it. */
+  /** Whether the first-screen goal (decision 028) is measured on it. */
   firstScreen: boolean;
 }
 
@@ -512,7 +512,7 @@ function loadRows(load: Record<LoadKey, LoadResult>, carPath: string): Row[] {
       measured: `${r.errors} / ${r.non2xx}`,
     });
     if (run.signedIn) {
-      // Nothing a signed-in person sees may come from a shared cache (issue 19, "done means").
+      // Nothing a signed-in person sees may come from a shared cache (decision 030).
       const others = Object.entries(r.statuses).filter(([status]) => status !== "200");
       const ok = others.length === 0 && r.edgeCacheHits === 0;
       rows.push({

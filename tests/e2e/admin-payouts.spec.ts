@@ -1,4 +1,4 @@
-// An admin steers the hosts' payouts (issue 18), with JavaScript on and off, in Lithuanian and in English, axe on
+// An admin steers the hosts' payouts (decision 023), with JavaScript on and off, in Lithuanian and in English, axe on
 // every page: a failed payout is retried from /admin/payouts and is paid; on another booking's money page part of the
 // payment is refunded with a reason, the review shows the host's part before anything is written, and after the
 // confirmation the page shows the refund and the transfer reversal. A payout the job gave up on is found on

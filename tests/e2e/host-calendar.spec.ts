@@ -1,4 +1,4 @@
-// The host's calendar (issue 15), with JavaScript on and off: host@demo.lt picks two days on a rental listing's
+// The host's calendar (decision 018), with JavaScript on and off: host@demo.lt picks two days on a rental listing's
 // edit page (buttons with JavaScript, links that fill the form without), blocks them, sees them blocked, and a
 // visitor's car page shows them unavailable, as a booked day is shown, without saying why.
 import type { Client } from "@libsql/client";

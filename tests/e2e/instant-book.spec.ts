@@ -1,4 +1,4 @@
-// Instant book (issue 18), with JavaScript on (in Lithuanian) and off (in English), axe on every page: /rentals'
+// Instant book (decision 023), with JavaScript on (in Lithuanian) and off (in English), axe on every page: /rentals'
 // "Instant book" filter finds the listing with its badge; a verified renter's "Book now" → the review (which says the
 // card is kept for what the renter agrees to later) → the stand-in checkout → the booking is confirmed without the
 // host (their bookings list shows it confirmed, the host was told, the card saved to the renter's Customer); an

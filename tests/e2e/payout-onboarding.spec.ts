@@ -1,4 +1,4 @@
-// A host gets paid (issue 18), axe on every page, in Lithuanian with JavaScript and in English without: from
+// A host gets paid (decision 023), axe on every page, in Lithuanian with JavaScript and in English without: from
 // /profile's payout card to /profile/payouts ("not set up"), its button to the local stand-in of Stripe's onboarding
 // (a bad IBAN is refused next to its field, the other values kept), "verified at once", and back through Stripe's
 // return URL to /profile/payouts, which now says payouts are enabled → their trip, over and past its claim window, is

@@ -1,4 +1,4 @@
-// A host reads their payouts (issue 18): /host-dashboard/payouts in Lithuanian and English, a month chosen with the
+// A host reads their payouts (decision 023): /host-dashboard/payouts in Lithuanian and English, a month chosen with the
 // GET form, the lines and the month's totals, the month's CSV (headers, BOM, separator and decimals per language),
 // the payout on the trip page; the renter of those trips sees none of it, and their own CSV is empty. The payouts are
 // written straight into the journey's database for two accounts of this test's own, and removed afterwards.

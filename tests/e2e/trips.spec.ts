@@ -1,4 +1,4 @@
-// The trip (issue 17), with JavaScript on and off: a renter books and pays → the host confirms → the booking is moved
+// The trip (decision 022), with JavaScript on and off: a renter books and pays → the host confirms → the booking is moved
 // to the three days ending today (trip-support.ts says why) → the host records the check-in with a photo of each
 // side on the trip page (in Lithuanian) → the renter confirms it (in English) → the renter records the check-out →
 // both see the two records side by side, the kilometres driven against the allowance, and the deposit held until

@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 8, "Hardening"): every loader and action of every route module, called as a guest,
+// The authorisation matrix (README, "Security: what is guaranteed and how it is tested"): every loader and action of every route module, called as a guest,
 // as another signed-in user, as the user the resource belongs to (the owner, the booking's or conversation's party,
 // or for pages about one's own account any signed-in user) and as an admin, against what the matrix says each must
 // get. A refused call (sign in, 403, 404, a forged token) must leave the database exactly as it was and must not
@@ -391,7 +391,7 @@ const PUBLIC: PublicEntry[] = [
 // ---------------------------------------------------------------------------------------------------------------
 // The matrix.
 
-/** The edit page's second form, the host calendar (issue 15): the same action, the same guard. */
+/** The edit page's second form, the host calendar (decision 018): the same action, the same guard. */
 const CALENDAR_FORM: Entry = {
   route: "_my-listings+/my-listings.$carId.edit",
   kind: "action",
@@ -840,7 +840,7 @@ const MATRIX: Entry[] = [
     },
   },
 
-  // --- the trip (issue 17) ------------------------------------------------------------------------------------------
+  // --- the trip (decision 022) ------------------------------------------------------------------------------------------
   {
     route: "_bookings+/bookings_.$bookingId",
     kind: "loader",
@@ -870,7 +870,7 @@ const MATRIX: Entry[] = [
     },
   },
 
-  // --- damage claims (issue 17): the trip's parties on /bookings/{id}/claim, admins read it and decide at /admin ---
+  // --- damage claims (decision 022): the trip's parties on /bookings/{id}/claim, admins read it and decide at /admin ---
   {
     route: "_bookings+/bookings_.$bookingId_.claim",
     kind: "loader",
@@ -949,7 +949,7 @@ const MATRIX: Entry[] = [
     },
   })),
 
-  // --- payouts (issue 18): admins list and retry the hosts' payouts, and refund on a booking's money page ---------
+  // --- payouts (decision 023): admins list and retry the hosts' payouts, and refund on a booking's money page ---------
   ...((): Entry[] => {
     /** The party's completed, captured trip on the counterpart's car, with the counterpart's payout in `status`. */
     async function payoutCase(w: World, status: "failed" | "held" | "paid") {
@@ -1136,7 +1136,7 @@ const MATRIX: Entry[] = [
       return { path: "/host-dashboard", secrets: [car.model] };
     },
   },
-  // The host's payout statement and its CSV (issue 18): always the caller's own payouts, there is no host parameter;
+  // The host's payout statement and its CSV (decision 023): always the caller's own payouts, there is no host parameter;
   // the party's payout (its car's model a secret) is never in anyone else's.
   ...(["_dashboard+/host-dashboard_.payouts", "_dashboard+/host-dashboard_.payouts[.csv]"] as const).map(
     (route): Entry => ({
@@ -1480,7 +1480,7 @@ const MATRIX: Entry[] = [
       };
     },
   })),
-  // Payouts (issue 18): each user's own payout account; the stand-in onboarding only for the account's host.
+  // Payouts (decision 023): each user's own payout account; the stand-in onboarding only for the account's host.
   ...((): Entry[] => {
     /** A fresh host whose payout account was made by the page's button, and the stand-in's account id. */
     async function hostWithPayoutAccount(w: World) {

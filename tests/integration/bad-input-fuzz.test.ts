@@ -122,7 +122,7 @@ const MESSAGE_FORM = {
 } satisfies FormSpec;
 
 /**
- * Damage claims (issue 17): a trip checked out an hour ago, deposit held and the claim window open, the host and an
+ * Damage claims (decision 022): a trip checked out an hour ago, deposit held and the claim window open, the host and an
  * admin signed in; with `claim`, the host's claim of 50 € already disputed by the renter.
  */
 async function claimTrip(ctx: TestContext, claim = false) {
@@ -401,7 +401,7 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
-  // Payouts (issue 18): "Retry now" on /admin/payouts and on /admin/held-money, and the admin's refund (review, then confirm).
+  // Payouts (decision 023): "Retry now" on /admin/payouts and on /admin/held-money, and the admin's refund (review, then confirm).
   ...(() => {
     /** A settled trip (claimTrip's, its deposit returned) with its host's payout in `status`. */
     async function payoutTrip(ctx: TestContext, status: "failed" | "held" | "paid") {
@@ -766,7 +766,7 @@ const ENTRIES: Record<string, Entry> = {
             transmission: "automatic",
             dailyPrice: "45",
             description: "Tvarkingas",
-            // Instant book (issue 18): any other value, or none, is simply off.
+            // Instant book (decision 023): any other value, or none, is simply off.
             instantBook: "on",
           },
           required: ["make", "model", "year", "mileage", "location", "dailyPrice"],
@@ -781,7 +781,7 @@ const ENTRIES: Record<string, Entry> = {
       };
     },
   },
-  // The same action's second form: the host calendar (issue 15), blocking or unblocking a range of days.
+  // The same action's second form: the host calendar (decision 018), blocking or unblocking a range of days.
   "_my-listings+/my-listings.$carId.edit.tsx#calendar": {
     async setup(ctx) {
       const { owner, car } = await carAndRenter(ctx);

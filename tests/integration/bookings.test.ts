@@ -839,7 +839,7 @@ describe("Stripe: checkout, webhooks, capture and release", () => {
 });
 
 describe("completing", () => {
-  // A trip completes through check-out now (issue 17: app/trips/trip-records.server.ts, another part of this
+  // A trip completes through check-out now (decision 022: app/trips/trip-records.server.ts, another part of this
   // release, adds the host's earnings and tells the renter there, and its tests cover that). What stays here: the
   // host's old "complete" no longer completes anything, earnings included.
   it("the host's old 'complete' changes nothing: no status, no earnings, no notice", async () => {

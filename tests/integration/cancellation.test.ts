@@ -1,4 +1,4 @@
-// Cancellation terms (issue 17) against a real libSQL file and the Stripe fake: the listing's policy saved by the edit
+// Cancellation terms (decision 022) against a real libSQL file and the Stripe fake: the listing's policy saved by the edit
 // form and copied into a booking request; the cancel page's figure is the refund the POST writes down and sends, for
 // each policy before and after its deadline and for the host; a figure gone stale is refused with nothing written;
 // strangers get 403; the host's cancellations of confirmed bookings are counted on their public profile.

@@ -1,4 +1,4 @@
-// A host's claim on the deposit, end to end against a real libSQL file and Stripe's fake (issue 17): filing inside
+// A host's claim on the deposit, end to end against a real libSQL file and Stripe's fake (decision 022): filing inside
 // the claim window only, the renter's answer, an admin's decision, the lapse by the job's clock, and the money that
 // follows each (the deposit refund's amount and idempotency key), a failed refund visible and retried.
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The host's calendar (issue 15) against a real libSQL file: the edit page's month, blocking and unblocking days,
+// The host's calendar (decision 018) against a real libSQL file: the edit page's month, blocking and unblocking days,
 // a block refused over a booking or a waiting request (the message names it), other people refused, bad input
 // refused with nothing written; the database's own guard (migration 0010) both ways; and a renter's request refused
 // on a blocked day.

@@ -1,4 +1,4 @@
-// Instant book (issue 18) against a real libSQL file and Stripe's fake: a request is marked instant by the rule
+// Instant book (decision 023) against a real libSQL file and Stripe's fake: a request is marked instant by the rule
 // (booking-request.ts#instantBookFor) when it is written; its authorised card confirms it through the host's confirm
 // (capture, deposit held, overlap guard), telling both; others stay requests; /rentals filters by it; the car page
 // says whether this renter books at once.

@@ -1,4 +1,4 @@
-// The host's side of getting paid (issue 18): /profile/payouts, Stripe's return and refresh URLs, and the local
+// The host's side of getting paid (decision 023): /profile/payouts, Stripe's return and refresh URLs, and the local
 // stand-in onboarding page that feeds `account.updated` to the same handler as Stripe's webhook. Run against a real
 // libSQL file with the stand-in gateway (no STRIPE_SECRET_KEY) unless a test says otherwise.
 import { count, eq } from "drizzle-orm";

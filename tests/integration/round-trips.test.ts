@@ -1,4 +1,4 @@
-// A page's database work in at most two round trips to libSQL (issue 19): the visitor's session first, then
+// A page's database work in at most two round trips to libSQL (decision 005): the visitor's session first, then
 // everything else together. Counted as the Worker does it: the app's web client over HTTP to db/'s adapter, every
 // HTTP request to the adapter written down, the root loader and the page's loader run in parallel as Remix runs them.
 import type { AppLoadContext } from "@remix-run/cloudflare";

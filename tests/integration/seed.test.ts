@@ -152,7 +152,7 @@ describe("demo seed", () => {
       const companyCars = await owned("company@demo.lt");
       expect(companyCars.length).toBeGreaterThanOrEqual(8);
       expect(companyCars.every((c) => c.listing_type === "rental")).toBe(true);
-      // Instant book (issue 18): a couple of the demo host's approved rentals, which the verified demo renter books at
+      // Instant book (decision 023): a couple of the demo host's approved rentals, which the verified demo renter books at
       // once and the unverified newbie only requests; never a car that is only for sale.
       const instant = hostCars.filter((c) => c.instant_book === 1);
       expect(instant.length).toBeGreaterThanOrEqual(1);

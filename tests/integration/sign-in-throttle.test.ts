@@ -1,4 +1,4 @@
-// Sign-in and sign-up throttling (issue 14, finding 5): per account across addresses with a growing delay, the
+// Sign-in and sign-up throttling (README, "Security: what is guaranteed and how it is tested"): per account across addresses with a growing delay, the
 // spec's 5 per 5 minutes per account and address, and per address only a cap that a carrier's NAT can live with.
 // Through the real route actions against a libSQL file. The throttle reads the context's clock, which stands still
 // here, so a Retry-After is exact however long the machine takes; time passes by moving the counters' timestamps back.

@@ -1,4 +1,4 @@
-// The trip page and its records (issue 17) against a real libSQL file, the in-memory bucket and the Images double:
+// The trip page and its records (decision 022) against a real libSQL file, the in-memory bucket and the Images double:
 // check-in makes a booking active, check-out completes it and opens the claim window, each with photos stored
 // privately; refusals write nothing (no rows, no objects); two recordings racing leave one; the other party
 // confirms or disagrees; the photos are served only to the two parties and admins.

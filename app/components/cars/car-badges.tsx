@@ -9,7 +9,7 @@ export interface BadgedCar {
   driverOnly: boolean;
   fuelType: string;
   verified: boolean;
-  /** Instant book (issue 18): shown on rental listings only. */
+  /** Instant book (decision 023): shown on rental listings only. */
   instantBook: boolean;
 }
 

@@ -115,7 +115,7 @@ export function PricingFieldset({
   );
 }
 
-/** Instant book (issue 18): one checkbox, with what it means for the host and for renters. */
+/** Instant book (decision 023): one checkbox, with what it means for the host and for renters. */
 function InstantBookFieldset({ meta }: { meta: FieldMetadata<unknown> }) {
   const { t } = useTranslation("listings");
   const field = asText(meta);

@@ -1,4 +1,4 @@
-// Where the host's payouts stand, in a few words (issue 18): the state's badge, what waits for it, and the way to
+// Where the host's payouts stand, in a few words (decision 023): the state's badge, what waits for it, and the way to
 // /profile/payouts. On /profile and, for hosts with listings, on /host-dashboard (with the statements' link).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

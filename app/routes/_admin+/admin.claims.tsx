@@ -1,4 +1,4 @@
-// /admin/claims (issue 17): the damage claims, disputed ones first with how long they have waited for a decision,
+// /admin/claims (decision 022): the damage claims, disputed ones first with how long they have waited for a decision,
 // then the others by status; each opens over the list (admin.claims.$claimId.tsx) with the photos side by side and
 // the decision. Below, the refunds that failed (Stripe refused or was out of reach), with "Retry now".
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,4 +1,4 @@
-// /admin/payouts (issue 18): every host payout by state, with a count per state. Without `?status` it shows all of
+// /admin/payouts (decision 023): every host payout by state, with a count per state. Without `?status` it shows all of
 // them, the failed ones first (they are what an admin comes for), so the address means the same view whoever opens
 // it; `?status=failed` etc. shows one state. A failed payout shows Stripe's reason and its next attempt, with "Retry
 // now", which sends it at once and says how it went; a paid one its date and Stripe's transfer id. Each row opens

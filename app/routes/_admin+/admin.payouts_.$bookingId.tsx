@@ -1,4 +1,4 @@
-// /admin/payouts/{bookingId} (issue 18): a booking's money page — every movement of its money in time order (the
+// /admin/payouts/{bookingId} (decision 023): a booking's money page — every movement of its money in time order (the
 // payment, the deposit, the refunds, the host's payout and what was taken back from it) and the admin's refund.
 // The refund is two steps and works without JavaScript: "Review" posts the amount, the reason and (optionally) the
 // host's part, and answers with what would happen, writing nothing; "Confirm" carries those values and writes the

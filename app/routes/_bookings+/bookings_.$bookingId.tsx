@@ -1,4 +1,4 @@
-// /bookings/{id}: the trip page (issue 17). For the booking's renter and host (admins read it, and change nothing):
+// /bookings/{id}: the trip page (decision 022). For the booking's renter and host (admins read it, and change nothing):
 // the car, the dates with their handover times, both parties, the money; the check-in and check-out records side by
 // side; the distance and time they measure; where the deposit is; the refunds; the host's payout (to the host and
 // admins); the steps so far. The party whose turn it is records check-in (#check-in) or check-out (#check-out) here

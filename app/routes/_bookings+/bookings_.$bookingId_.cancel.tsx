@@ -1,4 +1,4 @@
-// /bookings/{id}/cancel (issue 17): before a confirmed booking is cancelled, its party sees exactly what comes back —
+// /bookings/{id}/cancel (decision 022): before a confirmed booking is cancelled, its party sees exactly what comes back —
 // the renter "You get back €X of €Y", what is kept and why (the booking's cancellation policy and its deadline), the
 // host that the renter gets everything back and that it shows on their profile. The figure comes from
 // cancel-booking.server.ts, which computes it as the cancellation's refund does; the form carries it back, and the

@@ -1,4 +1,4 @@
-// /bookings/{id}/claim (issue 17, "A damage claim"): a page of its own for the two parties of a trip and, reading
+// /bookings/{id}/claim (decision 022): a page of its own for the two parties of a trip and, reading
 // only, for admins. The host, inside the claim window (check-out + 24 h) of a completed trip whose deposit is held,
 // files a claim — the excess kilometres and late hours come pre-computed from the trip records and the agreement's
 // rates, the amount pre-filled with their sum (never above the deposit). With a claim, everyone sees it, its photos,

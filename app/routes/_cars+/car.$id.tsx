@@ -77,7 +77,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     featureGroups: groupFeatures(car.features),
   };
   const calendar = car.listingType !== "sale" ? monthCalendar : null;
-  // Instant book (issue 18): whether this renter's booking would be confirmed at once, as their request will be told.
+  // Instant book (decision 023): whether this renter's booking would be confirmed at once, as their request will be told.
   const today = vilniusDay(new Date());
   const instantBook: InstantBookAnswer | null =
     user && car.instantBook && car.listingType !== "sale" && user.id !== car.ownerId

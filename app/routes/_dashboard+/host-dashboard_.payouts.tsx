@@ -1,4 +1,4 @@
-// /host-dashboard/payouts (issue 18): the signed-in host's payout statement, a month at a time (`?month=YYYY-MM`, a GET
+// /host-dashboard/payouts (decision 023): the signed-in host's payout statement, a month at a time (`?month=YYYY-MM`, a GET
 // form, so a chosen month is a shareable address; default the latest month with payouts): each payout's rental,
 // platform fee, share, claim adjustments, reversals and net, where its transfer stands, the month's totals, every
 // month's totals, and the month as CSV (/host-dashboard/payouts.csv). Always the caller's own payouts: the host is the

@@ -1,4 +1,4 @@
-// GET /host-dashboard/payouts.csv?month=YYYY-MM (issue 18): a month of the signed-in host's payout statement as a
+// GET /host-dashboard/payouts.csv?month=YYYY-MM (decision 023): a month of the signed-in host's payout statement as a
 // CSV file in the reader's language (the format: app/payouts/statement-csv.ts). Only the caller's own payouts: there
 // is no host parameter at all. A guest is sent to sign in and back; a missing or malformed month is a plain 400.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";

@@ -1,4 +1,4 @@
-// /profile/payouts (issue 18, decision 023): where the user's payout account stands (not set up, details needed,
+// /profile/payouts (decision 023): where the user's payout account stands (not set up, details needed,
 // in review, payouts enabled), what that means for their money, and one button to Stripe's hosted onboarding (the
 // local stand-in without STRIPE_SECRET_KEY). Stripe's raw requirement names are shown as a few topics in plain
 // words. Any signed-in user may set up payouts, with or without listings.
