@@ -20,11 +20,10 @@ import { action as listAction, loader as listLoader } from "~/routes/_admin+/adm
 import { action as moneyAction, loader as moneyLoader } from "~/routes/_admin+/admin.payouts_.$bookingId";
 import { reversalKey } from "~/payouts/payouts.server";
 import { suggestedHostPart } from "~/pricing/payout-amounts";
-import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { changedTables, fingerprint } from "./support/db-fingerprint";
 import { createBooking, createCar, createSignedInUser, createUser } from "./support/factories";
-import { callRoute, formRequest, getRequest } from "./support/routes";
+import { callRoute, formRequest, getRequest, toastOf } from "./support/routes";
 
 const DEPOSIT = 30_000;
 /** Three days at 40 €, a 300 € deposit returned: the host's share is the factory's 117.60 €. */
@@ -135,11 +134,6 @@ const refund = (bookingId: string, fields: Record<string, string>, cookie = admi
     bookingId,
   });
 
-async function toastOf(headers: Headers) {
-  const cookie = headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return (await takeToast(new Request("http://x", { headers: { Cookie: cookie } }), ctx.context.env)).toast;
-}
-
 describe("/admin/payouts", () => {
   it("names a company host by its registered name and company number; a person's payout has neither", async () => {
     const company = await settledBooking(ctx, "paid");
@@ -194,7 +188,10 @@ describe("/admin/payouts", () => {
     const answer = await retry(payoutId!);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/admin/payouts?status=failed");
-    expect(await toastOf(answer.headers)).toMatchObject({ type: "success", title: "admin:payouts.toasts.paid" });
+    expect(await toastOf(answer.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "admin:payouts.toasts.paid",
+    });
 
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId!));
     expect(row).toMatchObject({ status: "paid", attempts: 3, lastError: null, nextAttemptAt: null });
@@ -231,10 +228,7 @@ describe("/admin/payouts", () => {
       const { payoutId } = await settledBooking(unreachable, "failed");
       const answer = await retry(payoutId!, boss.cookie, unreachable);
       expect(answer.status).toBe(302);
-      const { toast } = await takeToast(
-        new Request("http://x", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } }),
-        unreachable.context.env,
-      );
+      const toast = await toastOf(answer.headers, unreachable.context.env);
       expect(toast).toMatchObject({ type: "error", title: "admin:payouts.toasts.failed" });
       expect(toast!.values!.reason).toBeTruthy();
       const [row] = await unreachable.db.select().from(payouts).where(eq(payouts.id, payoutId!));
@@ -282,7 +276,7 @@ describe("/admin/payouts", () => {
     ]);
     // Retrying it sends it now (the payout was paid): reversed.
     const answer = await retry(payoutId!);
-    expect(await toastOf(answer.headers)).toMatchObject({ title: "admin:payouts.toasts.reversed" });
+    expect(await toastOf(answer.headers, ctx.context.env)).toMatchObject({ title: "admin:payouts.toasts.reversed" });
     const [reversal] = await ctx.db.select().from(payoutReversals).where(eq(payoutReversals.payoutId, payoutId!));
     expect(reversal).toMatchObject({ status: "succeeded", attempts: 2 });
   });
@@ -409,7 +403,10 @@ describe("/admin/payouts/{bookingId}", () => {
     });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/admin/payouts/${bookingId}`);
-    expect(await toastOf(answer.headers)).toMatchObject({ type: "success", title: "admin:moneyPage.toasts.refunded" });
+    expect(await toastOf(answer.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "admin:moneyPage.toasts.refunded",
+    });
 
     const made = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
     expect(made).toEqual([

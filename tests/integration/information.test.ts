@@ -20,10 +20,9 @@ import { action as newsletterAction } from "~/routes/_pages+/newsletter";
 import { loader as confirmLoader } from "~/routes/_pages+/newsletter_.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/_pages+/newsletter_.unsubscribe";
 import { action as themeAction } from "~/routes/_resources+/resources.theme";
-import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, sessionCookieFor, uniqueEmail } from "./support/factories";
-import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
+import { callRoute, cookieFrom, formRequest, getRequest, toastOf } from "./support/routes";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -33,12 +32,6 @@ afterEach(() => ctx.close());
 
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-async function toastOf(headers: Headers) {
-  const cookie = cookieFrom(headers);
-  const { toast } = await takeToast(getRequest("/", { cookie }), ctx.context.env);
-  return toast;
-}
 
 const CONTACT = {
   type: "business",
@@ -174,7 +167,10 @@ describe("the newsletter's double opt-in", () => {
     const response = await ask(uniqueEmail("nojs"));
     expect(response.status).toBe(302);
     expect(response.location).toBe("/about");
-    expect(await toastOf(response.headers)).toMatchObject({ type: "success", title: "footer.newsletter.sent" });
+    expect(await toastOf(response.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "footer.newsletter.sent",
+    });
   });
 
   it("the link confirms once; a used, expired or unknown link is refused without an error", async () => {
@@ -342,7 +338,7 @@ describe("cookie preferences", () => {
       expect(header).toMatch(/Max-Age=31536000/);
       expect(header).toMatch(/SameSite=Lax/);
       expect(header).toMatch(/Path=\//);
-      expect(await toastOf(response.headers)).toMatchObject({ type: "success", title: toast });
+      expect(await toastOf(response.headers, ctx.context.env)).toMatchObject({ type: "success", title: toast });
       const cookie = cookieFrom(response.headers);
       const page = await callRoute<{ chosen: boolean; preferences: { analytics: boolean } }>(
         cookiesLoader,

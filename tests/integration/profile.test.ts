@@ -8,10 +8,9 @@ import { profiles, verificationDocuments } from "#db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/_profiles+/profile._index";
 import { action as verificationAction, loader as verificationLoader } from "~/routes/_profiles+/profile.verification";
 import { loader as documentLoader } from "~/routes/_resources+/documents.$documentId";
-import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createCar, createUser, createBooking, createSignedInUser } from "./support/factories";
-import { callRoute, cookieFrom, formRequest, getRequest, ORIGIN } from "./support/routes";
+import { callRoute, formRequest, getRequest, ORIGIN, toastOf } from "./support/routes";
 
 let ctx: TestContext;
 
@@ -31,10 +30,6 @@ async function profileRow(id: string) {
 }
 
 /** The toast a response set, as the next page would show it. */
-async function toastOf(headers: Headers) {
-  const { toast } = await takeToast(getRequest("/", { cookie: cookieFrom(headers) }), ctx.context.env);
-  return toast;
-}
 
 function multipart(path: string, fields: Record<string, string>, files: Record<string, File>, cookie: string) {
   const body = new FormData();
@@ -125,7 +120,10 @@ describe("/profile", () => {
     const result = await postProfile(user.cookie, GOOD);
     expect(result.status).toBe(302);
     expect(result.location).toBe("/profile");
-    expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "profile:toasts.updated" });
+    expect(await toastOf(result.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "profile:toasts.updated",
+    });
     expect(await profileRow(user.id)).toMatchObject({
       fullName: "Ona Onaitė",
       phone: "+370 612 34567",
@@ -209,7 +207,10 @@ describe("the avatar", () => {
       ctx.context,
     );
     expect(first.status).toBe(302);
-    expect(await toastOf(first.headers)).toMatchObject({ type: "success", title: "profile:toasts.updated" });
+    expect(await toastOf(first.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "profile:toasts.updated",
+    });
     const firstKey = (await profileRow(user.id)).avatarKey!;
     expect(firstKey).toMatch(new RegExp(`^avatars/${user.id}/`));
     const stored = await bucket().get(`${firstKey}/avatar.webp`);
@@ -270,7 +271,7 @@ describe("the avatar", () => {
       ctx.context,
     );
     expect(result.status).toBe(303);
-    expect(await toastOf(result.headers)).toMatchObject({
+    expect(await toastOf(result.headers, ctx.context.env)).toMatchObject({
       type: "error",
       title: "profile:toasts.uploadFailed",
       description: "profile:toasts.uploadFailedText",
@@ -316,7 +317,7 @@ describe("verification for a person", () => {
     const first = await upload(user.cookie, "identity", pdf("C:\\fakepath\\Pasas.pdf"));
     expect(first.status).toBe(302);
     expect(first.location).toBe("/profile/verification");
-    expect(await toastOf(first.headers)).toMatchObject({ title: "profile:toasts.documentUploaded" });
+    expect(await toastOf(first.headers, ctx.context.env)).toMatchObject({ title: "profile:toasts.documentUploaded" });
     const [identity] = await documentsOf(user.id);
     expect(identity).toMatchObject({ kind: "identity", contentType: "application/pdf", fileName: "Pasas.pdf" });
     expect(bucket().keys()).toContain(identity!.storageKey);
@@ -339,7 +340,7 @@ describe("verification for a person", () => {
     await upload(user.cookie, "driving_licence", pdf("teises.pdf"));
     const sent = await submit(user.cookie);
     expect(sent.status).toBe(302);
-    expect(await toastOf(sent.headers)).toMatchObject({ title: "profile:toasts.submitted" });
+    expect(await toastOf(sent.headers, ctx.context.env)).toMatchObject({ title: "profile:toasts.submitted" });
     const submitted = await profileRow(user.id);
     expect(submitted.verificationStatus).toBe("pending");
     expect(submitted.verificationSubmittedAt).toBeInstanceOf(Date);

@@ -11,10 +11,9 @@ import {
   loader as agreementLoader,
 } from "~/routes/_bookings+/bookings.$bookingId.agreement";
 import { loader as downloadLoader } from "~/routes/_bookings+/bookings.$bookingId.agreement[.html]";
-import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
-import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
+import { callRoute, formRequest, getRequest, toastOf } from "./support/routes";
 
 let ctx: TestContext;
 type Person = { id: string; cookie: string };
@@ -94,11 +93,6 @@ const TERMS = {
   additionalTerms: "Gyvūnai leidžiami.",
 };
 
-async function toastOf(headers: Headers) {
-  const { toast } = await takeToast(getRequest("/", { cookie: cookieFrom(headers) }), ctx.context.env);
-  return toast;
-}
-
 describe("opening the agreement", () => {
   it("makes it with the defaults: the host may edit, the renter reads; both see both names", async () => {
     const { host, renter, bookingId } = await rental();
@@ -168,7 +162,10 @@ describe("the host sets the terms", () => {
     const result = await post(bookingId, host, { intent: "save", ...TERMS });
     expect(result.status).toBe(302);
     expect(result.location).toBe(pagePath(bookingId));
-    expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "agreement:toasts.saved" });
+    expect(await toastOf(result.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "agreement:toasts.saved",
+    });
     expect(await rowOf(bookingId)).toMatchObject({
       mileageLimitPerDay: 300,
       fuelPolicy: "return_full",
@@ -232,7 +229,7 @@ describe("signing", () => {
     const before = Date.now();
     const signed = await post(bookingId, renter, { intent: "sign", termsVersion: seen });
     expect(signed.status).toBe(302);
-    expect(await toastOf(signed.headers)).toMatchObject({
+    expect(await toastOf(signed.headers, ctx.context.env)).toMatchObject({
       title: "agreement:toasts.signed",
       description: "agreement:toasts.waitingForOther",
     });
@@ -256,7 +253,9 @@ describe("signing", () => {
 
     const hostSigned = await post(bookingId, host, { intent: "sign", termsVersion: hostPage.data.version! });
     expect(hostSigned.status).toBe(302);
-    expect(await toastOf(hostSigned.headers)).toMatchObject({ description: "agreement:toasts.signedByBoth" });
+    expect(await toastOf(hostSigned.headers, ctx.context.env)).toMatchObject({
+      description: "agreement:toasts.signedByBoth",
+    });
     const final = await rowOf(bookingId);
     expect(final?.hostSignedAt).not.toBeNull();
     expect(final?.renterSignedAt).toEqual(afterRenter?.renterSignedAt);

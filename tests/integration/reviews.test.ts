@@ -10,10 +10,9 @@ import { writeReview } from "~/bookings/write-review.server";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
 import { loader as profileLoader } from "~/routes/_profiles+/profile.$userId";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/_bookings+/bookings.$bookingId.review";
-import { takeToast } from "~/utils/toast.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser, sessionCookieFor } from "./support/factories";
-import { callRoute, cookieFrom, formRequest, getRequest } from "./support/routes";
+import { callRoute, formRequest, getRequest, toastOf } from "./support/routes";
 
 let ctx: TestContext;
 type Person = { id: string; cookie: string };
@@ -70,11 +69,6 @@ const ratingOf = async (userId: string) =>
 const carRatingOf = async (carId: string) =>
   (await ctx.db.select({ rating: cars.rating, count: cars.reviewCount }).from(cars).where(eq(cars.id, carId)))[0];
 
-async function toastOf(headers: Headers) {
-  const { toast } = await takeToast(getRequest("/", { cookie: cookieFrom(headers) }), ctx.context.env);
-  return toast;
-}
-
 describe("the renter reviews the host and the car", () => {
   it("shows the form for a completed booking, titled for the reader, naming the host", async () => {
     const { renter, bookingId } = await rental();
@@ -103,7 +97,10 @@ describe("the renter reviews the host and the car", () => {
     });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/bookings?tab=completed");
-    expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "reviews:toasts.submitted" });
+    expect(await toastOf(result.headers, ctx.context.env)).toMatchObject({
+      type: "success",
+      title: "reviews:toasts.submitted",
+    });
 
     const [review] = await reviewsOf(bookingId);
     expect(review).toMatchObject({

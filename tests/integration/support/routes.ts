@@ -100,6 +100,5 @@ export function cookieFrom(headers: Headers, previous = ""): string {
 
 /** The toast a response's Set-Cookie carries to the next page, as that page reads it. */
 export async function toastOf(headers: Headers, env: AppLoadContext["env"]) {
-  const cookie = headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return (await takeToast(new Request("http://x", { headers: { Cookie: cookie } }), env)).toast;
+  return (await takeToast(getRequest("/", { cookie: cookieFrom(headers) }), env)).toast;
 }
