@@ -15,7 +15,8 @@ import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
 import { companyOf } from "~/profiles/display-name";
 import { settlement } from "~/payouts/payout-rules";
-import { findPayout, reversedTotal, SETTLING_COLUMNS } from "~/payouts/payouts.server";
+import { SETTLING_COLUMNS } from "~/payouts/charge-payouts.server";
+import { findPayout, reversedTotal } from "~/payouts/payouts.server";
 import { payoutFor, statementLine, statementTotals, type StatementLine } from "~/pricing/payout-amounts";
 import { vilniusDay } from "~/utils/calendar-days";
 
