@@ -8,9 +8,10 @@
 // - `sendDuePayouts`: a due payout is first taken (`sending`, its amount fixed: the amount less reversals not yet
 //   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer from
 //   its charge's payment under its key (`payout-<booking>` for the rental's) with `transfer_group` = the booking (the
-//   gateway looks for an earlier transfer by the key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
-//   one runner of payments/money-runner.server.ts (its back-off, its hold for an admin); one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
-//   the same key.
+//   gateway looks for an earlier transfer by the key first, since Stripe forgets keys after 24 h). A failure is
+//   recorded with Stripe's reason and retried with the one runner of payments/money-runner.server.ts (its back-off,
+//   its hold for an admin); one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes,
+//   under the same key. An admin's retry sends the one payout (`sendPayoutNow`).
 // - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`), once
 //   its refund has been made (not while it is owed or on its way).
 import type { AppLoadContext } from "@remix-run/cloudflare";

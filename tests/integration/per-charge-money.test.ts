@@ -40,7 +40,6 @@ afterEach(async () => {
 });
 
 const deliver = async (event: FakeEvent) => (await deliverWebhook(ctx.context, event, WEBHOOK_SECRET)).data.result;
-const refundRow = async (id: string) => (await ctx.db.select().from(refunds).where(eq(refunds.id, id)))[0]!;
 const refundOf = async (chargeId: string) =>
   (await ctx.db.select().from(refunds).where(eq(refunds.chargeId, chargeId)))[0]!;
 const later = (at: Date, ms = 1) => new Date(at.getTime() + ms);
