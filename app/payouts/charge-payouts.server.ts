@@ -4,12 +4,13 @@
 // sender as the rental's (payouts.server.ts): a Stripe transfer from that charge's payment (`source_transaction` its
 // Stripe charge), `transfer_group` the booking, under the key `payout-<charge key>` (and the line item's position for
 // the payout of one line item). The rental charge's payout stays payouts.server.ts#owePayouts's, keyed by the booking.
-import { and, asc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { bookings, chargeLineItems, charges, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
 import { chargePayableNow } from "~/payouts/payout-rules";
+import type { PayoutAmount } from "~/pricing/payout-amounts";
 
 /** A booking's columns that decide its payouts (payout-rules.ts#settlement and pricing/payout-amounts.ts). */
 export const SETTLING_COLUMNS = {
@@ -97,32 +98,57 @@ export async function oweChargePayouts(db: Db, now: Date): Promise<number> {
       ),
     )
     .orderBy(asc(chargeLineItems.position));
-  const values: SQLiteInsertValue<typeof payouts>[] = [];
+  const owed: OwedPayout[] = [];
   for (const charge of candidates) {
     const items = lines
       .filter((line) => line.chargeId === charge.chargeId)
       .map((line) => ({ ...line, refunded: Number(line.refunded) }));
-    const owed = chargePayableNow({ ...charge, items }, charge.booking, now);
-    if (!owed) continue;
-    values.push({
-      id: crypto.randomUUID(),
-      bookingId: charge.booking.id,
-      hostId: charge.booking.ownerId,
-      gross: owed.gross,
-      hostShare: owed.hostShare,
-      claimKept: owed.claimKept,
-      amount: owed.amount,
-      status: "waiting_for_account",
-      idempotencyKey: chargePayoutKey(charge.key, owed.line?.position),
+    const payable = chargePayableNow({ ...charge, items }, charge.booking, now);
+    if (!payable) continue;
+    owed.push({
+      booking: charge.booking,
+      payable,
+      key: chargePayoutKey(charge.key, payable.line?.position),
       chargeId: charge.chargeId,
-      lineItemId: owed.line?.id ?? null,
-      settledAt: new Date(owed.settledAt),
-      createdAt: now,
-      updatedAt: now,
+      lineItemId: payable.line?.id ?? null,
     });
   }
-  if (values.length === 0) return 0;
-  // Written waiting, then scheduled at once for hosts who can receive transfers (as the rental's payouts are).
+  return writeOwedPayouts(db, now, owed);
+}
+
+/** A payout the job found owed: of which booking and host, how much and from when, its key, charge and line item. */
+export interface OwedPayout {
+  booking: { id: string; ownerId: string };
+  payable: PayoutAmount & { settledAt: number };
+  key: string;
+  /** The charge's id, or an expression of it (the booking's rental charge). */
+  chargeId: string | SQL;
+  lineItemId?: string | null;
+}
+
+/**
+ * Writes the payouts the job found owed (the rental's, payouts.server.ts#owePayouts, and the later charges'), each
+ * waiting for its host's account, then scheduled at once for hosts who can receive transfers (the same rule as an
+ * account change); a payout already written for its charge is left as it is. Returns how many were owed.
+ */
+export async function writeOwedPayouts(db: Db, now: Date, owed: OwedPayout[]): Promise<number> {
+  if (owed.length === 0) return 0;
+  const values: SQLiteInsertValue<typeof payouts>[] = owed.map((o) => ({
+    id: crypto.randomUUID(),
+    bookingId: o.booking.id,
+    hostId: o.booking.ownerId,
+    gross: o.payable.gross,
+    hostShare: o.payable.hostShare,
+    claimKept: o.payable.claimKept,
+    amount: o.payable.amount,
+    status: "waiting_for_account",
+    idempotencyKey: o.key,
+    chargeId: o.chargeId,
+    lineItemId: o.lineItemId ?? null,
+    settledAt: new Date(o.payable.settledAt),
+    createdAt: now,
+    updatedAt: now,
+  }));
   await db.batch([db.insert(payouts).values(values).onConflictDoNothing(), ...scheduleWaitingPayouts(db, now)]);
   return values.length;
 }

@@ -16,13 +16,12 @@
 //   its refund has been made (not while it is owed or on its way).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { bookings, charges, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
 import { chargeOfLedgerRow, rentalChargeId, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { attemptMovement, failedAndDue, pendingOrDue, retryNow } from "~/payments/money-runner.server";
-import { oweChargePayouts, SETTLING_COLUMNS } from "~/payouts/charge-payouts.server";
+import { oweChargePayouts, SETTLING_COLUMNS, writeOwedPayouts, type OwedPayout } from "~/payouts/charge-payouts.server";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
 import { payableNow } from "~/payouts/payout-rules";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
@@ -64,31 +63,14 @@ export async function owePayouts(db: Db, now: Date): Promise<number> {
       ),
     )
     .limit(200);
-  const values: SQLiteInsertValue<typeof payouts>[] = [];
+  const owed: OwedPayout[] = [];
   for (const booking of candidates) {
-    const owed = payableNow(booking, now);
-    if (!owed) continue;
-    values.push({
-      id: crypto.randomUUID(),
-      bookingId: booking.id,
-      hostId: booking.ownerId,
-      gross: owed.gross,
-      hostShare: owed.hostShare,
-      claimKept: owed.claimKept,
-      amount: owed.amount,
-      status: "waiting_for_account",
-      idempotencyKey: payoutKey(booking.id),
-      // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
-      chargeId: rentalChargeIdOf(booking.id),
-      settledAt: new Date(owed.settledAt),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const payable = payableNow(booking, now);
+    if (!payable) continue;
+    // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
+    owed.push({ booking, payable, key: payoutKey(booking.id), chargeId: rentalChargeIdOf(booking.id) });
   }
-  if (values.length === 0) return 0;
-  // Written waiting, then scheduled at once for hosts who can receive transfers (the same rule as an account change).
-  await db.batch([db.insert(payouts).values(values).onConflictDoNothing(), ...scheduleWaitingPayouts(db, now)]);
-  return values.length;
+  return writeOwedPayouts(db, now, owed);
 }
 
 export interface SentPayout {

@@ -51,25 +51,19 @@ describe("two charges on one booking", () => {
     const extension = await trip.extension();
     expect(extension.status).toBe("captured");
 
-    // The deposit goes back from the rental, part of the extension from the extension (an admin's refund of it).
-    await owedRefund(ctx.db, { bookingId: trip.id, kind: "deposit", amount: 20_000, now: trip.now })!;
-    await owedRefund(ctx.db, {
-      bookingId: trip.id,
-      chargeId: extension.id,
-      kind: "admin",
-      amount: 1_000,
-      reason: "A day's fuel gauge fault",
-      now: later(trip.now),
-    })!;
-    // The same refund asked again, of either charge, is written once.
-    await owedRefund(ctx.db, { bookingId: trip.id, kind: "deposit", amount: 20_000, now: trip.now })!;
-    await owedRefund(ctx.db, {
-      bookingId: trip.id,
-      chargeId: extension.id,
-      kind: "admin",
-      amount: 1_000,
-      now: trip.now,
-    })!;
+    // The deposit goes back from the rental, part of the extension from the extension (an admin's refund of it);
+    // each asked for twice, each written once.
+    for (const at of [trip.now, later(trip.now, 10)]) {
+      await owedRefund(ctx.db, { bookingId: trip.id, kind: "deposit", amount: 20_000, now: at })!;
+      await owedRefund(ctx.db, {
+        bookingId: trip.id,
+        chargeId: extension.id,
+        kind: "admin",
+        amount: 1_000,
+        reason: "A day's fuel gauge fault",
+        now: later(at),
+      })!;
+    }
     expect(await ctx.db.select().from(refunds).where(eq(refunds.bookingId, trip.id))).toHaveLength(2);
 
     const sent = await sendBookingRefunds(ctx.db, gateway, [trip.id], trip.now);
