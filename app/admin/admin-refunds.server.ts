@@ -1,4 +1,4 @@
-// An admin's refund of a booking whose payment was captured (issue 18, decision 023), with the host's part taken back
+// An admin's refund of a booking whose payment was captured (decision 023), with the host's part taken back
 // from their payout. What the money page shows and bounds:
 //
 //   refund     ≤ what is left refundable of the payment: the total less every refund made or owed
@@ -120,7 +120,7 @@ export interface RefundBounds {
   adminRefundId: string | null;
 }
 
-/** The refunds of the booking's rental charge: what an admin's refund here is bounded by (a later charge has its own). */
+/** The refunds of the booking's rental charge: what an admin's refund here is bounded by (a later charge's are not). */
 const rentalRefunds = (c: MoneyCase) => {
   const rentalId = c.charges.find((charge) => charge.purpose === "rental")?.id;
   return c.refunds.filter((r) => r.chargeId === null || r.chargeId === rentalId);

@@ -1,4 +1,4 @@
-// The admins' side of host payouts (issue 18, decision 023): every payout by state at /admin/payouts, the failed
+// The admins' side of host payouts (decision 023): every payout by state at /admin/payouts, the failed
 // ones with Stripe's reason and "Retry now", the failed reversals; and a booking's money page (every movement of its
 // money in time order). The ledger and the sending are the payouts area's (payouts.server.ts); an admin's refund is
 // admin/admin-refunds.server.ts.

@@ -125,7 +125,7 @@ const REFUND_COLUMNS = {
   linePosition: chargeLineItems.position,
 };
 
-/** The refunds with the charge (and line item) they give back: the payment they are sent against, and their key's parts. */
+/** Refunds with the charge (and line item) they give back: the payment they are sent against, their key's parts. */
 const refundsToSend = (db: Db) =>
   db
     .select(REFUND_COLUMNS)

@@ -36,13 +36,14 @@ export const SETTLING_COLUMNS = {
   cancellationPolicy: bookings.cancellationPolicy,
 };
 
-/** The payout key of a charge other than the rental, or of one of its line items: `payout-<charge key>[-<position>]`. */
+/** The payout key of a charge other than the rental, or of one of its line items: `payout-<key>[-<position>]`. */
 export const chargePayoutKey = (chargeKey: string, linePosition?: number | null) =>
   `payout-${chargeKey}${linePosition === null || linePosition === undefined ? "" : `-${linePosition}`}`;
 
 /** A host line of the charge (`c`) not yet given back in full: something is left to pay out of it. */
 const hostLineLeft = sql`exists (select 1 from ${chargeLineItems} li where li.charge_id = ${charges.id}
-  and li.receiver = 'host' and li.amount > (select coalesce(sum(r.amount), 0) from ${refunds} r where r.line_item_id = li.id))`;
+  and li.receiver = 'host'
+  and li.amount > (select coalesce(sum(r.amount), 0) from ${refunds} r where r.line_item_id = li.id))`;
 
 /**
  * Writes the payouts of the charges after the rental that became payable; returns how many were written. The scan

@@ -164,7 +164,7 @@ describe("a charge after the rental (decision 035)", () => {
     expect(chargePayableNow(extension, cancelled(START - 47 * HOUR), START + 100 * HOUR)).toBeNull();
   });
 
-  it("a reimbursement to the host is payable once captured, whatever the trip, as the transfer of its host line", () => {
+  it("a reimbursement to the host is payable once captured, whatever the trip, as its host line's transfer", () => {
     const active = { ...TRIP, status: "active" as const, completedAt: null, depositStatus: "held" as const };
     const now = Date.UTC(2026, 11, 11, 12);
     expect(chargeSettlement(fuel, active, now)).toEqual({ settledAt: now });

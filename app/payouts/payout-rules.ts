@@ -1,4 +1,4 @@
-// When a booking's host share becomes payable (issue 18, decision 023). Pure, so the job, the tests and the pages read
+// When a booking's host share becomes payable (decision 023). Pure, so the job, the tests and the pages read
 // one rule. The amounts are app/pricing/payout-amounts.ts's.
 //
 // - A trip: completed, its payment captured, its deposit settled (not held, not under a claim), and its claim window

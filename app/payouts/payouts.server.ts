@@ -1,4 +1,4 @@
-// Every payout to a host goes through here (issue 18, decision 023): the ledger of `payouts` (one per charge: the
+// Every payout to a host goes through here (decision 023): the ledger of `payouts` (one per charge: the
 // booking's rental, and each later charge that gives the host a share, decision 035) and `payout_reversals` (one per
 // refund that takes the host's part back).
 //

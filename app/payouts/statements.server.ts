@@ -1,4 +1,4 @@
-// A host's payout statement (issue 18): every payout of theirs, one line per booking, with the amounts of
+// A host's payout statement (decision 023): every payout of theirs, one line per booking, with the amounts of
 // pricing/payout-amounts.ts (`statementLine`), where its transfer stands, and totals per month. The page
 // /host-dashboard/payouts and its CSV read it; the host is always the signed-in user, never a parameter.
 //
