@@ -51,10 +51,9 @@ it("keeps the refunds and the reversals that refer to them, and lets a refund be
   await migrateRest();
 
   const after = await client.execute("select * from refunds order by id");
-  // (Later migrations add columns of their own: 0023 the refund's charge.)
-  expect(after.rows.map((row) => ({ ...row, reissues: undefined, charge_id: undefined }))).toEqual(
-    before.rows.map((row) => ({ ...row, reissues: undefined, charge_id: undefined })),
-  );
+  // (Later migrations add columns of their own: 0023 the refund's charge, 0025 its line item.)
+  const own = { reissues: undefined, charge_id: undefined, line_item_id: undefined };
+  expect(after.rows.map((row) => ({ ...row, ...own }))).toEqual(before.rows.map((row) => ({ ...row, ...own })));
   expect(after.rows.map((row) => row.reissues)).toEqual([0, 0]);
   const reversals = await client.execute("select id, refund_id, status from payout_reversals");
   expect(reversals.rows.map((row) => ({ ...row }))).toEqual([{ id: "x", refund_id: "r1", status: "succeeded" }]);
@@ -69,7 +68,8 @@ it("keeps the refunds and the reversals that refer to them, and lets a refund be
   const indexes = await client.execute("select name from sqlite_master where type = 'index' and tbl_name = 'refunds'");
   expect(indexes.rows.map((row) => row.name)).toEqual(
     expect.arrayContaining([
-      "refunds_booking_kind_unique",
+      // One per booking and kind until 0025 made it one per charge and kind (decision 035).
+      "refunds_charge_kind_unique",
       "refunds_idempotency_key_unique",
       "refunds_due_idx",
       "refunds_stripe_idx",

@@ -1050,10 +1050,11 @@ export const damageClaims = sqliteTable(
 
 /**
  * Money going back to a renter, written in the same batch as the change that owes it and then sent to Stripe with
- * its own idempotency key. One per booking and kind, so a retry or a second click can never refund twice; a failed
- * one waits for `next_attempt_at`, when the scheduled job sends it again (app/payments/refunds.server.ts). One
- * Stripe accepted and has yet to make is `processing`, `next_attempt_at` then being when the job asks Stripe about it;
- * one that failed after Stripe accepted it has nothing due and waits for an admin (decision 022, 2026-11-28).
+ * its own idempotency key. One per charge and kind (and, for a refund of one line item, per line item and kind), so a
+ * retry or a second click can never refund twice; a failed one waits for `next_attempt_at`, when the scheduled job
+ * sends it again (app/payments/refunds.server.ts). One Stripe accepted and has yet to make is `processing`,
+ * `next_attempt_at` then being when the job asks Stripe about it; one that failed after Stripe accepted it has nothing
+ * due and waits for an admin (decision 022, 2026-11-28). Refunds per charge: decision 035, 2026-11-29.
  */
 export const refunds = sqliteTable(
   "refunds",
@@ -1079,14 +1080,26 @@ export const refunds = sqliteTable(
      * `requestKey`): each time under a key and metadata of its own, since the earlier key finds the failed refund.
      */
     reissues: integer("reissues").notNull().default(0),
-    /** The charge the refund gives back (part of): the booking's rental charge for every refund so far. */
+    /**
+     * The charge the refund gives back (part of), sent against that charge's payment. Every row names one: a row
+     * written without it (data from before charges, a test's row) is given its booking's rental charge by the trigger
+     * `refunds_rental_charge` (migration 0025).
+     */
     chargeId: text("charge_id").references(() => charges.id),
+    /** The one line item of the charge the refund gives back (part of); null for a refund of the charge as a whole. */
+    lineItemId: text("line_item_id").references(() => chargeLineItems.id),
   },
   (t) => [
     check("refunds_kind", oneOf("kind", REFUND_KINDS)),
     check("refunds_status", oneOf("status", REFUND_STATUSES)),
     check("refunds_amount", sql`${t.amount} > 0`),
-    uniqueIndex("refunds_booking_kind_unique").on(t.bookingId, t.kind),
+    uniqueIndex("refunds_charge_kind_unique")
+      .on(t.chargeId, t.kind)
+      .where(sql`line_item_id is null`),
+    uniqueIndex("refunds_line_item_kind_unique")
+      .on(t.lineItemId, t.kind)
+      .where(sql`line_item_id is not null`),
+    index("refunds_booking_idx").on(t.bookingId),
     uniqueIndex("refunds_idempotency_key_unique").on(t.idempotencyKey),
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
@@ -1132,10 +1145,11 @@ export const payoutAccounts = sqliteTable(
 );
 
 /**
- * A booking's host payout: one per booking (the unique index), written by the scheduled job once the booking is
- * settled and sent as one Stripe transfer with the key `payout-<booking>` and `transfer_group` = the booking's id
- * (app/payouts/payouts.server.ts). `host_share` and `claim_kept` make up `amount`; `sent_amount` is what the transfer
- * carried (the amount less reversals netted before it went).
+ * A host's payout of one charge: one per charge (the unique index), written by the scheduled job once the charge is
+ * payable (app/payouts/payout-rules.ts) and sent as one Stripe transfer from that charge's payment, with
+ * `transfer_group` = the booking's id: the rental charge's under the key `payout-<booking>`, another charge's under
+ * `payout-<charge key>` (app/payouts/payouts.server.ts, decision 035). `host_share` and `claim_kept` make up `amount`;
+ * `sent_amount` is what the transfer carried (the amount less reversals netted before it went).
  */
 export const payouts = sqliteTable(
   "payouts",
@@ -1164,10 +1178,15 @@ export const payouts = sqliteTable(
     /** When the booking became payable (the claim window closed, or the cancelled trip's start passed). */
     settledAt: integer("settled_at", { mode: "timestamp_ms" }).notNull(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
-    /** The charge whose money the transfer sends (its source transaction): the booking's rental charge. */
+    /**
+     * The charge whose money the transfer sends (its source transaction). Every row names one: a row written without
+     * it is given its booking's rental charge by the trigger `payouts_rental_charge` (migration 0025).
+     */
     chargeId: text("charge_id").references(() => charges.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The one line item of the charge the transfer pays out (a reimbursement's host line); null: the charge's share. */
+    lineItemId: text("line_item_id").references(() => chargeLineItems.id),
   },
   (t) => [
     check("payouts_status", oneOf("status", PAYOUT_STATUSES)),
@@ -1176,7 +1195,8 @@ export const payouts = sqliteTable(
       sql`${t.hostShare} between 0 and ${t.gross} and ${t.claimKept} >= 0 and ${t.amount} = ${t.hostShare} + ${t.claimKept}`,
     ),
     check("payouts_sent_amount", sql`${t.sentAmount} is null or ${t.sentAmount} between 0 and ${t.amount}`),
-    uniqueIndex("payouts_booking_unique").on(t.bookingId),
+    uniqueIndex("payouts_charge_unique").on(t.chargeId),
+    index("payouts_booking_idx").on(t.bookingId),
     uniqueIndex("payouts_idempotency_key_unique").on(t.idempotencyKey),
     index("payouts_host_idx").on(t.hostId, t.settledAt),
     index("payouts_status_idx").on(t.status, t.nextAttemptAt),

@@ -1,4 +1,4 @@
-// An admin's refund of a booking whose payment was captured (issue 18, decision 023), with the host's part taken back
+// An admin's refund of a booking whose payment was captured (decision 023), with the host's part taken back
 // from their payout. What the money page shows and bounds:
 //
 //   refund     ≤ what is left refundable of the payment: the total less every refund made or owed
@@ -13,9 +13,10 @@
 // (the payout, written at settlement, is the host's full share). An admin who wants the host to bear part waits for
 // the settlement; the page says so.
 //
-// One admin refund per booking: the refunds ledger's unique (booking, kind). The refund, the reversal and the audit
-// line are written in one batch, the refund only while the bounds still hold at that moment (a second click, or two
-// admins at once, write nothing the second time), the other two only if the refund was written.
+// One admin refund per booking: the refunds ledger's unique (charge, kind), the charge being the booking's rental
+// charge (what the page bounds and refunds; a later charge's refunds are its own). The refund, the reversal and the
+// audit line are written in one batch, the refund only while the bounds still hold at that moment (a second click, or
+// two admins at once, write nothing the second time), the other two only if the refund was written.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -23,10 +24,10 @@ import { bookings, cars, profiles, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import type { TakeBack } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
-import { findCharges } from "~/payments/charges.server";
+import { findCharges, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
-import { findPayout, reversalKey, reversedTotal, sendDueReversals } from "~/payouts/payouts.server";
+import { findPayouts, reversalKey, reversedTotal, sendDueReversals } from "~/payouts/payouts.server";
 import { reversible, suggestedHostPart } from "~/pricing/payout-amounts";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -34,7 +35,10 @@ type Context = Pick<AppLoadContext, "db" | "env">;
 const host = alias(profiles, "host");
 const renter = alias(profiles, "renter");
 
-/** A booking's money: its charges with their line items, the payment, its refunds, its deposit, its payout and the payout's reversals. */
+/**
+ * A booking's money: its charges with their line items, the payment, its refunds, its deposit, its payouts (one per
+ * charge) and their reversals; `payout` and `reversals` are the rental charge's, which an admin's refund takes from.
+ */
 export async function findMoneyCase(db: Db, bookingId: string) {
   const [booking] = await db
     .select({
@@ -65,7 +69,7 @@ export async function findMoneyCase(db: Db, bookingId: string) {
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!booking) return null;
-  const [rows, payout, charged] = await Promise.all([
+  const [rows, paidOut, charged] = await Promise.all([
     db
       .select({
         id: refunds.id,
@@ -79,19 +83,25 @@ export async function findMoneyCase(db: Db, bookingId: string) {
         succeededAt: refunds.succeededAt,
         reason: refunds.reason,
         createdAt: refunds.createdAt,
+        chargeId: refunds.chargeId,
+        lineItemId: refunds.lineItemId,
       })
       .from(refunds)
       .where(eq(refunds.bookingId, bookingId))
       .orderBy(asc(refunds.createdAt)),
-    findPayout(db, bookingId),
+    findPayouts(db, bookingId),
     findCharges(db, bookingId),
   ]);
+  const rentalId = charged.find((charge) => charge.purpose === "rental")?.id ?? null;
+  const payout = paidOut.payouts.find((p) => p.chargeId === rentalId) ?? null;
   return {
     booking,
     charges: charged,
     refunds: rows,
-    payout: payout?.payout ?? null,
-    reversals: payout?.reversals ?? [],
+    payout,
+    reversals: payout ? paidOut.reversals.filter((r) => r.payoutId === payout.id) : [],
+    payouts: paidOut.payouts,
+    allReversals: paidOut.reversals,
   };
 }
 
@@ -99,6 +109,8 @@ export type MoneyCase = NonNullable<Awaited<ReturnType<typeof findMoneyCase>>>;
 
 export interface RefundBounds {
   captured: boolean;
+  /** What refunds of the rental charge gave back or owe. */
+  refunded: number;
   /** The total less every refund made or owed. */
   refundable: number;
   /** What is left of the payout to take back (0 without one). */
@@ -108,8 +120,14 @@ export interface RefundBounds {
   adminRefundId: string | null;
 }
 
+/** The refunds of the booking's rental charge: what an admin's refund here is bounded by (a later charge's are not). */
+const rentalRefunds = (c: MoneyCase) => {
+  const rentalId = c.charges.find((charge) => charge.purpose === "rental")?.id;
+  return c.refunds.filter((r) => r.chargeId === null || r.chargeId === rentalId);
+};
+
 export function refundBounds(c: MoneyCase): RefundBounds {
-  const owed = c.refunds.reduce((sum, r) => sum + r.amount, 0);
+  const owed = rentalRefunds(c).reduce((sum, r) => sum + r.amount, 0);
   const { payout } = c;
   const takeBack: TakeBack = !payout
     ? "none"
@@ -120,10 +138,11 @@ export function refundBounds(c: MoneyCase): RefundBounds {
         : "after_transfer";
   return {
     captured: c.booking.paymentStatus === "captured",
+    refunded: owed,
     refundable: Math.max(0, c.booking.totalAmount - owed),
     reversible: payout ? reversible(payout, reversedTotal(c.reversals)) : 0,
     takeBack,
-    adminRefundId: c.refunds.find((r) => r.kind === "admin")?.id ?? null,
+    adminRefundId: rentalRefunds(c).find((r) => r.kind === "admin")?.id ?? null,
   };
 }
 
@@ -177,7 +196,8 @@ export async function refundAsAdmin(
   const stillBounded = sql.join(
     [
       sql`exists (select 1 from bookings b where b.id = ${bookingId} and b.payment_status = 'captured'
-        and b.total_amount - (select coalesce(sum(r.amount), 0) from refunds r where r.booking_id = b.id) >= ${amount})`,
+        and b.total_amount - (select coalesce(sum(r.amount), 0) from refunds r where r.charge_id = ${rentalChargeIdOf(bookingId)})
+          >= ${amount})`,
       ...(payout
         ? [
             sql`(select p.amount - coalesce((select sum(x.amount) from payout_reversals x where x.payout_id = p.id), 0)
@@ -217,7 +237,7 @@ export async function refundAsAdmin(
     const [other] = await db
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.bookingId, bookingId), eq(refunds.kind, "admin")))
+      .where(and(eq(refunds.chargeId, rentalChargeIdOf(bookingId)), eq(refunds.kind, "admin")))
       .limit(1);
     return { ok: false, error: other ? "duplicate" : "changed" };
   }

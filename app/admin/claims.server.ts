@@ -1,4 +1,4 @@
-// The admins' side of damage claims and refunds (issue 17): the queue at /admin/claims (disputed claims first, the
+// The admins' side of damage claims and refunds (decision 022): the queue at /admin/claims (disputed claims first, the
 // longest waiting first, then the others by status), a claim's decision with its audit line, and the refunds that
 // failed, with "retry now". The claim's rules and its settlement are the bookings area's (damage-claims.server.ts);
 // the money is the payments area's (refunds.server.ts).

@@ -1,4 +1,4 @@
-// The admins' side of host payouts (issue 18, decision 023): every payout by state at /admin/payouts, the failed
+// The admins' side of host payouts (decision 023): every payout by state at /admin/payouts, the failed
 // ones with Stripe's reason and "Retry now", the failed reversals; and a booking's money page (every movement of its
 // money in time order). The ledger and the sending are the payouts area's (payouts.server.ts); an admin's refund is
 // admin/admin-refunds.server.ts.
@@ -7,12 +7,12 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { notifications, payoutReversals, payouts, profiles } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import { PAYOUT_FILTERS, type PayoutFilter } from "~/admin/payout-view";
-import type { ChargePurpose } from "#db/enums";
+import type { ChargePurpose, LineItemCode } from "#db/enums";
 import type { Db } from "~/db.server";
 import type { LineItem } from "~/pricing/line-items";
 import type { MoneyCase } from "~/admin/admin-refunds.server";
 import { bookingReference } from "~/bookings/booking-rules";
-import { retryPayoutNow, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
+import { retryPayoutNow, sendDueReversals, sendPayoutNow } from "~/payouts/payouts.server";
 import type { ToastInput } from "~/utils/toast.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -122,7 +122,8 @@ export async function retryPayout(
     { action: "retry_payout", targetType: "payout", targetId: input.payoutId, details: { booking: bookingId } },
     input.now,
   );
-  const [sent] = await sendDuePayouts(context, input.now, input.origin, [bookingId]);
+  // This payout only: the booking's other charges' payouts keep to the job's schedule.
+  const sent = await sendPayoutNow(context, input.now, input.origin, input.payoutId);
   if (sent?.ok) {
     await db.insert(notifications).values({
       userId: sent.hostId,
@@ -168,6 +169,13 @@ export function retryToast(outcome: Exclude<RetryOutcome, { kind: "gone" }>): To
   }
 }
 
+/** Which charge a refund or payout moves, and which of its line items (null: the charge as a whole). */
+export interface MovedCharge {
+  /** The charge's purpose (null: a charge the page does not have, never so since every row names one). */
+  chargePurpose: ChargePurpose | null;
+  lineItem: LineItemCode | null;
+}
+
 /** One movement of a booking's money, for its money page, in time order (`at` in ms; null: not dated, last). */
 export type MoneyEvent =
   | {
@@ -182,7 +190,7 @@ export type MoneyEvent =
     }
   | { kind: "depositHeld"; at: number | null; amount: number }
   | { kind: "depositSettled"; at: number | null; status: string; kept: number; returned: number }
-  | {
+  | ({
       kind: "refund";
       at: number;
       id: string;
@@ -194,8 +202,8 @@ export type MoneyEvent =
       reason: string | null;
       stripeId: string | null;
       doneAt: number | null;
-    }
-  | {
+    } & MovedCharge)
+  | ({
       kind: "payout";
       at: number;
       id: string;
@@ -207,7 +215,7 @@ export type MoneyEvent =
       nextAttemptAt: number | null;
       transferId: string | null;
       paidAt: number | null;
-    }
+    } & MovedCharge)
   | {
       kind: "reversal";
       forFailedRefund: boolean;
@@ -221,9 +229,16 @@ export type MoneyEvent =
       doneAt: number | null;
     };
 
-/** Every movement of the booking's money: the payment, the deposit, the refunds, the payout and its reversals. */
+/** Every movement of the booking's money: the payments, the deposit, the refunds, the payouts and their reversals. */
 export function moneyEvents(c: MoneyCase): MoneyEvent[] {
   const { booking } = c;
+  const moved = (row: { chargeId: string | null; lineItemId: string | null }): MovedCharge => {
+    const charge = c.charges.find((ch) => ch.id === row.chargeId);
+    return {
+      chargePurpose: charge?.purpose ?? null,
+      lineItem: charge?.items.find((item) => item.id === row.lineItemId)?.code ?? null,
+    };
+  };
   const paidAt = (booking.confirmedAt ?? booking.createdAt).getTime();
   // One payment per charge: the rental's when the booking was confirmed (it was captured then), a later one when made.
   const events: MoneyEvent[] = c.charges.map((charge) => ({
@@ -268,10 +283,10 @@ export function moneyEvents(c: MoneyCase): MoneyEvent[] {
       reason: r.reason,
       stripeId: r.stripeRefundId,
       doneAt: r.succeededAt?.getTime() ?? null,
+      ...moved(r),
     });
   }
-  if (c.payout) {
-    const p = c.payout;
+  for (const p of c.payouts) {
     events.push({
       kind: "payout",
       at: p.createdAt.getTime(),
@@ -284,9 +299,10 @@ export function moneyEvents(c: MoneyCase): MoneyEvent[] {
       nextAttemptAt: p.nextAttemptAt?.getTime() ?? null,
       transferId: p.stripeTransferId,
       paidAt: p.paidAt?.getTime() ?? null,
+      ...moved(p),
     });
   }
-  for (const r of c.reversals) {
+  for (const r of c.allReversals) {
     const refund = c.refunds.find((f) => f.id === r.refundId);
     events.push({
       kind: "reversal",
@@ -303,7 +319,7 @@ export function moneyEvents(c: MoneyCase): MoneyEvent[] {
       doneAt: r.succeededAt?.getTime() ?? null,
     });
   }
-  // Stable: events of the same moment keep the order above (payment, deposit, refunds, payout, reversals).
+  // Stable: events of the same moment keep the order above (payments, deposit, refunds, payouts, reversals).
   return events
     .map((event, index) => ({ event, index }))
     .sort((a, b) => (a.event.at ?? Infinity) - (b.event.at ?? Infinity) || a.index - b.index)

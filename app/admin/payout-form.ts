@@ -1,4 +1,4 @@
-// The forms of the admins' payout pages (issue 18): "Retry now" on /admin/payouts, and the two steps of an admin's
+// The forms of the admins' payout pages (decision 023): "Retry now" on /admin/payouts, and the two steps of an admin's
 // refund on a booking's money page (review, then confirm). Server-only, so the pages ship no zod. Amounts are typed
 // in euros as people type them ("40", "40,50") and become cents; their bounds come from the booking, hence the schema
 // built per request. Messages are keys of the "admin" namespace, shown next to their field.

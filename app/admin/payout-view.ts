@@ -1,5 +1,5 @@
-// What the admins' payout pages need in the browser too (issue 18): the list's filters, and the refund form's limits
-// and wording choices. The queries are payouts.server.ts's; the refund is admin/admin-refunds.server.ts's.
+// What the admins' payout pages need in the browser too (decision 023): the list's filters, and the refund form's
+// limits and wording choices. The queries are payouts.server.ts's; the refund is admin/admin-refunds.server.ts's.
 import { PAYOUT_STATUSES, type PayoutStatus } from "#db/enums";
 
 /** The list's filter: one state, or all of them (failed first). */

@@ -156,7 +156,7 @@ export interface ChargeView {
   amount: number;
   status: (typeof charges.$inferSelect)["status"];
   createdAt: Date;
-  items: (LineItem & { position: number })[];
+  items: (LineItem & { id: string; position: number })[];
 }
 
 /** A booking's charges with their line items, oldest first: for its page and for admins. */
@@ -175,6 +175,7 @@ export async function findCharges(db: Db, bookingId: string): Promise<ChargeView
   if (rows.length === 0) return [];
   const items = await db
     .select({
+      id: chargeLineItems.id,
       chargeId: chargeLineItems.chargeId,
       code: chargeLineItems.code,
       quantity: chargeLineItems.quantity,

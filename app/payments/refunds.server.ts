@@ -1,9 +1,13 @@
 // Every refund to a renter goes through here (decision 022). A refund is first written down (`owedRefund`), in the
 // same batch as the change that owes it, so the change and the debt stand or fall together; then it is sent to
-// Stripe (`sendRefunds`) under its own idempotency key, one per booking and kind, so a retry, a second click or a
+// Stripe (`sendRefunds`) under its own idempotency key, one per charge and kind, so a retry, a second click or a
 // second job run can never refund twice. A refund Stripe refused or could not be reached for is `failed` and due
 // again after a back-off; the scheduled job sends what is due (`sendDueRefunds`) and admins see what is stuck.
 // The amounts come from app/pricing/refund-amounts.ts.
+//
+// A refund gives back (part of) one charge, sent against that charge's own payment; by default the booking's rental
+// charge, keyed `refund-<booking>-<kind>` as before charges. A later charge's refund is keyed by the charge's key,
+// and a refund of one line item by its position too (`ledgerRefundKey`, decision 035, 2026-11-29).
 //
 // Stripe accepts many refunds without making them yet (status `pending`): those are `processing` here, the money on
 // its way, until Stripe's refund events (`applyRefundEvent`) or, when those go missing, a daily look at the refund
@@ -11,8 +15,8 @@
 // `failed` with Stripe's reason and waits for an admin: the next attempt is a new refund, under a new key
 // (`requestKey`), since the first key only ever finds the failed one (decision 022, 2026-11-28).
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { RefundKind } from "#db/enums";
-import { charges, refunds, stripeEvents } from "#db/schema";
+import type { ChargePurpose, RefundKind } from "#db/enums";
+import { chargeLineItems, charges, refunds, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
 import {
   REFUND_KEY_METADATA,
@@ -24,8 +28,15 @@ import {
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { attemptMovement, failedNotHeld, pendingOrDue, retryNow } from "~/payments/money-runner.server";
 import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
+import {
+  ledgerRefundKey,
+  owedChargeRefund,
+  refundKeyOf,
+  type ChargeRefundInput,
+} from "~/payments/charge-refunds.server";
 
-export const refundKey = (bookingId: string, kind: RefundKind) => `refund-${bookingId}-${kind}`;
+/** The key of a refund of the booking's rental charge, as before charges (ledgerRefundKey for any charge). */
+export const refundKey = (bookingId: string, kind: RefundKind) => refundKeyOf(bookingId, kind);
 
 /**
  * How long a refund Stripe accepted may stay `processing` before the job asks Stripe how it stands (and again each
@@ -51,24 +62,15 @@ export function parseRequestKey(key: string): { idempotencyKey: string; reissues
 
 /**
  * The statement that writes a refund down, for the batch of the change that owes it; null when nothing is owed.
- * A second one of the same kind for the same booking is ignored (the unique index), so only the first counts.
- * `onlyIf` is an SQL condition the insert also needs (e.g. that the status change in the same batch took place).
+ * A second one of the same kind for the same charge (or line item) is ignored (the unique indexes), so only the
+ * first counts. `onlyIf` is an SQL condition the insert also needs (e.g. that the status change in the same batch
+ * took place). Without `chargeId` or `lineItemId` the refund is of the booking's rental charge, as every refund was
+ * before charges; with them, of that charge (or line item), and written only while the amount is no more than is
+ * left of it (pricing/refund-amounts.ts#lineItemRefund makes the amount; this keeps it true at the write).
  */
-export function owedRefund(
-  db: Db,
-  input: {
-    bookingId: string;
-    kind: RefundKind;
-    amount: number;
-    now: Date;
-    onlyIf?: SQL;
-    /** Given when the caller's batch also refers to the refund (a payout reversal of an admin's refund). */
-    id?: string;
-    /** An admin's reason (kind `admin`). */
-    reason?: string | null;
-  },
-) {
+export function owedRefund(db: Db, input: ChargeRefundInput) {
   if (input.amount <= 0) return null;
+  if (input.chargeId || input.lineItemId) return owedChargeRefund(db, input);
   const values = {
     id: input.id ?? crypto.randomUUID(),
     bookingId: input.bookingId,
@@ -78,17 +80,18 @@ export function owedRefund(
     idempotencyKey: refundKey(input.bookingId, input.kind),
     reason: input.reason ?? null,
     createdAt: input.now,
-    // Every refund so far gives back part of the booking's rental charge (decision 035).
+    // A refund named by its booking alone gives back part of the booking's rental charge (decision 035).
     chargeId: rentalChargeIdOf(input.bookingId),
   };
   if (!input.onlyIf) return db.insert(refunds).values(values).onConflictDoNothing();
   // INSERT ... SELECT ... WHERE: written only when the condition holds at that moment of the batch. The select's
-  // values follow the table's columns in order (id … succeeded_at, reason, created_at, reissues, charge_id).
+  // values follow the table's columns in order (id … succeeded_at, reason, created_at, reissues, charge_id,
+  // line_item_id).
   const v = values;
   return db
     .insert(refunds)
     .select(
-      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${v.reason}, ${input.now.getTime()}, 0, ${v.chargeId} where ${input.onlyIf}`,
+      sql`select ${v.id}, ${v.bookingId}, ${v.kind}, ${v.amount}, ${v.status}, ${v.idempotencyKey}, 0, null, null, null, null, ${v.reason}, ${input.now.getTime()}, 0, ${v.chargeId}, null where ${input.onlyIf}`,
     )
     .onConflictDoNothing();
 }
@@ -117,7 +120,18 @@ const REFUND_COLUMNS = {
   idempotencyKey: refunds.idempotencyKey,
   reissues: refunds.reissues,
   paymentIntentId: charges.stripePaymentIntentId,
+  chargePurpose: charges.purpose,
+  chargeKey: charges.idempotencyKey,
+  linePosition: chargeLineItems.position,
 };
+
+/** Refunds with the charge (and line item) they give back: the payment they are sent against, their key's parts. */
+const refundsToSend = (db: Db) =>
+  db
+    .select(REFUND_COLUMNS)
+    .from(refunds)
+    .innerJoin(charges, chargeOfLedgerRow(refunds))
+    .leftJoin(chargeLineItems, eq(chargeLineItems.id, refunds.lineItemId));
 
 /**
  * Sends the unsent refunds of these bookings now (after the change that owes them, or an admin's retry), whatever
@@ -127,10 +141,7 @@ const REFUND_COLUMNS = {
  */
 export async function sendBookingRefunds(db: Db, gateway: PaymentGateway, bookingIds: string[], now = new Date()) {
   if (bookingIds.length === 0) return [];
-  const rows = await db
-    .select(REFUND_COLUMNS)
-    .from(refunds)
-    .innerJoin(charges, chargeOfLedgerRow(refunds))
+  const rows = await refundsToSend(db)
     .where(and(inArray(refunds.bookingId, bookingIds), or(eq(refunds.status, "pending"), failedNotHeld(refunds))))
     .orderBy(asc(refunds.createdAt));
   return send(db, gateway, rows, now);
@@ -138,13 +149,7 @@ export async function sendBookingRefunds(db: Db, gateway: PaymentGateway, bookin
 
 /** The scheduled job: sends every refund not yet made whose back-off is over. */
 export async function sendDueRefunds(db: Db, gateway: PaymentGateway, now: Date) {
-  const rows = await db
-    .select(REFUND_COLUMNS)
-    .from(refunds)
-    .innerJoin(charges, chargeOfLedgerRow(refunds))
-    .where(pendingOrDue(refunds, now))
-    .orderBy(asc(refunds.createdAt))
-    .limit(100);
+  const rows = await refundsToSend(db).where(pendingOrDue(refunds, now)).orderBy(asc(refunds.createdAt)).limit(100);
   return send(db, gateway, rows, now);
 }
 
@@ -160,6 +165,9 @@ async function send(
     idempotencyKey: string;
     reissues: number;
     paymentIntentId: string | null;
+    chargePurpose: ChargePurpose;
+    chargeKey: string;
+    linePosition: number | null;
   }>,
   now: Date,
 ): Promise<SentRefund[]> {
@@ -170,7 +178,13 @@ async function send(
     // request: the whole payment, without an amount. Stripe answers a key reused with other parameters with an
     // error, never with the refund it already made, so asking again differently would fail for good. Once such a
     // refund failed after Stripe accepted it, the next one is new (a key of its own) and asks for the amount owed.
-    const legacy = row.reissues === 0 && row.idempotencyKey !== refundKey(row.bookingId, row.kind);
+    const ledgerKey = ledgerRefundKey({
+      bookingId: row.bookingId,
+      kind: row.kind,
+      charge: { purpose: row.chargePurpose, idempotencyKey: row.chargeKey },
+      linePosition: row.linePosition,
+    });
+    const legacy = row.reissues === 0 && row.idempotencyKey !== ledgerKey;
     const result = await attemptMovement(db, now, {
       ledger: refunds,
       // Written only while the refund is still this one: not made meanwhile, and not moved to a new key by Stripe's
@@ -398,6 +412,8 @@ export async function findRefunds(db: Db, bookingId: string) {
       succeededAt: refunds.succeededAt,
       reissues: refunds.reissues,
       createdAt: refunds.createdAt,
+      chargeId: refunds.chargeId,
+      lineItemId: refunds.lineItemId,
     })
     .from(refunds)
     .where(eq(refunds.bookingId, bookingId))

@@ -1,7 +1,15 @@
 // When a booking's host share becomes payable (payout-rules.ts): a settled trip once its claim window closed, a
 // renter's late (or "no cancellation") cancellation from the trip's start, and never anything else.
 import { describe, expect, it } from "vitest";
-import { payableNow, settlement, type SettlingBooking } from "~/payouts/payout-rules";
+import {
+  chargePayableNow,
+  chargeSettlement,
+  payableNow,
+  payoutLineOf,
+  settlement,
+  type SettlingBooking,
+} from "~/payouts/payout-rules";
+import { extensionLineItems, reimbursementLineItems } from "~/pricing/line-items";
 
 const HOUR = 3_600_000;
 // Handed over on 10 December 2026 at 10:00 in Vilnius (UTC+2): bookings/trip-rules.ts#tripTimes.
@@ -115,5 +123,75 @@ describe("a cancellation", () => {
     expect(settlement(cancelled(START - 1, { cancelReason: "expired" }))).toBeNull();
     expect(settlement(cancelled(START - 1, { paymentStatus: "released" }))).toBeNull();
     expect(settlement(cancelled(START - 1, { paymentStatus: "unpaid" }))).toBeNull();
+  });
+});
+
+describe("a charge after the rental (decision 035)", () => {
+  const lines = (items: ReturnType<typeof extensionLineItems>) => items.map((item) => ({ ...item, refunded: 0 }));
+  /** Two more days at 45 €, captured: 88.20 € for the host. */
+  const extension = {
+    purpose: "extension" as const,
+    status: "captured" as const,
+    items: lines(extensionLineItems({ days: 2, dayRate: 4_500, insurancePerDay: null })),
+  };
+  /** 61.50 € of fuel the host paid for, captured. */
+  const fuel = {
+    purpose: "reimbursement" as const,
+    status: "captured" as const,
+    items: lines(reimbursementLineItems({ amount: 6_150, receiver: "host" })),
+  };
+  const LATER = WINDOW_ENDS.getTime() + 100 * HOUR;
+
+  it("an extension is payable with its booking's settlement: when the claim window closed, not before", () => {
+    expect(chargeSettlement(extension, TRIP, LATER)).toEqual({ settledAt: WINDOW_ENDS.getTime() });
+    expect(chargePayableNow(extension, TRIP, WINDOW_ENDS.getTime() - 1)).toBeNull();
+    expect(chargePayableNow(extension, TRIP, WINDOW_ENDS)).toEqual({
+      gross: 9_000,
+      hostShare: 8_820,
+      claimKept: 0,
+      amount: 8_820,
+      settledAt: WINDOW_ENDS.getTime(),
+      line: null,
+    });
+    expect(chargePayableNow({ ...extension, purpose: "add_on" }, TRIP, WINDOW_ENDS)).toMatchObject({ amount: 8_820 });
+  });
+
+  it("an extension waits while its booking's deposit is held or claimed, and never for a booking not a trip", () => {
+    expect(chargePayableNow(extension, { ...TRIP, depositStatus: "held" }, LATER)).toBeNull();
+    expect(chargePayableNow(extension, { ...TRIP, depositStatus: "claimed" }, LATER)).toBeNull();
+    expect(chargePayableNow(extension, { ...TRIP, status: "active" }, LATER)).toBeNull();
+    // A renter's late cancellation pays the host part of the rental, never days that did not take place.
+    expect(chargePayableNow(extension, cancelled(START - 47 * HOUR), START + 100 * HOUR)).toBeNull();
+  });
+
+  it("a reimbursement to the host is payable once captured, whatever the trip, as its host line's transfer", () => {
+    const active = { ...TRIP, status: "active" as const, completedAt: null, depositStatus: "held" as const };
+    const now = Date.UTC(2026, 11, 11, 12);
+    expect(chargeSettlement(fuel, active, now)).toEqual({ settledAt: now });
+    expect(chargePayableNow(fuel, active, now)).toEqual({
+      gross: 6_150,
+      hostShare: 6_150,
+      claimKept: 0,
+      amount: 6_150,
+      settledAt: now,
+      line: fuel.items[0],
+    });
+    expect(payoutLineOf(fuel)).toBe(fuel.items[0]);
+    expect(payoutLineOf(extension)).toBeNull();
+  });
+
+  it("a reimbursement to the platform pays the host nothing", () => {
+    const platform = { ...fuel, items: lines(reimbursementLineItems({ amount: 6_150, receiver: "platform" })) };
+    expect(payoutLineOf(platform)).toBeNull();
+    expect(chargePayableNow(platform, TRIP, LATER)).toBeNull();
+  });
+
+  it("nothing is payable of a charge not captured, of the rental here, or of a reservation", () => {
+    for (const status of ["unpaid", "authorized", "released", "failed"] as const) {
+      expect(chargeSettlement({ ...extension, status }, TRIP, LATER)).toBeNull();
+      expect(chargeSettlement({ ...fuel, status }, TRIP, LATER)).toBeNull();
+    }
+    expect(chargeSettlement({ purpose: "rental", status: "captured" }, TRIP, LATER)).toBeNull();
+    expect(chargeSettlement({ purpose: "reservation", status: "captured" }, TRIP, LATER)).toBeNull();
   });
 });

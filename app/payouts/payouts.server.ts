@@ -1,24 +1,27 @@
-// Every payout to a host goes through here (issue 18, decision 023): the ledger of `payouts` (one per booking) and
-// `payout_reversals` (one per refund that takes the host's part back).
+// Every payout to a host goes through here (decision 023): the ledger of `payouts` (one per charge: the
+// booking's rental, and each later charge that gives the host a share, decision 035) and `payout_reversals` (one per
+// refund that takes the host's part back).
 //
 // - `owePayouts`: the scheduled job writes a payout for each booking that became payable (payout-rules.ts), with the
-//   amounts of pricing/payout-amounts.ts. It waits (`waiting_for_account`) while its host cannot receive transfers.
+//   amounts of pricing/payout-amounts.ts: the rental charge's share. It waits (`waiting_for_account`) while its host
+//   cannot receive transfers. The later charges' payouts are charge-payouts.server.ts's, sent the same way.
 // - `sendDuePayouts`: a due payout is first taken (`sending`, its amount fixed: the amount less reversals not yet
-//   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer under
-//   the key `payout-<booking>` with `transfer_group` = the booking (the gateway looks for an earlier transfer by the
-//   key first, since Stripe forgets keys after 24 h). A failure is recorded with Stripe's reason and retried with the
-//   one runner of payments/money-runner.server.ts (its back-off, its hold for an admin); one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes, under
-//   the same key.
+//   sent, which are netted) in one batch, so two job runs cannot both send it; then sent as one Stripe transfer from
+//   its charge's payment under its key (`payout-<booking>` for the rental's) with `transfer_group` = the booking (the
+//   gateway looks for an earlier transfer by the key first, since Stripe forgets keys after 24 h). A failure is
+//   recorded with Stripe's reason and retried with the one runner of payments/money-runner.server.ts (its back-off,
+//   its hold for an admin); one left `sending` (the Worker stopped mid-call) is taken up again after a few minutes,
+//   under the same key. An admin's retry sends the one payout (`sendPayoutNow`).
 // - `sendDueReversals`: a reversal of a paid payout goes to Stripe (Transfer Reversals, key `reversal-<refund>`), once
 //   its refund has been made (not while it is owed or on its way).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
-import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, charges, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
-import { chargeOfLedgerRow, rentalChargeIdOf } from "~/payments/charges.server";
+import { chargeOfLedgerRow, rentalChargeId, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { attemptMovement, failedAndDue, pendingOrDue, retryNow } from "~/payments/money-runner.server";
+import { oweChargePayouts, SETTLING_COLUMNS, writeOwedPayouts, type OwedPayout } from "~/payouts/charge-payouts.server";
 import { scheduleWaitingPayouts } from "~/payouts/payout-accounts.server";
 import { payableNow } from "~/payouts/payout-rules";
 import { addDays, vilniusDay } from "~/utils/calendar-days";
@@ -32,37 +35,14 @@ export const SENDING_STALE_MS = 10 * 60_000;
 /** How far back the job looks for renters' cancellations that leave the host a share (from their trip's start). */
 export const CANCELLATION_LOOKBACK_DAYS = 30;
 
-/** A booking's columns that decide its payout (payout-rules.ts#settlement and pricing/payout-amounts.ts). */
-export const SETTLING_COLUMNS = {
-  id: bookings.id,
-  ownerId: bookings.ownerId,
-  status: bookings.status,
-  paymentStatus: bookings.paymentStatus,
-  depositStatus: bookings.depositStatus,
-  cancelReason: bookings.cancelReason,
-  startDate: bookings.startDate,
-  endDate: bookings.endDate,
-  completedAt: bookings.completedAt,
-  cancelledAt: bookings.cancelledAt,
-  claimWindowEndsAt: bookings.claimWindowEndsAt,
-  totalAmount: bookings.totalAmount,
-  depositAmount: bookings.depositAmount,
-  depositKept: bookings.depositKept,
-  insuranceCost: bookings.insuranceCost,
-  platformFee: bookings.platformFee,
-  dailyRate: bookings.dailyRate,
-  subtotal: bookings.subtotal,
-  hostEarnings: bookings.hostEarnings,
-  cancellationPolicy: bookings.cancellationPolicy,
-};
-
 /** Writes the payouts of bookings that became payable; returns how many were written. */
 export async function owePayouts(db: Db, now: Date): Promise<number> {
   const today = vilniusDay(now);
   const candidates = await db
     .select(SETTLING_COLUMNS)
     .from(bookings)
-    .leftJoin(payouts, eq(payouts.bookingId, bookings.id))
+    // The rental charge's payout; the booking's later charges have their own (charge-payouts.server.ts).
+    .leftJoin(payouts, eq(payouts.chargeId, rentalChargeId))
     .where(
       and(
         isNull(payouts.id),
@@ -83,31 +63,14 @@ export async function owePayouts(db: Db, now: Date): Promise<number> {
       ),
     )
     .limit(200);
-  const values: SQLiteInsertValue<typeof payouts>[] = [];
+  const owed: OwedPayout[] = [];
   for (const booking of candidates) {
-    const owed = payableNow(booking, now);
-    if (!owed) continue;
-    values.push({
-      id: crypto.randomUUID(),
-      bookingId: booking.id,
-      hostId: booking.ownerId,
-      gross: owed.gross,
-      hostShare: owed.hostShare,
-      claimKept: owed.claimKept,
-      amount: owed.amount,
-      status: "waiting_for_account",
-      idempotencyKey: payoutKey(booking.id),
-      // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
-      chargeId: rentalChargeIdOf(booking.id),
-      settledAt: new Date(owed.settledAt),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const payable = payableNow(booking, now);
+    if (!payable) continue;
+    // The host's share is of the rental charge; its money is what the transfer sends (decision 035).
+    owed.push({ booking, payable, key: payoutKey(booking.id), chargeId: rentalChargeIdOf(booking.id) });
   }
-  if (values.length === 0) return 0;
-  // Written waiting, then scheduled at once for hosts who can receive transfers (the same rule as an account change).
-  await db.batch([db.insert(payouts).values(values).onConflictDoNothing(), ...scheduleWaitingPayouts(db, now)]);
-  return values.length;
+  return writeOwedPayouts(db, now, owed);
 }
 
 export interface SentPayout {
@@ -161,8 +124,18 @@ async function takePayout(db: Db, payoutId: string, now: Date): Promise<number |
   return taken[0]?.sentAmount ?? null;
 }
 
-/** Sends the due payouts (the job), or only those of `bookingIds` (e.g. an admin's retry), whatever their back-off. */
-export async function sendDuePayouts(context: Context, now: Date, origin: string, bookingIds?: string[]) {
+/** Sends the due payouts (the job), or only those of `bookingIds`, whatever their back-off. */
+export function sendDuePayouts(context: Context, now: Date, origin: string, bookingIds?: string[]) {
+  return sendPayouts(context, now, origin, bookingIds ? inArray(payouts.bookingId, bookingIds) : undefined);
+}
+
+/** Sends one payout if it is due (an admin's retry made it so), and no other payout of its booking. */
+export async function sendPayoutNow(context: Context, now: Date, origin: string, payoutId: string) {
+  const [sent] = await sendPayouts(context, now, origin, eq(payouts.id, payoutId));
+  return sent ?? null;
+}
+
+async function sendPayouts(context: Context, now: Date, origin: string, which: SQL | undefined) {
   const { db } = context;
   const gateway = getPaymentGateway(context.env, origin);
   const rows = await db
@@ -178,7 +151,7 @@ export async function sendDuePayouts(context: Context, now: Date, origin: string
     .from(payouts)
     .innerJoin(payoutAccounts, and(eq(payoutAccounts.userId, payouts.hostId), eq(payoutAccounts.status, "enabled")))
     .leftJoin(charges, chargeOfLedgerRow(payouts))
-    .where(and(duePayouts(now), bookingIds ? inArray(payouts.bookingId, bookingIds) : undefined))
+    .where(and(duePayouts(now), which))
     .orderBy(asc(payouts.settledAt))
     .limit(100);
   const sent: SentPayout[] = [];
@@ -285,6 +258,7 @@ async function notifyHosts(db: Db, sent: SentPayout[], now: Date) {
 export async function runPayoutJobs(context: Context, now: Date, origin: string) {
   const { db } = context;
   await owePayouts(db, now);
+  await oweChargePayouts(db, now);
   await db.batch([...scheduleWaitingPayouts(db, now)]);
   const sent = await sendDuePayouts(context, now, origin);
   await notifyHosts(db, sent, now);
@@ -306,9 +280,16 @@ export async function retryPayoutNow(db: Db, payoutId: string, now: Date) {
   return row ?? null;
 }
 
-/** A booking's payout and its reversals, for the booking's page and for admins (null before it is settled). */
+/**
+ * A booking's payout (of its rental charge: the host's share of the trip) and its reversals, for the booking's page
+ * and for admins (null before it is settled).
+ */
 export async function findPayout(db: Db, bookingId: string) {
-  const [payout] = await db.select().from(payouts).where(eq(payouts.bookingId, bookingId)).limit(1);
+  const [payout] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.bookingId, bookingId), eq(payouts.chargeId, rentalChargeIdOf(bookingId))))
+    .limit(1);
   if (!payout) return null;
   const reversals = await db
     .select()
@@ -316,6 +297,29 @@ export async function findPayout(db: Db, bookingId: string) {
     .where(eq(payoutReversals.payoutId, payout.id))
     .orderBy(asc(payoutReversals.createdAt));
   return { payout, reversals };
+}
+
+/** Every payout of a booking (one per charge), oldest first, and all their reversals: the admins' money page. */
+export async function findPayouts(db: Db, bookingId: string) {
+  const found = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.bookingId, bookingId))
+    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+  const reversals =
+    found.length === 0
+      ? []
+      : await db
+          .select()
+          .from(payoutReversals)
+          .where(
+            inArray(
+              payoutReversals.payoutId,
+              found.map((p) => p.id),
+            ),
+          )
+          .orderBy(asc(payoutReversals.createdAt));
+  return { payouts: found, reversals };
 }
 
 /** What reversals take (or are taking) back from a payout. */

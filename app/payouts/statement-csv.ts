@@ -1,4 +1,4 @@
-// A month of a host's payout statement as a CSV file (issue 18), built without the database or the translator: the
+// A month of a host's payout statement as a CSV file (decision 023), built without the database or the translator: the
 // route hands it the lines and the texts in the reader's language.
 //
 // Spreadsheets guess a CSV's format from the computer's regional settings, not from the file. A Lithuanian Excel or

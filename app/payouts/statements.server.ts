@@ -1,4 +1,4 @@
-// A host's payout statement (issue 18): every payout of theirs, one line per booking, with the amounts of
+// A host's payout statement (decision 023): every payout of theirs, one line per booking, with the amounts of
 // pricing/payout-amounts.ts (`statementLine`), where its transfer stands, and totals per month. The page
 // /host-dashboard/payouts and its CSV read it; the host is always the signed-in user, never a parameter.
 //
@@ -15,7 +15,8 @@ import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
 import { companyOf } from "~/profiles/display-name";
 import { settlement } from "~/payouts/payout-rules";
-import { findPayout, reversedTotal, SETTLING_COLUMNS } from "~/payouts/payouts.server";
+import { SETTLING_COLUMNS } from "~/payouts/charge-payouts.server";
+import { findPayout, reversedTotal } from "~/payouts/payouts.server";
 import { payoutFor, statementLine, statementTotals, type StatementLine } from "~/pricing/payout-amounts";
 import { vilniusDay } from "~/utils/calendar-days";
 

@@ -1,7 +1,10 @@
 // What a host is paid for a booking and what a later refund takes back (payout-amounts.ts): a trip's share and the
 // claim's part, a cancellation's share rounded to the cent, the bounds of a reversal, and the statement's lines.
 import { describe, expect, it } from "vitest";
+import { extensionLineItems, reimbursementLineItems } from "~/pricing/line-items";
 import {
+  chargePayout,
+  lineItemPayout,
   payoutFor,
   reversible,
   statementLine,
@@ -113,5 +116,41 @@ describe("statement", () => {
       net: 14_680,
     });
     expect(statementTotals([])).toEqual({ gross: 0, platformFee: 0, hostShare: 0, claimKept: 0, reversed: 0, net: 0 });
+  });
+});
+
+describe("the payout of a charge after the rental, or of one of its line items", () => {
+  const paid = (items: ReturnType<typeof extensionLineItems>, refunded: Record<number, number> = {}) =>
+    items.map((item, position) => ({ ...item, refunded: refunded[position] ?? 0 }));
+
+  it("pays an extension's days less the host's service fee, as chargeTotals sums them", () => {
+    // Two more days at 45 €: 90 € for the host, 1.80 € of it the platform's fee.
+    const items = extensionLineItems({ days: 2, dayRate: 4_500, insurancePerDay: null });
+    expect(chargePayout(paid(items))).toEqual({ gross: 9_000, hostShare: 8_820, claimKept: 0, amount: 8_820 });
+  });
+
+  it("takes off what was refunded of the host's lines, and nothing for a refund of the platform's", () => {
+    const items = extensionLineItems({ days: 2, dayRate: 4_500, insurancePerDay: 1_000 });
+    const days = items.findIndex((item) => item.code === "rental_days");
+    const insurance = items.findIndex((item) => item.code === "insurance");
+    expect(chargePayout(paid(items, { [days]: 4_500 }))).toEqual({
+      gross: 4_500,
+      hostShare: 4_320,
+      claimKept: 0,
+      amount: 4_320,
+    });
+    expect(chargePayout(paid(items, { [insurance]: 2_000 }))).toMatchObject({ gross: 9_000, amount: 8_820 });
+    // All of the host's days given back: nothing, never less than nothing.
+    expect(chargePayout(paid(items, { [days]: 9_000 }))).toEqual({ gross: 0, hostShare: 0, claimKept: 0, amount: 0 });
+  });
+
+  it("pays a reimbursement to the host its host line; one to the platform pays the host nothing", () => {
+    const [fuel, fee] = paid(reimbursementLineItems({ amount: 6_150, receiver: "host" }));
+    expect(lineItemPayout(fuel!)).toEqual({ gross: 6_150, hostShare: 6_150, claimKept: 0, amount: 6_150 });
+    expect(lineItemPayout({ ...fuel!, refunded: 1_150 })).toMatchObject({ amount: 5_000 });
+    expect(lineItemPayout(fee!)).toMatchObject({ amount: 0 });
+    expect(chargePayout(paid(reimbursementLineItems({ amount: 6_150, receiver: "platform" })))).toMatchObject({
+      amount: 0,
+    });
   });
 });

@@ -10,7 +10,11 @@
 // A host's cancellation, a request that never became a booking: nothing.
 // An admin's refund after settlement: the admin chooses how much of it comes out of the host's payout, at most
 // what is left of it (`reversible`); the platform covers the rest.
-import type { CancellationTerms, PaidBooking } from "~/pricing/refund-amounts";
+// A charge after the rental (decision 035, 2026-11-29): its own payout, `chargePayout`: what its line items give the
+// host less what the host pays of them (line-items.ts#chargeTotals), each host line less what was refunded of it;
+// or the payout of one line item (a reimbursement's host line), `lineItemPayout`: the line less its refunds.
+import { chargeTotals, type LineItem } from "~/pricing/line-items";
+import { refundable, type CancellationTerms, type PaidBooking } from "~/pricing/refund-amounts";
 
 export interface PayoutBooking extends PaidBooking {
   hostEarnings: number;
@@ -47,6 +51,34 @@ export function payoutFor(booking: PayoutBooking, outcome: PayoutOutcome): Payou
   const kept = rentalKept(booking, outcome.terms);
   const hostShare = booking.subtotal > 0 ? Math.round((kept * booking.hostEarnings) / booking.subtotal) : 0;
   return { gross: kept, hostShare, claimKept: 0, amount: hostShare };
+}
+
+/** A line item of a charge as its payout reads it: who pays and receives it, and what was refunded of it. */
+export interface PaidLine extends Pick<LineItem, "amount" | "payer" | "receiver"> {
+  /** What line-item refunds gave back of it (made or owed). */
+  refunded: number;
+}
+
+/** A host line less what was refunded of it: what the host keeps of it. */
+const keptOf = (line: PaidLine) =>
+  line.receiver === "host" ? { ...line, amount: refundable(line.amount, line.refunded) } : line;
+
+/**
+ * The host's payout of a charge other than the rental: gross is what its lines give the host, each less what was
+ * refunded of it; the share is that less what the host pays (its service fee), as chargeTotals sums them. A refund of
+ * the charge as a whole, or of a line the platform receives, is the platform's to cover.
+ */
+export function chargePayout(lines: readonly PaidLine[]): PayoutAmount {
+  const kept = lines.map(keptOf);
+  const gross = kept.filter((line) => line.receiver === "host").reduce((sum, line) => sum + line.amount, 0);
+  const hostShare = Math.min(gross, Math.max(0, chargeTotals(kept).hostShare));
+  return { gross, hostShare, claimKept: 0, amount: hostShare };
+}
+
+/** The payout of one line item the host receives (a reimbursement's host line): the line less its refunds. */
+export function lineItemPayout(line: PaidLine): PayoutAmount {
+  const amount = line.receiver === "host" ? keptOf(line).amount : 0;
+  return { gross: amount, hostShare: amount, claimKept: 0, amount };
 }
 
 /** What can still be taken back from a payout: its amount less what reversals have taken (or are taking). */

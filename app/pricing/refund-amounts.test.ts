@@ -8,6 +8,8 @@ import {
   cancellationRefund,
   claimKept,
   depositSettlement,
+  lineItemRefund,
+  refundable,
   type PaidBooking,
 } from "~/pricing/refund-amounts";
 
@@ -226,5 +228,35 @@ describe("claimKept", () => {
   it("a claim still open (awaiting the renter or disputed) keeps nothing yet", () => {
     expect(claimKept({ ...claim, status: "awaiting_renter" })).toBeNull();
     expect(claimKept({ ...claim, status: "disputed" })).toBeNull();
+  });
+});
+
+describe("lineItemRefund: one line item (or one charge) given back", () => {
+  /** A reimbursement's host line of 61.50 €. */
+  const fuel = { amount: 6_150, refunded: 0 };
+
+  it("gives back what is asked while it is no more than the line", () => {
+    expect(lineItemRefund(fuel, 2_000)).toBe(2_000);
+    expect(lineItemRefund(fuel, 6_150)).toBe(6_150);
+  });
+
+  it("never more than the line less what was already refunded of it", () => {
+    expect(lineItemRefund(fuel, 9_999)).toBe(6_150);
+    expect(lineItemRefund({ ...fuel, refunded: 2_000 }, 5_000)).toBe(4_150);
+    expect(lineItemRefund({ ...fuel, refunded: 6_150 }, 1)).toBe(0);
+    // Refunded beyond the line (written before the bound) leaves nothing, never a negative refund.
+    expect(lineItemRefund({ ...fuel, refunded: 7_000 }, 100)).toBe(0);
+  });
+
+  it("refuses a part of a cent or a negative amount", () => {
+    expect(() => lineItemRefund(fuel, 10.5)).toThrow(RangeError);
+    expect(() => lineItemRefund(fuel, -1)).toThrow(RangeError);
+    expect(lineItemRefund(fuel, 0)).toBe(0);
+  });
+
+  it("refundable: what is left of a payment after its refunds", () => {
+    expect(refundable(32_640, 20_000)).toBe(12_640);
+    expect(refundable(32_640, 40_000)).toBe(0);
+    expect(refundable(32_640, -5)).toBe(32_640);
   });
 });

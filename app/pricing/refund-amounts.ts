@@ -8,6 +8,8 @@
 //   renter, after the deadline            everything except the first day's rate and the platform fee
 //   renter, "no cancellation"             only the deposit and the insurance
 // Claim: up to the deposit, split by depositSettlement; its items are priced in claim-amounts.ts.
+// Of one charge or one line item (decision 035, 2026-11-29): what is asked, never more than was paid of it less what
+// was already refunded of it (made or owed), `lineItemRefund`.
 import type { CANCELLATION_POLICIES } from "#db/enums";
 
 type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -86,4 +88,18 @@ export function claimKept(claim: { status: string; amount: number; decidedAmount
   if (claim.status === "accepted" || claim.status === "lapsed") return claim.amount;
   if (claim.status === "decided") return claim.decidedAmount ?? 0;
   return null;
+}
+
+/** What is left to give back of what was paid (a charge, or one of its line items) after what was refunded of it. */
+export function refundable(paid: number, refunded: number): number {
+  return Math.max(0, paid - Math.max(0, refunded));
+}
+
+/**
+ * A refund of one line item of a charge (or of a charge as a whole): what is asked, bounded by what was paid of it
+ * less what was already refunded of it (made, on its way or still owed); 0 when nothing is left.
+ */
+export function lineItemRefund(line: { amount: number; refunded: number }, asked: number): number {
+  if (!Number.isInteger(asked) || asked < 0) throw new RangeError("A refund is a whole number of cents, at least 0");
+  return Math.min(asked, refundable(line.amount, line.refunded));
 }

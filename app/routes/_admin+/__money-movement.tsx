@@ -1,8 +1,8 @@
 // One movement of a booking's money on its admin money page (admin.payouts_.$bookingId.tsx): a payment (each charge,
-// with its line items and who receives each), the
-// deposit held and settled, a refund, the host's payout or a reversal, with its time and its details.
+// with its line items and who receives each), the deposit held and settled, a refund or a payout to the host (each
+// with the charge, and the line item, it moves: decision 035) or a reversal, with its time and its details.
 import { useTranslation } from "react-i18next";
-import type { MoneyEvent } from "~/admin/payout-admin.server";
+import type { MoneyEvent, MovedCharge } from "~/admin/payout-admin.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 
 export function Movement({ event }: { event: MoneyEvent }) {
@@ -10,6 +10,10 @@ export function Movement({ event }: { event: MoneyEvent }) {
   const lang = i18n.language;
   const money = (cents: number) => formatMoney(cents, lang);
   const when = event.at === null ? t("moneyPage.undated") : formatDateTime(event.at, lang);
+  const moved = (e: MovedCharge): [string, string | null][] => [
+    [t("moneyPage.ofCharge"), e.chargePurpose ? t(`moneyPage.purpose.${e.chargePurpose}`) : null],
+    [t("moneyPage.ofLineItem"), e.lineItem ? t(`moneyPage.lineItem.${e.lineItem}`) : null],
+  ];
   const heading = (text: string) => (
     <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
       <span className="font-semibold">{text}</span>
@@ -63,6 +67,7 @@ export function Movement({ event }: { event: MoneyEvent }) {
           )}
           <Details
             items={[
+              ...moved(event),
               [t("moneyPage.reason"), event.reason],
               [t("payouts.attempts"), String(event.attempts)],
               [t("moneyPage.stripeRefund"), event.stripeId, true],
@@ -83,6 +88,7 @@ export function Movement({ event }: { event: MoneyEvent }) {
           )}
           <Details
             items={[
+              ...moved(event),
               [
                 t("moneyPage.sentAmount"),
                 event.sentAmount !== null && event.sentAmount !== event.amount ? money(event.sentAmount) : null,

@@ -39,7 +39,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { booking } = found;
   const reference = bookingReference(booking.id);
   const bounds = refundBounds(found);
-  const refunded = found.refunds.reduce((sum, r) => sum + r.amount, 0);
   return {
     title: t("titles.money", { reference }),
     booking: {
@@ -55,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       renterId: booking.renterId,
       renterName: booking.renterName,
     },
-    refunded,
+    refunded: bounds.refunded,
     payoutAmount: found.payout?.amount ?? null,
     bounds,
     events: moneyEvents(found),
