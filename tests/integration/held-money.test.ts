@@ -4,23 +4,21 @@
 // automatic attempt (the job leaves it alone from then on), is listed on /admin/held-money with Stripe's reason and
 // counted on the admin tab, and an admin's "Retry now" there sends it, is audited, and empties the list.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, payoutReversals, payouts, refunds } from "#db/schema";
 import { countHeldMoney } from "~/admin/held-money.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { BACKOFF_MINUTES, MAX_AUTOMATIC_ATTEMPTS, type MovementKind } from "~/payments/money-attempts";
+import type { MovementKind } from "~/payments/money-attempts";
 import { owedRefund, refundKey, sendDueRefunds } from "~/payments/refunds.server";
 import { handleAccountEvent, startOnboarding } from "~/payouts/payout-accounts.server";
 import { payoutKey, reversalKey, sendDuePayouts, sendDueReversals } from "~/payouts/payouts.server";
-import { action, loader } from "~/routes/_admin+/admin.held-money";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createSignedInUser, createUser, rentalChargeRow } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
-import { callRoute, formRequest, getRequest, ORIGIN, toastOf } from "./support/routes";
+import { heldPage, MOVEMENT_WIRE, movementRow, refuseUntilHeld, retryHeld } from "./support/held-money";
+import { ORIGIN, toastOf } from "./support/routes";
 import { capturedPayment, stripeEnv } from "./support/stripe";
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const NOW = new Date(Date.UTC(2026, 11, 20, 9));
 
 let fake: FakeStripe;
@@ -86,11 +84,6 @@ interface Case {
   owe(): Promise<string>;
   /** The scheduled job's sender of this kind. */
   send(now: Date): Promise<unknown[]>;
-  /** Stripe cannot be reached for the next attempt (twice: the SDK's one retry fails as well). */
-  failOnce(): void;
-  row(id: string): Promise<{ status: string; attempts: number; nextAttemptAt: Date | null; lastError: string | null }>;
-  log: string;
-  made: string;
 }
 
 const CASES: Record<MovementKind, Case> = {
@@ -105,24 +98,10 @@ const CASES: Record<MovementKind, Case> = {
       return row!.id;
     },
     send: (now) => sendDueRefunds(ctx.db, getPaymentGateway(ctx.context.env, ORIGIN), now),
-    failOnce() {
-      fake.failNext(/^\/v1\/refunds$/, 500);
-      fake.failNext(/^\/v1\/refunds$/, 500);
-    },
-    row: async (id) => (await ctx.db.select().from(refunds).where(eq(refunds.id, id)))[0]!,
-    log: "refund failed",
-    made: "succeeded",
   },
   payout: {
     owe: async () => scheduledPayout(await paidTrip()),
     send: (now) => sendDuePayouts(ctx.context, now, ORIGIN),
-    failOnce() {
-      fake.failNext(/^\/v1\/transfers$/, 500);
-      fake.failNext(/^\/v1\/transfers$/, 500);
-    },
-    row: async (id) => (await ctx.db.select().from(payouts).where(eq(payouts.id, id)))[0]!,
-    log: "payout failed",
-    made: "paid",
   },
   reversal: {
     async owe() {
@@ -151,85 +130,29 @@ const CASES: Record<MovementKind, Case> = {
       return id;
     },
     send: (now) => sendDueReversals(ctx.context, now, ORIGIN),
-    failOnce() {
-      fake.failNext(/^\/v1\/transfers\/[^/]+\/reversals$/, 500);
-      fake.failNext(/^\/v1\/transfers\/[^/]+\/reversals$/, 500);
-    },
-    row: async (id) => (await ctx.db.select().from(payoutReversals).where(eq(payoutReversals.id, id)))[0]!,
-    log: "payout reversal failed",
-    made: "succeeded",
   },
 };
-
-function expectLogged(prefix: string, times = 1) {
-  const calls = vi.mocked(console.error).mock.calls.filter((call) => String(call[0]).startsWith(prefix));
-  expect(calls).toHaveLength(times);
-  vi.mocked(console.error).mockClear();
-}
-
-const heldPage = async () =>
-  (await callRoute<{ held: { kind: string; id: string; lastError: string | null; attempts: number }[] }>(
-    loader,
-    getRequest("/admin/held-money", { cookie }),
-    ctx.context,
-  ))!.data.held;
 
 describe.each(Object.keys(CASES) as MovementKind[])("a %s Stripe keeps refusing", (kind) => {
   it("backs off, is held for an admin after the last attempt, is listed, and an admin's retry sends it", async () => {
     const c = CASES[kind];
     const id = await c.owe();
-    let clock = NOW.getTime();
-    const waits: number[] = [];
-    for (let attempt = 1; attempt <= MAX_AUTOMATIC_ATTEMPTS; attempt++) {
-      // Not before its back-off is over.
-      if (attempt > 1) expect(await c.send(new Date(clock - MINUTE))).toEqual([]);
-      c.failOnce();
-      expect(await c.send(new Date(clock))).toHaveLength(1);
-      expectLogged(c.log);
-      const row = await c.row(id);
-      expect(row).toMatchObject({ status: "failed", attempts: attempt });
-      expect(row.lastError).toBeTruthy();
-      if (attempt === MAX_AUTOMATIC_ATTEMPTS) break;
-      waits.push((row.nextAttemptAt!.getTime() - clock) / MINUTE);
-      clock = row.nextAttemptAt!.getTime();
-      // Not listed while the job still tries it.
-      expect(await heldPage()).toEqual([]);
-    }
-    const last = BACKOFF_MINUTES.at(-1)!;
-    expect(waits).toEqual([
-      ...BACKOFF_MINUTES,
-      ...Array(MAX_AUTOMATIC_ATTEMPTS - 1 - BACKOFF_MINUTES.length).fill(last),
-    ]);
-
-    // Held: nothing due, the job leaves it alone a month later, and admins see it with Stripe's reason.
-    const held = await c.row(id);
-    expect(held.nextAttemptAt).toBeNull();
-    expect(await c.send(new Date(clock + 30 * DAY))).toEqual([]);
-    expect(await heldPage()).toEqual([
-      expect.objectContaining({ kind, id, attempts: MAX_AUTOMATIC_ATTEMPTS, lastError: held.lastError }),
-    ]);
+    const world = { ctx, fake, cookie };
+    await refuseUntilHeld(world, kind, id, NOW, c.send);
     expect(await countHeldMoney(ctx.db)).toBe(1);
 
     // "Retry now": sent at once, the retry audited, the list empty.
-    const answer = await callRoute(
-      action,
-      formRequest("/admin/held-money", { intent: "retry", kind, id }, { cookie }),
-      ctx.context,
-    );
+    const answer = await retryHeld(ctx, cookie, { intent: "retry", kind, id });
     expect(answer.location).toBe("/admin/held-money");
     expect(await toastOf(answer.headers, ctx.context.env)).toMatchObject({ type: "success" });
-    expect(await c.row(id)).toMatchObject({ status: c.made, lastError: null });
-    expect(await heldPage()).toEqual([]);
+    expect(await movementRow(ctx, kind, id)).toMatchObject({ status: MOVEMENT_WIRE[kind].made, lastError: null });
+    expect(await heldPage(ctx, cookie)).toEqual([]);
     expect(await countHeldMoney(ctx.db)).toBe(0);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, adminId));
     expect(audits).toHaveLength(1);
 
     // A second retry of the same row finds nothing to retry, and says so next to the list (never a 500).
-    const again = await callRoute<{ error: string }>(
-      action,
-      formRequest("/admin/held-money", { intent: "retry", kind, id }, { cookie }),
-      ctx.context,
-    );
+    const again = await retryHeld(ctx, cookie, { intent: "retry", kind, id });
     expect(again.status).toBe(409);
     expect(again.data.error).toBe("admin:held.errors.gone");
   });
@@ -238,11 +161,7 @@ describe.each(Object.keys(CASES) as MovementKind[])("a %s Stripe keeps refusing"
 describe("/admin/held-money", () => {
   it("refuses a retry of an unknown kind or without an id with the page's message, writing nothing", async () => {
     for (const form of [{ intent: "retry", kind: "charge", id: "x" }, { intent: "retry", kind: "refund" }, {}]) {
-      const answer = await callRoute<{ error: string }>(
-        action,
-        formRequest("/admin/held-money", form as Record<string, string>, { cookie }),
-        ctx.context,
-      );
+      const answer = await retryHeld(ctx, cookie, form as Record<string, string>);
       expect(answer.status).toBe(400);
       expect(answer.data.error).toBe("admin:held.errors.gone");
     }

@@ -4,24 +4,20 @@
 // /admin/held-money, and an admin's "Retry now" there sends that movement alone — the refund against the extension's
 // payment, the payout from the extension's charge, each under its own key — and empties the list.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, payouts, refunds } from "#db/schema";
 import { countHeldMoney } from "~/admin/held-money.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
-import { BACKOFF_MINUTES, MAX_AUTOMATIC_ATTEMPTS } from "~/payments/money-attempts";
 import { owedRefund, sendDueRefunds } from "~/payments/refunds.server";
 import { oweChargePayouts } from "~/payouts/charge-payouts.server";
 import { owePayouts, sendDuePayouts } from "~/payouts/payouts.server";
-import { action, loader } from "~/routes/_admin+/admin.held-money";
 import { createTestContext, type TestContext } from "./support/context";
 import { createSignedInUser } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { completedTrip } from "./support/per-charge";
-import { callRoute, formRequest, getRequest, ORIGIN, toastOf } from "./support/routes";
+import { heldPage, MOVEMENT_WIRE, movementRow, refuseUntilHeld, retryHeld } from "./support/held-money";
+import { ORIGIN, toastOf } from "./support/routes";
 import { stripeEnv } from "./support/stripe";
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 let fake: FakeStripe;
 let ctx: TestContext;
@@ -45,11 +41,6 @@ interface Case {
   owe(): Promise<{ id: string; at: Date; key: string; source: string; bookingId: string }>;
   /** The scheduled job's sender of this kind. */
   send(now: Date): Promise<unknown[]>;
-  /** Stripe cannot be reached for the next attempt (twice: the SDK's one retry fails as well). */
-  failOnce(): void;
-  row(id: string): Promise<{ status: string; attempts: number; nextAttemptAt: Date | null; lastError: string | null }>;
-  log: string;
-  made: string;
   /** What Stripe made, by the ledger's key in its metadata and the payment (or charge) it came from. */
   madeOnTheWire(): { key: string | undefined; source: string | null }[];
 }
@@ -79,13 +70,6 @@ const CASES: Record<"refund" | "payout", Case> = {
       };
     },
     send: (now) => sendDueRefunds(ctx.db, getPaymentGateway(ctx.context.env, ORIGIN), now),
-    failOnce() {
-      fake.failNext(/^\/v1\/refunds$/, 500);
-      fake.failNext(/^\/v1\/refunds$/, 500);
-    },
-    row: async (id) => (await ctx.db.select().from(refunds).where(eq(refunds.id, id)))[0]!,
-    log: "refund failed",
-    made: "succeeded",
     madeOnTheWire: () => fake.refunds.map((r) => ({ key: r.metadata.refund_key, source: r.payment_intent })),
   },
   payout: {
@@ -104,75 +88,26 @@ const CASES: Record<"refund" | "payout", Case> = {
       };
     },
     send: (now) => sendDuePayouts(ctx.context, now, ORIGIN),
-    failOnce() {
-      fake.failNext(/^\/v1\/transfers$/, 500);
-      fake.failNext(/^\/v1\/transfers$/, 500);
-    },
-    row: async (id) => (await ctx.db.select().from(payouts).where(eq(payouts.id, id)))[0]!,
-    log: "payout failed",
-    made: "paid",
     madeOnTheWire: () => fake.transfers.map((t) => ({ key: t.metadata.payout_key, source: t.source_transaction })),
   },
 };
-
-function expectLogged(prefix: string, times = 1) {
-  const calls = vi.mocked(console.error).mock.calls.filter((call) => String(call[0]).startsWith(prefix));
-  expect(calls).toHaveLength(times);
-  vi.mocked(console.error).mockClear();
-}
-
-const heldPage = async () =>
-  (await callRoute<{ held: { kind: string; id: string; lastError: string | null; attempts: number }[] }>(
-    loader,
-    getRequest("/admin/held-money", { cookie }),
-    ctx.context,
-  ))!.data.held;
 
 describe.each(Object.keys(CASES) as ("refund" | "payout")[])("a second charge's %s Stripe keeps refusing", (kind) => {
   it("backs off, is held after the last attempt, and an admin's retry sends it alone, from its own charge", async () => {
     const c = CASES[kind];
     const owed = await c.owe();
-    let clock = owed.at.getTime();
-    const waits: number[] = [];
-    for (let attempt = 1; attempt <= MAX_AUTOMATIC_ATTEMPTS; attempt++) {
-      if (attempt > 1) expect(await c.send(new Date(clock - MINUTE))).toEqual([]);
-      c.failOnce();
-      expect(await c.send(new Date(clock))).toHaveLength(1);
-      expectLogged(c.log);
-      const row = await c.row(owed.id);
-      expect(row).toMatchObject({ status: "failed", attempts: attempt });
-      if (attempt === MAX_AUTOMATIC_ATTEMPTS) break;
-      waits.push((row.nextAttemptAt!.getTime() - clock) / MINUTE);
-      clock = row.nextAttemptAt!.getTime();
-    }
-    const last = BACKOFF_MINUTES.at(-1)!;
-    expect(waits).toEqual([
-      ...BACKOFF_MINUTES,
-      ...Array(MAX_AUTOMATIC_ATTEMPTS - 1 - BACKOFF_MINUTES.length).fill(last),
-    ]);
-
-    // Held: the job leaves it alone a month later; admins see it.
-    const held = await c.row(owed.id);
-    expect(held.nextAttemptAt).toBeNull();
-    expect(await c.send(new Date(clock + 30 * DAY))).toEqual([]);
-    expect(await heldPage()).toEqual([
-      expect.objectContaining({ kind, id: owed.id, attempts: MAX_AUTOMATIC_ATTEMPTS, lastError: held.lastError }),
-    ]);
+    const { clock } = await refuseUntilHeld({ ctx, fake, cookie }, kind, owed.id, owed.at, c.send);
     expect(await countHeldMoney(ctx.db)).toBe(1);
     expect(c.madeOnTheWire()).toEqual([]);
 
     // Meanwhile the rental's payout became due too: the retry of the extension's leaves it to the job.
-    if (kind === "payout") expect(await owePayouts(ctx.db, new Date(clock))).toBe(1);
+    if (kind === "payout") expect(await owePayouts(ctx.db, clock)).toBe(1);
 
     // "Retry now": this movement is made, from the extension's charge and under its key, and nothing else is.
-    const answer = await callRoute(
-      action,
-      formRequest("/admin/held-money", { intent: "retry", kind, id: owed.id }, { cookie }),
-      ctx.context,
-    );
+    const answer = await retryHeld(ctx, cookie, { intent: "retry", kind, id: owed.id });
     expect(answer.location).toBe("/admin/held-money");
     expect(await toastOf(answer.headers, ctx.context.env)).toMatchObject({ type: "success" });
-    expect(await c.row(owed.id)).toMatchObject({ status: c.made, lastError: null });
+    expect(await movementRow(ctx, kind, owed.id)).toMatchObject({ status: MOVEMENT_WIRE[kind].made, lastError: null });
     expect(c.madeOnTheWire()).toEqual([{ key: owed.key, source: owed.source }]);
     if (kind === "payout") {
       const rental = await ctx.db
@@ -181,7 +116,7 @@ describe.each(Object.keys(CASES) as ("refund" | "payout")[])("a second charge's 
         .where(eq(payouts.idempotencyKey, `payout-${owed.bookingId}`));
       expect(rental).toEqual([expect.objectContaining({ status: "scheduled", attempts: 0 })]);
     }
-    expect(await heldPage()).toEqual([]);
+    expect(await heldPage(ctx, cookie)).toEqual([]);
     expect(await countHeldMoney(ctx.db)).toBe(0);
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, adminId))).toHaveLength(1);
   });

@@ -2,17 +2,29 @@
 // database migrated once per run; each test makes its own data with the factories.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Client } from "@libsql/client";
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "~/db.server";
 import { parseEnv, type WorkerEnv } from "~/env.server";
-import { migrateDatabase } from "../../../db/migrate";
+import { MIGRATIONS_FOLDER, migrateDatabase } from "../../../db/migrate";
 import { createNodeClient, prepareLocalFile } from "../../../db/node-client";
 import { createImagesBinding } from "./images-binding";
 import { createMemoryBucket } from "./memory-bucket";
 
-const templateDir = join(tmpdir(), `ratai-test-template-${process.ppid}`);
+/** The migrations' own hash: a template left by another checkout (or an older commit) of the same run is never reused. */
+function migrationsHash() {
+  const hash = createHash("sha256");
+  for (const name of readdirSync(MIGRATIONS_FOLDER)
+    .filter((file) => file.endsWith(".sql"))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+const templateDir = join(tmpdir(), `ratai-test-template-${process.ppid}-${migrationsHash()}`);
 const templateFile = join(templateDir, "template.db");
 
 async function ensureTemplate() {
