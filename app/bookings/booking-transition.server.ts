@@ -105,6 +105,8 @@ export interface AppliedTransition {
   refundOwed: boolean;
   /** The pending requests a confirm declined in its batch (transition `overlapped`), with its effects to run. */
   overlapped: AppliedTransition | null;
+  /** What the statements given as `after` returned, in their order. */
+  afterResults: unknown[];
 }
 
 /** How a row that settles the deposit splits it: all back when nothing is kept, else by what the claim kept. */
@@ -316,6 +318,7 @@ export async function applyTransition(
     seen: input.seen,
     refundOwed,
     overlapped: null,
+    afterResults: results.slice(statements.length - after.length),
   };
   if (overlapped) {
     const declinedRow: LifecycleTransition = overlapped.row;
@@ -325,6 +328,7 @@ export async function applyTransition(
       effects: declinedRow.effects,
       refundOwed: false,
       overlapped: null,
+      afterResults: [],
     };
   }
   return applied;

@@ -1,6 +1,9 @@
-// What a payment event does to a booking's payment. Stripe's verified webhooks and the local stand-in checkout both
-// reach it through bookings/booking-payments.server.ts, which tells the people what came of it (payments never
-// decide notices; docs/decisions/021).
+// What a payment event does to a charge's payment. Stripe's verified webhooks and the local stand-in checkout both
+// reach it through bookings/booking-payments.server.ts. An event on a charge a trip added later (an extension, a
+// reimbursement) is applied here in full. An event on a booking's rental charge is read here into what it means for
+// the booking (`RentalPaymentEvent`: its move and the statements of its batch), and the booking's lifecycle applies it
+// as a row of its table (docs/decisions/034), which moves the booking's status and tells its people: payments import
+// nothing of bookings and never decide notices (docs/decisions/021).
 //
 // - Each event is handled once: its id goes into stripe_events in the same write batch as its booking update, so a
 //   replay or a concurrent duplicate finds the id taken and changes nothing (and a failed batch leaves no trace,
@@ -8,7 +11,8 @@
 // - Order is not assumed: every update names the payment states it may move from, and payment states only move
 //   forward (unpaid → authorized → captured, or → released / failed), so a late event never undoes a newer one.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ChargePurpose, PaymentStatus } from "#db/enums";
 import { bookings, charges, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
@@ -16,7 +20,7 @@ import { isUniqueViolation } from "~/utils/db-errors.server";
 import { rentalChargeOf, savedCardStatements, whichCharge } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { standInId } from "~/payments/stand-in-ids";
-import { DEPOSIT_HELD_ON_CAPTURE, SETTLEMENT_COLUMNS, returnMoney } from "~/payments/settle.server";
+import { SETTLEMENT_COLUMNS, returnMoney, type SettledBooking } from "~/payments/settle.server";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
 
@@ -30,19 +34,47 @@ export interface PaymentEvent {
 export type FulfilmentResult = "handled" | "duplicate" | "ignored";
 
 /**
- * What an event did to a booking that its people hear of: a request's card was authorised (the request now waits for
- * the host), or the hold lapsed and ended a request the host had not answered.
+ * What an event on a booking's rental charge means for the booking, in the payments' words; the lifecycle's row that
+ * applies each is named in bookings/booking-payments.server.ts.
+ * - `authorised`: the card is held (a request now waits for its host, or is confirmed at once if booked instantly);
+ * - `checkout_ended`: the request's checkout expired or its payment failed;
+ * - `captured`: Stripe reports the rental captured (one we asked for and did not record, or one made outside the app);
+ * - `hold_let_go`: the card's hold was let go (Stripe's, after about 7 days, or ours);
+ * - `refunded`: the charge was refunded in full.
  */
-export interface PaymentOutcome {
+export type RentalMove = "authorised" | "checkout_ended" | "captured" | "hold_let_go" | "refunded";
+
+/** The booking's state at which its lifecycle's row applies a move; at any other, only its payment moves. */
+const MOVED_AT: Record<RentalMove, "pending" | "confirmed" | null> = {
+  authorised: "pending",
+  checkout_ended: "pending",
+  captured: "confirmed",
+  hold_let_go: "pending",
+  refunded: null,
+};
+
+export interface RentalPaymentEvent {
   bookingId: string;
-  happened: "request_authorised" | "request_lapsed";
+  move: RentalMove;
+  /** The rest of the row's guard: only the booking's current checkout ends its request by running out. */
+  when?: SQL;
+  /** The batch's statements before the booking's move: the event's record, then the charge's Stripe ids. */
+  before: BatchItem<"sqlite">[];
+  /**
+   * After the move, first: the payment of the booking at any state but the row's (its payment status only: a hold
+   * recorded for a request cancelled meanwhile, to be let go), returning what settling needs; null when there is none.
+   */
+  otherStates: BatchItem<"sqlite"> | null;
+  /** After that: the card the charge was paid with, under the payment the batch recorded. */
+  after: BatchItem<"sqlite">[];
+  /** What settleRentalEvent needs once the batch is written. */
+  charge: EventCharge;
+  intentId: string | null;
+  type: string;
 }
 
-export interface Fulfilment {
-  result: FulfilmentResult;
-  /** Empty unless the result is "handled". */
-  outcomes: PaymentOutcome[];
-}
+/** What the payments did with an event: done here, or read for the booking's lifecycle to apply. */
+export type ReadPaymentEvent = { result: FulfilmentResult } | { rental: RentalPaymentEvent };
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
@@ -54,7 +86,7 @@ function bookingIdOf(object: Record<string, unknown>): string | null {
   return text(metadataOf(object).booking_id) ?? text(object.client_reference_id);
 }
 
-interface EventCharge {
+export interface EventCharge {
   id: string;
   bookingId: string;
   purpose: ChargePurpose;
@@ -84,25 +116,7 @@ async function chargeOf(db: Db, object: Record<string, unknown>, intentId: strin
   return rental ?? null;
 }
 
-const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status, cancelledAt: bookings.cancelledAt };
-
-/**
- * A request whose checkout was left or failed stops being a request: cancelled for `payment_failed`. Only a pending,
- * unpaid booking, among those `which` names: for an expired or failed checkout (below) and for the scheduled sweep
- * of checkouts left past the payment window (bookings/booking-expiry.server.ts). Add `.returning(...)` as needed.
- */
-export function cancelUnpaidRequests(db: Db, which: SQL | undefined, now: Date) {
-  return db
-    .update(bookings)
-    .set({
-      status: "cancelled",
-      cancelReason: "payment_failed",
-      paymentStatus: "failed",
-      cancelledAt: now,
-      updatedAt: now,
-    })
-    .where(and(which, eq(bookings.status, "pending"), eq(bookings.paymentStatus, "unpaid")));
-}
+const returned = { ...SETTLEMENT_COLUMNS, status: bookings.status };
 
 /** Where each event moves a charge's payment from; payment states only move forward. */
 const MOVES_FROM: Partial<Record<string, PaymentStatus[]>> = {
@@ -135,131 +149,114 @@ function recordStripeIds(db: Db, charge: EventCharge, event: PaymentEvent, inten
     .where(and(eq(charges.id, charge.id), inArray(charges.status, from)));
 }
 
-/** Records the event and applies it to its charge; what came of it for the booking's people is returned. */
-export async function applyPaymentEvent(
-  context: Context,
-  event: PaymentEvent,
-  origin: string,
-  now = new Date(),
-): Promise<Fulfilment> {
-  const { db } = context;
-  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
-  if (seen) return { result: "duplicate", outcomes: [] };
-
-  const object = event.data.object;
-  const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
-  const intentId = object.object === "payment_intent" ? text(object.id) : text(object.payment_intent);
-  const charge = await chargeOf(db, object, intentId);
-  if (charge && charge.purpose !== "rental") return applyToOwnCharge(db, charge, event, intentId, now);
-  // Only a booking's rental charge moves its booking; the charges a trip adds later move on their own (decision 035).
-  const target = charge ? eq(bookings.id, charge.bookingId) : undefined;
-
-  let update;
+/** Which move an event on a booking's rental charge is, if it is one. */
+function rentalMoveOf(event: PaymentEvent): RentalMove | null {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-    case "payment_intent.amount_capturable_updated": {
-      // The card is authorised, by whichever of the booking's checkouts was paid (a renter who left one may have
-      // been given another: bookings/booking-checkout.server.ts). A request cancelled meanwhile still records the
-      // hold, so it can be released below; a second payment for a booking already paid for is released too.
-      update = db
-        .update(bookings)
-        .set({ paymentStatus: "authorized", updatedAt: now })
-        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
-        .returning(returned);
-      break;
-    }
+    case "payment_intent.amount_capturable_updated":
+      return "authorised";
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
-      update = cancelUnpaidRequests(
-        db,
-        and(
-          target,
-          // Only the booking's current checkout ends the request by running out: one replaced by a newer
-          // checkout (bookings/booking-checkout.server.ts) is stale.
-          event.type === "checkout.session.expired"
-            ? sql`exists (select 1 from ${charges} where ${charges.id} = ${charge?.id ?? ""} and (${charges.stripeCheckoutSessionId} is null or ${charges.stripeCheckoutSessionId} = ${text(object.id) ?? ""}))`
-            : undefined,
-        ),
-        now,
-      ).returning(returned);
-      break;
+      return "checkout_ended";
     case "payment_intent.succeeded":
-      update = db
-        .update(bookings)
-        .set({ paymentStatus: "captured", depositStatus: DEPOSIT_HELD_ON_CAPTURE, updatedAt: now })
-        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
-        .returning(returned);
-      break;
+      return "captured";
     case "payment_intent.canceled":
-      // Stripe let the hold go (after about 7 days) or we did: a request still waiting for the host has expired.
-      update = db
-        .update(bookings)
-        .set({
-          paymentStatus: "released",
-          status: sql`case when ${bookings.status} = 'pending' then 'cancelled' else ${bookings.status} end`,
-          cancelReason: sql`case when ${bookings.status} = 'pending' then 'expired' else ${bookings.cancelReason} end`,
-          // Marks the rows this event cancelled: a hold we released for a booking cancelled before is not news.
-          cancelledAt: sql`case when ${bookings.status} = 'pending' then ${now.getTime()} else ${bookings.cancelledAt} end`,
-          updatedAt: now,
-        })
-        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
-        .returning(returned);
-      break;
+      return "hold_let_go";
     case "charge.refunded":
-      // Only a charge refunded in full releases the payment: our partial refunds (a cancellation's terms, the
-      // deposit after a trip) are recorded in the refunds table, and the booking keeps what was not refunded.
-      if (object.refunded !== true) {
-        update = null;
-        break;
-      }
-      update = db
-        .update(bookings)
-        .set({ paymentStatus: "released", updatedAt: now })
-        .where(and(target, inArray(bookings.paymentStatus, MOVES_FROM[event.type]!)))
-        .returning(returned);
-      break;
+      // Only a charge refunded in full releases the payment: our partial refunds (a cancellation's terms, the deposit
+      // after a trip) are recorded in the refunds table, and the booking keeps what was not refunded.
+      return event.data.object.refunded === true ? "refunded" : null;
     default:
-      update = null;
+      return null;
   }
+}
 
-  if (!update || !target || !charge) {
+/** Where each move leaves a booking's payment (at the row's state the lifecycle's row says the same). */
+const PAYMENT_TO: Record<Exclude<RentalMove, "checkout_ended">, PaymentStatus> = {
+  authorised: "authorized",
+  captured: "captured",
+  hold_let_go: "released",
+  refunded: "released",
+};
+
+/**
+ * Reads an event: a duplicate, or one about nothing of ours, is answered at once; one about a charge a trip added later
+ * is applied to it; one about a booking's rental charge is returned with its batch, for the booking's lifecycle to
+ * write (bookings/booking-payments.server.ts), then settleRentalEvent.
+ */
+export async function readPaymentEvent(context: Context, event: PaymentEvent, now: Date): Promise<ReadPaymentEvent> {
+  const { db } = context;
+  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return { result: "duplicate" };
+
+  const object = event.data.object;
+  const intentId = object.object === "payment_intent" ? text(object.id) : text(object.payment_intent);
+  const charge = await chargeOf(db, object, intentId);
+  if (charge && charge.purpose !== "rental")
+    return { result: await applyToOwnCharge(db, charge, event, intentId, now) };
+  // Only a booking's rental charge moves its booking; the charges a trip adds later move on their own (decision 035).
+  const move = rentalMoveOf(event);
+  if (!move || !charge) {
     await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
-    return { result: "ignored", outcomes: [] };
+    return { result: "ignored" };
   }
+  const record = db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now });
   // The charge's ids go first, under the condition the booking's change is about to check (the same status); the
   // card it was paid with after them, under the payment they recorded.
   const ids = recordStripeIds(db, charge, event, intentId, now);
-  const card = savedCardStatements(db, charge.id, object, intentId);
-  let rows;
-  try {
-    rows = ids ? (await db.batch([record, ids, update, ...card]))[2] : (await db.batch([record, update, ...card]))[1];
-  } catch (error) {
-    if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
-    throw error;
-  }
+  const at = MOVED_AT[move];
+  const otherStates =
+    move === "checkout_ended"
+      ? null
+      : db
+          .update(bookings)
+          .set({ paymentStatus: PAYMENT_TO[move], updatedAt: now })
+          .where(
+            and(
+              eq(bookings.id, charge.bookingId),
+              at ? ne(bookings.status, at) : undefined,
+              inArray(bookings.paymentStatus, MOVES_FROM[event.type]!),
+            ),
+          )
+          .returning(returned);
+  return {
+    rental: {
+      bookingId: charge.bookingId,
+      move,
+      when:
+        event.type === "checkout.session.expired"
+          ? sql`exists (select 1 from ${charges} where ${charges.id} = ${charge.id} and (${charges.stripeCheckoutSessionId} is null or ${charges.stripeCheckoutSessionId} = ${text(object.id) ?? ""}))`
+          : undefined,
+      before: ids ? [record, ids] : [record],
+      otherStates,
+      after: savedCardStatements(db, charge.id, object, intentId),
+      charge,
+      intentId,
+      type: event.type,
+    },
+  };
+}
 
-  // Side effects after the write; a failure here is retried by the scheduled sweep, never by replaying the event.
-  if (rows.length === 0 && PAID.has(event.type) && intentId && charge.intentId !== intentId) {
-    await releaseSecondPayment(context, charge, intentId, origin);
+/** A batch refused because the event's id is taken: a concurrent duplicate of the same event won. */
+export const isDuplicateEvent = (error: unknown) => isUniqueViolation(error, "stripe_events.id");
+
+/**
+ * What follows a rental's event once its batch is written (a failure here is retried by the scheduled sweep, never by
+ * replaying the event): a second payment for a booking already paid for is let go; a hold recorded for a request
+ * cancelled meanwhile is let go.
+ */
+export async function settleRentalEvent(
+  context: Context,
+  rental: RentalPaymentEvent,
+  rows: (SettledBooking & { status: string })[],
+  origin: string,
+) {
+  if (rows.length === 0 && PAID.has(rental.type) && rental.intentId && rental.charge.intentId !== rental.intentId) {
+    await releaseSecondPayment(context, rental.charge, rental.intentId, origin);
   }
-  const outcomes: PaymentOutcome[] = [];
-  for (const row of rows) {
-    if (
-      event.type === "payment_intent.canceled" &&
-      row.status === "cancelled" &&
-      row.cancelledAt?.getTime() === now.getTime()
-    ) {
-      outcomes.push({ bookingId: row.id, happened: "request_lapsed" });
-    }
-    if (row.paymentStatus !== "authorized") continue;
-    if (row.status === "pending") {
-      outcomes.push({ bookingId: row.id, happened: "request_authorised" });
-    } else if (row.status === "cancelled") {
-      await returnMoney(db, getPaymentGateway(context.env, origin), [row]);
-    }
-  }
-  return { result: "handled", outcomes };
+  const cancelled = rows.filter((row) => row.paymentStatus === "authorized" && row.status === "cancelled");
+  if (cancelled.length > 0) await returnMoney(context.db, getPaymentGateway(context.env, origin), cancelled);
 }
 
 /** Where each event leaves a charge's payment. */
@@ -283,13 +280,13 @@ async function applyToOwnCharge(
   event: PaymentEvent,
   intentId: string | null,
   now: Date,
-): Promise<Fulfilment> {
+): Promise<FulfilmentResult> {
   const object = event.data.object;
   const to = event.type === "charge.refunded" && object.refunded !== true ? undefined : MOVES_TO[event.type];
   const from = MOVES_FROM[event.type];
   if (!to || !from) {
     await db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }).onConflictDoNothing();
-    return { result: "ignored", outcomes: [] };
+    return "ignored";
   }
   const sessionId = object.object === "checkout.session" ? text(object.id) : null;
   const error = object.last_payment_error as { code?: unknown; decline_code?: unknown } | null | undefined;
@@ -307,10 +304,10 @@ async function applyToOwnCharge(
   try {
     await db.batch([db.insert(stripeEvents).values({ id: event.id, type: event.type, createdAt: now }), move, ...card]);
   } catch (error) {
-    if (isUniqueViolation(error, "stripe_events.id")) return { result: "duplicate", outcomes: [] };
+    if (isDuplicateEvent(error)) return "duplicate";
     throw error;
   }
-  return { result: "handled", outcomes: [] };
+  return "handled";
 }
 
 const PAID = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);

@@ -4,7 +4,7 @@
 // charge.refunded releases the booking's payment only when the charge is refunded in full.
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { bookings, refunds } from "#db/schema";
+import { bookings, notifications, refunds } from "#db/schema";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { tripTimes } from "~/bookings/trip-rules";
 import { REFUND_KEY_METADATA, getPaymentGateway, stripeClient, type PaymentGateway } from "~/payments/gateway.server";
@@ -630,6 +630,38 @@ describe("a cancelled booking's refund through the cancel action", () => {
     expect(await cancel(id, "renter", NOW)).toMatchObject({ ok: true });
     expect(await ledger(id)).toEqual([]);
     expect(refundRequests()).toHaveLength(0);
+  });
+});
+
+describe("a payment event on a booking its lifecycle's row does not move", () => {
+  const deliver = (event: object) => deliverWebhook(ctx.context, event, WEBHOOK_SECRET);
+
+  it("moves the payment alone: a capture holds no deposit on a cancelled booking, a lapsed hold cancels no trip", async () => {
+    // Captured by Stripe after the request was cancelled (rental_captured is a confirmed booking's row only).
+    const cancelled = await paidBooking({
+      status: "cancelled",
+      cancelReason: "cancelled_by_renter",
+      paymentStatus: "authorized",
+      depositStatus: "none",
+    });
+    const succeeded = fake.paymentIntentEvent(cancelled.intentId, "payment_intent.succeeded");
+    expect((await deliver(succeeded)).data.result).toBe("handled");
+    expect(await bookingRow(cancelled.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "captured",
+      depositStatus: "none",
+    });
+
+    // The hold of a confirmed booking let go before its capture was recorded (hold_lapsed is a request's row only).
+    const confirmed = await paidBooking({ paymentStatus: "authorized", depositStatus: "none" });
+    const canceled = fake.paymentIntentEvent(confirmed.intentId, "payment_intent.canceled");
+    expect((await deliver(canceled)).data.result).toBe("handled");
+    expect(await bookingRow(confirmed.id)).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "released",
+      depositStatus: "none",
+    });
+    expect(await ctx.db.select().from(notifications)).toEqual([]);
   });
 });
 
