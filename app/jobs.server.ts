@@ -1,7 +1,7 @@
 // What wrangler.toml's cron runs every ten minutes: the expiry of unanswered booking requests (and the release of
 // cards still held for cancelled bookings), the trips' deadlines and refunds (trips/trip-jobs.server.ts), the
 // hosts' payouts of settled bookings and their reversals (payouts/payouts.server.ts),
-// saved-search notifications for newly approved listings, and
+// saved-search notifications for newly approved listings, the saved cards of deleted accounts (payments/customers.server.ts), and
 // housekeeping of sessions, tokens, rate limits, local mail, view marks and old listing drafts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, isNotNull, lt, or } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { SESSION_IDLE_MS } from "~/accounts/session.server";
 import { expireBookings } from "~/bookings/booking-expiry.server";
 import { runTripJobs } from "~/trips/trip-jobs.server";
 import { runPayoutJobs } from "~/payouts/payouts.server";
+import { forgetDeletedCustomers } from "~/payments/customers.server";
 import { DRAFT_LIFETIME_DAYS } from "~/cars/own-listings.server";
 import { checkNewlyApprovedListings } from "~/search/saved-searches.server";
 import { vilniusDay } from "~/utils/calendar-days";
@@ -28,6 +29,7 @@ export async function runScheduledJobs(context: Pick<AppLoadContext, "db" | "env
   // After the trips' step, so that a deposit returned in this run settles its booking's payout in the same run.
   await runPayoutJobs(context, now, origin);
   await checkNewlyApprovedListings(db, now);
+  await forgetDeletedCustomers(context, origin);
   await db.batch([
     db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)))),
     // Spent or expired links are kept a day, which is enough to tell "used" from "never existed" on a retry.

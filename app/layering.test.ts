@@ -106,7 +106,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   admin: ["accounts", "bookings", "cars", "claims", "payments", "payouts", "pricing", "profiles"],
   dashboard: ["bookings", "cars", "notifications", "profiles", "search"],
   "edge-cache.server.ts": ["cars"],
-  "jobs.server.ts": ["accounts", "bookings", "cars", "payouts", "search", "trips"],
+  "jobs.server.ts": ["accounts", "bookings", "cars", "payments", "payouts", "search", "trips"],
 };
 
 /** The route layer: app/routes/** and the root route. */

@@ -70,6 +70,8 @@ export interface PaymentGateway {
   retrieveRefund(refundId: string): Promise<RefundOutcome | null>;
   /** Closes an open checkout so it cannot be paid after the booking was cancelled. */
   expireCheckout(sessionId: string): Promise<void>;
+  /** Deletes a payer's Customer and the cards saved to it (their account was deleted); one already gone counts. */
+  forgetCustomer(customerId: string): Promise<void>;
   /** Creates a host's Connect Express account (one per user: the key makes a retry return the same account). */
   createConnectAccount(input: ConnectAccountInput): Promise<{ accountId: string }>;
   /** Where the host completes (or updates) their details: Stripe's hosted onboarding, a single-use link. */
@@ -288,6 +290,14 @@ function stripeGateway(config: Extract<AppEnv["stripe"], { kind: "stripe" }>): P
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
+    async forgetCustomer(customerId) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing"))
+          throw error;
+      }
+    },
     async createConnectAccount(input) {
       const account = await stripe.accounts.create(
         {
@@ -388,6 +398,7 @@ function standInGateway(origin: string): PaymentGateway {
       return null;
     },
     async expireCheckout() {},
+    async forgetCustomer() {},
     async createConnectAccount() {
       return { accountId: standInId("acct") };
     },
@@ -410,37 +421,4 @@ function standInGateway(origin: string): PaymentGateway {
 
 export function getPaymentGateway(env: AppEnv, origin: string): PaymentGateway {
   return env.stripe.kind === "stripe" ? stripeGateway(env.stripe) : standInGateway(origin);
-}
-
-/**
- * Verifies a webhook's signature on the raw body (Stripe's scheme: HMAC-SHA256 with a 5-minute tolerance).
- * STRIPE_WEBHOOK_SECRET may list several secrets, comma-separated: the platform's endpoint and the Connect endpoint
- * (events of the hosts' accounts) are two endpoints in Stripe, each with its own secret, delivering to the same URL.
- */
-export async function verifyStripeWebhook(
-  config: Extract<AppEnv["stripe"], { kind: "stripe" }>,
-  rawBody: string,
-  signature: string,
-): Promise<Stripe.Event> {
-  if (!config.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
-  const client = stripeClient(config);
-  const secrets = config.webhookSecret
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  let failure: unknown = new Error("No webhook secret matched");
-  for (const secret of secrets) {
-    try {
-      return await client.webhooks.constructEventAsync(
-        rawBody,
-        signature,
-        secret,
-        undefined,
-        Stripe.createSubtleCryptoProvider(),
-      );
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw failure;
 }

@@ -15,6 +15,7 @@ import { FormAlert, PasswordField } from "~/components/ui/form";
 import { Icon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
 import { getT } from "~/i18n.server";
+import { forgetDeletedCustomers } from "~/payments/customers.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -53,6 +54,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: ["profile:deleteAccount.openBookings"], hideFields: hidden }), {
       status: 409,
     });
+  }
+  // The saved card goes too, after the answer (the job asks again if Stripe does not answer now).
+  if (outcome.status === "deleted") {
+    const origin = context.env.appUrl ?? new URL(request.url).origin;
+    context.cloudflare.ctx.waitUntil(forgetDeletedCustomers(context, origin, user.id));
   }
   // Deleted now, or by another request a moment ago: either way this browser is signed out.
   return redirectWithToast("/", { type: "success", title: "toasts.accountDeleted" }, context.env, {

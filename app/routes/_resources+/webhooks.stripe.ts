@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { handlePaymentEvent } from "~/bookings/booking-payments.server";
 import type { PaymentEvent } from "~/payments/fulfilment.server";
-import { verifyStripeWebhook } from "~/payments/gateway.server";
+import { verifyStripeWebhook } from "~/payments/webhook-signature.server";
 import { REFUND_EVENT_TYPES, applyRefundEvent } from "~/payments/refunds.server";
 import { handleAccountEvent, type AccountEvent } from "~/payouts/payout-accounts.server";
 

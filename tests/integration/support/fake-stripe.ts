@@ -27,6 +27,8 @@
 // (`cardAnswers`), declined (`card_declined`, `insufficient_funds`) or in need of the renter's authentication
 // (`authentication_required`): Stripe's 402 card_error with the intent left `requires_payment_method`, saved under
 // the key, and `payment_intent.payment_failed`. GET /v1/payment_intents lists a Customer's payments, newest first.
+// DELETE /v1/customers/:id deletes a Customer and detaches its cards (Stripe's `{ id, object, deleted: true }`); a
+// Customer not there is Stripe's 404 `resource_missing`.
 //
 // A parameter the fake does not know is refused with Stripe's `parameter_unknown`, never ignored: a test must not
 // pass because the fake dropped what real Stripe would act on (or reject).
@@ -1343,6 +1345,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         allowOnly(p, "", ["expand"]);
         expire(session);
         return presentSession(session, p);
+      },
+    },
+    {
+      method: "DELETE",
+      path: /^\/v1\/customers\/([^/]+)$/,
+      run: (id, p) => {
+        allowOnly(p, "", []);
+        if (!customers.has(id)) throw notFound("customer", id, "id");
+        customers.delete(id);
+        for (const card of paymentMethods.values()) if (card.customer === id) card.customer = null;
+        return { id, object: "customer", deleted: true };
       },
     },
     { method: "POST", path: /^\/v1\/payment_intents$/, run: (_, p) => createIntent(p) },
