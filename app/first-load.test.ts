@@ -1,11 +1,11 @@
-// What a public page loads before it runs (docs/decisions/025): the client entry, root.tsx and the page's route modules,
-// with everything they import statically. Not conform and not zod: the browser checks of the public forms load on first
-// focus (components/ui/lazy-check.ts), the rules the catalogue and the car page run live in zod-free `*-rules.ts`
-// modules, and a plain form reads its fields through components/ui/page-values.ts, not conform's useForm. One static
-// import of either from a module root.tsx reaches (the header, say) puts about 10 KB (conform) or 26 KB (zod) gzip on
-// every page's first load; `npm run bench` shows the figure, this names the import. Source imports are read as in
-// app/styles/sheets.test.ts; a route's loader and action imports count too (the client build drops those, so a
-// schema a route imports for its action alone is a false alarm here: parse it in the area's *.server module).
+// What a public page loads before it runs (docs/decisions/025): the client entry, root.tsx and the page's route
+// modules, with everything they import statically. Not conform and not zod: the browser checks of the public forms
+// load on first focus (components/ui/lazy-check.ts), the rules the catalogue and the car page run live in zod-free
+// `*-rules.ts` modules, and a plain form reads its fields through components/ui/page-values.ts, not conform's useForm.
+// One static import of either from a module root.tsx reaches (the header, say) puts about 10 KB (conform) or 26 KB
+// (zod) gzip on every page's first load; `npm run bench` shows the figure, this names the import. Imports are read
+// from the source (app/utils/browser-graph.test-support.ts), a route's loader and action imports included, which the
+// client build drops: the sign-in page, whose action parses its schema, is therefore not held to the zod rule here.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { APP, browserGraph, relative, routeChains, type RouteEntry } from "~/utils/browser-graph.test-support";
