@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-import { useFieldValue } from "~/components/ui/use-form";
+import { useFieldValue } from "~/components/ui/page-values";
 import { MESSAGE_MAX_LENGTH, PICKUP_LOCATION_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/messages/message-form";
 import { useHydrated } from "~/utils/use-hydrated";
 

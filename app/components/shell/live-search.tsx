@@ -6,7 +6,7 @@ import { Form } from "@remix-run/react";
 import { Suspense, lazy, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import { useFieldValue } from "~/components/ui/use-form";
+import { useFieldValue } from "~/components/ui/page-values";
 import { SEARCH_MIN_LENGTH, sanitizeSearchTerm } from "~/search/search-rules";
 
 const LiveSearchResults = lazy(() => import("~/components/shell/live-search-results"));

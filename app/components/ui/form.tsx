@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
 import { useTranslation } from "react-i18next";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
-import { focusUnlessEditing } from "~/components/ui/use-form";
+import { focusUnlessEditing } from "~/components/ui/page-values";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** A field's label and its hint (the hint is what aria-describedby points at). */

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icons";
-import { focusUnlessEditing } from "~/components/ui/use-form";
+import { focusUnlessEditing } from "~/components/ui/page-values";
 
 export function OverlayPage({
   title,

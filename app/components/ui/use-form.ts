@@ -3,16 +3,11 @@
 // meanwhile; the controls keep what they were given (React leaves their values alone when it hydrates), but state kept
 // beside them (conform's values, a React state of what a field holds) starts from the server's defaults. So that
 // state is read from the controls themselves when React takes over, and from their events after (decision 033).
+// What a page without a form conform checks uses of this (the header's search, on every page) is in page-values.ts,
+// which imports nothing of conform: a module the header imports is on every page's first load (decision 025).
 import { useForm as useConformForm } from "@conform-to/react";
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-
-/** Before the browser paints and before any event is handled, so no state shows that the page does not hold. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
-type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-const isControl = (element: unknown): element is Control =>
-  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+import { useRef, useState } from "react";
+import { isControl, useBrowserLayoutEffect, type Control } from "~/components/ui/page-values";
 
 /**
  * What is read of a control to tell whether it was changed: its own DOM properties (an input's, a textarea's or a
@@ -86,42 +81,6 @@ export const useForm: typeof useConformForm = (options) => {
   }, [id]);
   return [form, fields];
 };
-
-/**
- * What the form's control `name` holds, as it would be posted: `initial` for the server's render and hydration, then
- * the page's own value from the moment React takes over, and after each input or change. For state beside a plain
- * form's uncontrolled controls (a button that waits for a message).
- */
-export function useFieldValue(form: RefObject<HTMLFormElement | null>, name: string, initial: string): string {
-  const [value, setValue] = useState(initial);
-  useBrowserLayoutEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const read = () => {
-      const posted = new FormData(element).get(name);
-      setValue(typeof posted === "string" ? posted : "");
-    };
-    const onChange = (event: Event) => {
-      if (isControl(event.target) && event.target.name === name) read();
-    };
-    read();
-    element.addEventListener("input", onChange);
-    element.addEventListener("change", onChange);
-    return () => {
-      element.removeEventListener("input", onChange);
-      element.removeEventListener("change", onChange);
-    };
-  }, [form, name]);
-  return value;
-}
-
-/**
- * Moves focus to `element` unless the person is in a field: a page that takes focus as it appears (a dialog's
- * heading, the list of what to fix) also appears as it hydrates, when the person may already be typing.
- */
-export function focusUnlessEditing(element: HTMLElement | null) {
-  if (!isControl(document.activeElement) || document.activeElement.type === "submit") element?.focus();
-}
 
 /**
  * Whether a person has written in the form with this id since `watch` was given its present value: an input since,
