@@ -24,7 +24,7 @@ import { bookings, cars, profiles, refunds } from "#db/schema";
 import { auditInsert, type Admin } from "~/admin/audit.server";
 import type { TakeBack } from "~/admin/payout-view";
 import type { Db } from "~/db.server";
-import { findCharges, rentalChargeIdOf } from "~/payments/charges.server";
+import { findCharges, movesRentalOf, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { owedRefund, sendBookingRefunds } from "~/payments/refunds.server";
 import { findPayouts, reversalKey, reversedTotal, sendDueReversals } from "~/payouts/payouts.server";
@@ -196,7 +196,8 @@ export async function refundAsAdmin(
   const stillBounded = sql.join(
     [
       sql`exists (select 1 from bookings b where b.id = ${bookingId} and b.payment_status = 'captured'
-        and b.total_amount - (select coalesce(sum(r.amount), 0) from refunds r where r.charge_id = ${rentalChargeIdOf(bookingId)})
+        and b.total_amount - (select coalesce(sum(r.amount), 0) from refunds r where r.booking_id = ${bookingId}
+          and (r.charge_id = ${rentalChargeIdOf(bookingId)} or r.charge_id is null))
           >= ${amount})`,
       ...(payout
         ? [
@@ -237,7 +238,9 @@ export async function refundAsAdmin(
     const [other] = await db
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.chargeId, rentalChargeIdOf(bookingId)), eq(refunds.kind, "admin")))
+      .where(
+        and(eq(refunds.bookingId, bookingId), movesRentalOf(refunds.chargeId, bookingId), eq(refunds.kind, "admin")),
+      )
       .limit(1);
     return { ok: false, error: other ? "duplicate" : "changed" };
   }

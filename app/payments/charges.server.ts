@@ -44,6 +44,13 @@ export const rentalChargeId = sql<string>`(select ${charges.id} from ${charges} 
 export const rentalChargeIdOf = (bookingId: string) =>
   sql`(select ${charges.id} from ${charges} where ${charges.bookingId} = ${bookingId} and ${charges.purpose} = 'rental')`;
 
+/**
+ * A refund or payout of the booking's rental: one naming its rental charge, or one naming none (written for a booking
+ * that has no charge row, which chargeOfLedgerRow reads as its rental's too).
+ */
+export const movesRentalOf = (chargeId: AnyColumn, bookingId: string) =>
+  or(eq(chargeId, rentalChargeIdOf(bookingId)), isNull(chargeId));
+
 /** A booking's rental charge: a condition on charges. */
 export const rentalChargeOf = (bookingId: string) =>
   and(eq(charges.bookingId, bookingId), eq(charges.purpose, "rental"));

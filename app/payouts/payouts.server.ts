@@ -18,7 +18,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, charges, notifications, payoutAccounts, payoutReversals, payouts, refunds } from "#db/schema";
 import type { Db } from "~/db.server";
-import { chargeOfLedgerRow, rentalChargeId, rentalChargeIdOf } from "~/payments/charges.server";
+import { chargeOfLedgerRow, movesRentalOf, rentalChargeId, rentalChargeIdOf } from "~/payments/charges.server";
 import { getPaymentGateway } from "~/payments/gateway.server";
 import { attemptMovement, failedAndDue, pendingOrDue, retryNow } from "~/payments/money-runner.server";
 import { oweChargePayouts, SETTLING_COLUMNS, writeOwedPayouts, type OwedPayout } from "~/payouts/charge-payouts.server";
@@ -288,7 +288,7 @@ export async function findPayout(db: Db, bookingId: string) {
   const [payout] = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.bookingId, bookingId), eq(payouts.chargeId, rentalChargeIdOf(bookingId))))
+    .where(and(eq(payouts.bookingId, bookingId), movesRentalOf(payouts.chargeId, bookingId)))
     .limit(1);
   if (!payout) return null;
   const reversals = await db

@@ -5,13 +5,14 @@
 // refund after it is taken back (a transfer reversal, or netted before it went).
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type bookings, notifications, payoutReversals, payouts, refunds } from "#db/schema";
+import { type bookings, charges, notifications, payoutReversals, payouts, refunds } from "#db/schema";
 import { tripTimes } from "~/bookings/trip-rules";
 import { runScheduledJobs } from "~/jobs.server";
 import { PAYOUT_KEY_METADATA } from "~/payments/gateway.server";
 import { BACKOFF_MINUTES, MAX_AUTOMATIC_ATTEMPTS } from "~/payments/money-attempts";
 import { handleAccountEvent, startOnboarding } from "~/payouts/payout-accounts.server";
 import { findPayout, retryPayoutNow, runPayoutJobs, sendDuePayouts, SENDING_STALE_MS } from "~/payouts/payouts.server";
+import { findTripPayout } from "~/payouts/statements.server";
 import { createTestContext, type TestContext } from "./support/context";
 import { createBooking, createCar, createUser } from "./support/factories";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -467,5 +468,47 @@ describe("an account that stops receiving transfers", () => {
         .from(payouts)
         .where(and(eq(payouts.hostId, host.id), eq(payouts.status, "paid"))),
     ).toEqual([]);
+  });
+});
+
+describe("a booking written without a charge row (the demo's seed and journeys' setups write bookings as rows)", () => {
+  it("its payout and a refund of it are its rental's: the trip page shows that payout, with what refunds took back", async () => {
+    const { id } = await completedTrip({ depositStatus: "returned" });
+    await ctx.db.delete(charges).where(eq(charges.bookingId, id));
+    const payoutId = crypto.randomUUID();
+    await ctx.db.insert(payouts).values({
+      id: payoutId,
+      bookingId: id,
+      hostId: host.id,
+      gross: 12_000,
+      hostShare: 11_760,
+      claimKept: 500,
+      amount: 12_260,
+      status: "paid",
+      idempotencyKey: `payout-${id}`,
+      attempts: 1,
+      settledAt: COMPLETED,
+      paidAt: COMPLETED,
+    });
+    const refundId = crypto.randomUUID();
+    await ctx.db.insert(refunds).values({
+      id: refundId,
+      bookingId: id,
+      kind: "admin",
+      amount: 1_000,
+      status: "succeeded",
+      idempotencyKey: `refund-${id}-admin`,
+    });
+    await ctx.db.insert(payoutReversals).values({
+      id: crypto.randomUUID(),
+      payoutId,
+      refundId,
+      amount: 1_000,
+      status: "succeeded",
+      idempotencyKey: `reversal-${refundId}`,
+    });
+
+    expect((await findPayout(ctx.db, id))?.payout).toMatchObject({ id: payoutId, chargeId: null });
+    expect(await findTripPayout(ctx.db, id)).toMatchObject({ state: "owed", amount: 11_260, reversed: 1_000 });
   });
 });
