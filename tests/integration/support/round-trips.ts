@@ -80,5 +80,5 @@ export function countingClient(client: Client): CountingClient {
  * batching client over `counter`. The rest (env, bindings, waitUntil) is the test context's.
  */
 export function requestContext(base: AppLoadContext, counter: CountingClient): AppLoadContext {
-  return { ...base, db: createDb(createBatchingClient(counter.client)) };
+  return { ...base, db: createDb(createBatchingClient(counter.client)), sessionLookups: new Map() };
 }
