@@ -3,6 +3,7 @@
 // or when the password changes; a new one is made at every sign-in.
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { profiles, sessions, users } from "#db/schema";
 import { getLanguage } from "~/i18n.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -180,8 +181,16 @@ async function lookUpSessionUser(
   return user;
 }
 
-/** Starts a session for the user and returns its Set-Cookie header. Any session the browser had is ended. */
-export async function startSession(request: Request, { db, env }: Context, userId: string): Promise<string> {
+/**
+ * Starts a session for the user and returns its Set-Cookie header. Any session the browser had is ended. `alongside`:
+ * the caller's own writes, in the same batch (sign-in forgets the account's failures in it: one round trip).
+ */
+export async function startSession(
+  request: Request,
+  { db, env }: Context,
+  userId: string,
+  alongside: readonly BatchItem<"sqlite">[] = [],
+): Promise<string> {
   const previous = await readToken(request, env);
   const token = randomToken(32);
   const now = new Date();
@@ -201,9 +210,13 @@ export async function startSession(request: Request, { db, env }: Context, userI
       .where(eq(profiles.id, userId)),
   ] as const;
   if (previous) {
-    await db.batch([...statements, db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)))]);
+    await db.batch([
+      ...statements,
+      ...alongside,
+      db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous))),
+    ]);
   } else {
-    await db.batch(statements);
+    await db.batch([...statements, ...alongside]);
   }
   return sessionCookie(env).serialize(token);
 }

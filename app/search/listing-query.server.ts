@@ -2,7 +2,7 @@
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { cars, profiles } from "#db/schema";
-import { cardExtras, selectCards, shapeCards, toCards, type ListingCard } from "~/cars/listing-cards.server";
+import { cardExtras, selectCards, shapeCards, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {

@@ -80,7 +80,7 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
 };
 
 /** Sign-in: the account's reads, then the session's writes. */
-const SIGN_IN_BUDGET = 6;
+const SIGN_IN_BUDGET = 4;
 
 /** Each route module's parent layout, as the app's route config (app/routes.ts) nests them. */
 const PARENTS: Map<string, string> = (() => {
