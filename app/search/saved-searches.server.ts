@@ -53,8 +53,8 @@ export function savedSearchName(t: TFunction, scope: ListingScope, filters: List
   return parts.join(" · ").slice(0, 120);
 }
 
-/** The user's saved searches, newest first (the favourites page and the dashboard). */
-export function findSavedSearches(db: Db, userId: string) {
+/** The user's saved searches, newest first (the favourites page and the dashboard); their id or SQL that yields it. */
+export function findSavedSearches(db: Db, userId: string | SQL) {
   return db
     .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
     .from(savedSearches)

@@ -14,13 +14,20 @@ import { countingClient, requestContext, type CountingClient } from "./support/r
 import type { Role } from "./support/route-matrix";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 
-/** Routes whose reads still wait on others' answers (measured when this test came): each a debt to bring to one. */
+/**
+ * Routes whose reads still wait on others' answers, at what they measure: each a debt to bring to one, by asking for
+ * the person's rows by the session's subquery (requireUserWith, sessionUserIdSql) and for rows that hang off others'
+ * ids by a subquery of those ids (as the listing pages' photos are), instead of after their answers.
+ */
 const NOT_YET = "not yet one round trip: reads that wait on the session's or another read's answer";
 
 /** Routes allowed more than one sequential round trip, and why. Everything else: one. */
 const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_profiles+/profile.$userId": { trips: 2, why: NOT_YET },
-  "_resources+/resources.search": { trips: 2, why: NOT_YET },
+  "_resources+/resources.search": {
+    trips: 2,
+    why: "the live search counts its rate limit before the costly text query runs (a read after a write), and the cars' photos wait for the matches",
+  },
   "_account+/account.delete": { trips: 2, why: NOT_YET },
   "_admin+/admin": { trips: 2, why: NOT_YET },
   "_admin+/admin._index": { trips: 2, why: NOT_YET },
@@ -39,7 +46,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_auth+/auth.callback": { trips: 3, why: NOT_YET },
   "_bookings+/booking-cancelled": { trips: 2, why: NOT_YET },
   "_bookings+/booking-success": { trips: 2, why: NOT_YET },
-  "_bookings+/bookings": { trips: 2, why: NOT_YET },
   "_bookings+/bookings.$bookingId.agreement": { trips: 3, why: NOT_YET },
   "_bookings+/bookings.$bookingId.agreement[.html]": { trips: 3, why: NOT_YET },
   "_bookings+/bookings_.$bookingId_.cancel": { trips: 2, why: NOT_YET },
@@ -55,7 +61,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_cars+/car.$id": { trips: 2, why: NOT_YET },
   "_cars+/car.$id.book": { trips: 4, why: NOT_YET },
   "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
-  "_cars+/favorites": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": { trips: 4, why: NOT_YET },
   "_dashboard+/host-dashboard": { trips: 2, why: NOT_YET },
   "_dashboard+/host-dashboard_.payouts": { trips: 3, why: NOT_YET },
@@ -63,7 +68,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_dev+/dev.checkout.$sessionId": { trips: 2, why: NOT_YET },
   "_messages+/messages": { trips: 3, why: NOT_YET },
   "_messages+/messages.$conversationId": { trips: 4, why: NOT_YET },
-  "_messages+/notifications": { trips: 2, why: NOT_YET },
   "_my-listings+/my-listings": { trips: 3, why: NOT_YET },
   "_my-listings+/my-listings.new": { trips: 3, why: NOT_YET },
   "_my-listings+/my-listings.$carId.delete": { trips: 3, why: NOT_YET },
