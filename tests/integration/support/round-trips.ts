@@ -1,13 +1,11 @@
 // Counting a request's sequential round trips to the database (ARCHITECTURE rule 10, decision 005): a libSQL client
-// that writes down every call reaching it, put UNDER the batching client as the Worker's is (app/db.server.ts), so a
-// batch of reads started together is one call and a read that had to wait for another's answer is a call after it.
+// that writes down every network call reaching it (app/db.server.ts's aroundNetworkCalls), put UNDER the batching
+// client as the Worker's is, so a batch of reads started together is one call and a read that had to wait for
+// another's answer is a call after it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Client } from "@libsql/client";
 import { createBatchingClient } from "~/db-batching.server";
-import { createDb } from "~/db.server";
-
-/** The client's calls that would go over the network in the Worker (app/db.server.ts's NETWORK_CALLS). */
-const NETWORK_CALLS = new Set<PropertyKey>(["execute", "batch", "executeMultiple", "migrate", "transaction"]);
+import { aroundNetworkCalls, createDb } from "~/db.server";
 
 /**
  * How long each call is held before its caller gets the answer, like the network between an edge Worker and Turso:
@@ -45,24 +43,16 @@ export function countingClient(client: Client): CountingClient {
   let trips: Trip[] = [];
   /** The deepest call that has answered. */
   let answeredDepth = 0;
-  const proxy = new Proxy(client, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== "function") return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      if (!NETWORK_CALLS.has(property)) return method;
-      return async (...args: unknown[]) => {
-        const trip = { depth: answeredDepth + 1, sql: statementsOf(property, args) };
-        const list = trips;
-        list.push(trip);
-        try {
-          return await method(...args);
-        } finally {
-          await new Promise((resolve) => setTimeout(resolve, SIMULATED_LATENCY_MS));
-          if (list === trips) answeredDepth = Math.max(answeredDepth, trip.depth);
-        }
-      };
-    },
+  const proxy = aroundNetworkCalls(client, async (call, method, args) => {
+    const trip = { depth: answeredDepth + 1, sql: statementsOf(method, args) };
+    const list = trips;
+    list.push(trip);
+    try {
+      return await call();
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, SIMULATED_LATENCY_MS));
+      if (list === trips) answeredDepth = Math.max(answeredDepth, trip.depth);
+    }
   });
   return {
     client: proxy,
