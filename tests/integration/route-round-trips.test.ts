@@ -58,7 +58,7 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_admin+/admin.payouts": { trips: 2, why: NOT_YET },
   "_admin+/admin.held-money": { trips: 2, why: NOT_YET },
   "_admin+/admin.payouts_.$bookingId": { trips: 4, why: NOT_YET },
-  "_cars+/car.$id": { trips: 2, why: NOT_YET },
+
   "_cars+/car.$id.book": { trips: 4, why: NOT_YET },
   "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": { trips: 4, why: NOT_YET },
