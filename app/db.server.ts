@@ -18,26 +18,34 @@ export type Db = ReturnType<typeof createDb>;
 /** The client's calls that go over the network. */
 const NETWORK_CALLS = new Set<PropertyKey>(["execute", "batch", "executeMultiple", "migrate", "transaction"]);
 
+/** The client with each call that goes over the network made through `around`; its other members as they are. */
+export function aroundNetworkCalls(
+  client: Client,
+  around: (call: () => Promise<unknown>, method: PropertyKey, args: unknown[]) => Promise<unknown>,
+): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
+      if (!NETWORK_CALLS.has(property)) return method;
+      return (...args: unknown[]) => around(() => method(...args), property, args);
+    },
+  });
+}
+
 /**
  * The libSQL client over HTTP, whose network failures are thrown as DatabaseUnavailableError: the pages then say
  * "Database connection not available" (app/utils/database-faults.server.ts) instead of failing with a 500.
  */
 export function createWebClient(config: { url: string; authToken?: string }): Client {
   const client = createClient({ url: config.url, authToken: config.authToken, intMode: "number" });
-  return new Proxy(client, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== "function") return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      if (!NETWORK_CALLS.has(property)) return method;
-      return async (...args: unknown[]) => {
-        try {
-          return await method(...args);
-        } catch (error) {
-          throw isTransportFailure(error) ? new DatabaseUnavailableError({ cause: error }) : error;
-        }
-      };
-    },
+  return aroundNetworkCalls(client, async (call) => {
+    try {
+      return await call();
+    } catch (error) {
+      throw isTransportFailure(error) ? new DatabaseUnavailableError({ cause: error }) : error;
+    }
   });
 }
 

@@ -12,7 +12,8 @@
 //   or a newly booked day is on the pages anyone opens a second later (decision 024).
 // - A car page from the cache still counts its view, after the answer, as the page's loader would have (with the
 //   views of other visitors in one write: app/cars/car-views.server.ts).
-// - A hit makes no database client (load-context.ts makes it on first use) unless it reads the version or writes.
+// - A hit makes no database client (load-context.ts makes it on first use) and waits for no database round trip in
+//   the common case: the version is the isolate's, read again after the answer (recentCatalogueVersion).
 // - Every answer from the cache gets a CSP nonce of its own (withFreshNonce), never the stored copy's.
 // - Only 200 answers that set no cookie are stored. Browsers are told not to keep them (no-cache), so signing in
 //   never shows a stale anonymous page.
@@ -72,19 +73,37 @@ export async function catalogueVersion(db: Db): Promise<number> {
 }
 
 /**
- * The version as this isolate last read it, for at most a second per database: a cache hit then costs no database
- * round trip, and a change still reaches every page within a second. Data, not configuration, so module scope. `db`
- * is called only when the version is read, so a hit does not even make a client.
+ * The version as this isolate last read it (decision 024, "How fresh"). Under a second old it is used as it is; up to
+ * VERSION_STALE_MS old it is used too, and read again after the answer (in `waitUntil`, once at a time), so a cache
+ * hit waits for no database round trip; older, or never read, it is read before the answer. A change then reaches
+ * an isolate's pages on its first request a second after the change, and its answers from the next one on. Data, not
+ * configuration, so module scope. `db` is called only when the version is read, so a hit does not even make a client.
  */
 export const VERSION_MEMO_MS = 1000;
-const versionMemo = new Map<string, { version: number; readAt: number }>();
+export const VERSION_STALE_MS = 60_000;
+const versionMemo = new Map<string, { version: number; readAt: number; reading?: Promise<unknown> }>();
 
-export async function recentCatalogueVersion(db: () => Db, databaseKey: string, now = Date.now()): Promise<number> {
+export async function recentCatalogueVersion(
+  db: () => Db,
+  databaseKey: string,
+  now = Date.now(),
+  waitUntil: (promise: Promise<unknown>) => void = () => {},
+): Promise<number> {
   const memo = versionMemo.get(databaseKey);
   if (memo && now - memo.readAt < VERSION_MEMO_MS) return memo.version;
-  const version = await catalogueVersion(db());
-  versionMemo.set(databaseKey, { version, readAt: now });
-  return version;
+  const read = async () => {
+    const version = await catalogueVersion(db());
+    versionMemo.set(databaseKey, { version, readAt: now });
+    return version;
+  };
+  if (!memo || now - memo.readAt >= VERSION_STALE_MS) return read();
+  if (!memo.reading) {
+    memo.reading = read().catch(() => {
+      memo.reading = undefined; // the next request tries again; the page itself says what is wrong
+    });
+    waitUntil(memo.reading);
+  }
+  return memo.version;
 }
 
 export function cacheKey(request: Request, keys: { version: number; build: string }, now = new Date()): Request {
@@ -115,7 +134,7 @@ export async function withEdgeCache(
   if (!context.cache || !path) return render();
   let key: Request;
   try {
-    const version = await recentCatalogueVersion(() => context.db, context.databaseKey);
+    const version = await recentCatalogueVersion(() => context.db, context.databaseKey, Date.now(), context.waitUntil);
     key = cacheKey(request, { version, build: context.build });
   } catch {
     return render(); // the page will say what is wrong with the database

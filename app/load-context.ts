@@ -1,5 +1,6 @@
 // What every loader and action receives as `context`: the raw Cloudflare env plus the validated config and a db.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SessionLookup } from "./accounts/session.server";
 import { createWebDb, type Db } from "./db.server";
 import { parseEnv, type AppEnv, type WorkerEnv } from "./env.server";
 
@@ -23,6 +24,12 @@ declare module "@remix-run/cloudflare" {
      * fast the machine ran the test (requestTime).
      */
     clock?: () => number;
+    /**
+     * The session lookups of this request's GET loaders, by Cookie header, so the root's and the page's share one
+     * (app/accounts/session.server.ts). Made by the Worker with the context, which it makes per request; a test's
+     * context kept across requests leaves it out.
+     */
+    sessionLookups?: Map<string, SessionLookup>;
   }
 }
 
@@ -44,6 +51,7 @@ export function getLoadContext({
   return {
     cloudflare: context.cloudflare,
     env,
+    sessionLookups: new Map(),
     get db() {
       return (db ??= createWebDb(env.database));
     },

@@ -14,6 +14,7 @@ import { Suspense, lazy, useContext, useEffect, useState, type ReactNode } from 
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getOptionalUser } from "~/accounts/guards.server";
+import { sessionUserIdSql } from "~/accounts/session.server";
 import { AuthDialogHost } from "~/components/auth/auth-dialog-host";
 import { Breadcrumbs } from "~/components/shell/breadcrumbs";
 import { ErrorPage } from "~/components/shell/error-page";
@@ -47,21 +48,18 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["common"] };
 
 /**
- * The viewer's counts, asked for the moment the user is known rather than after the cookies are read: then they
- * travel with the page loader's reads in one round trip (app/db-batching.server.ts).
+ * The viewer's counts, asked for by the session's id (a subquery on its row) the moment the cookie is read, not after
+ * the session's answer: they travel in its round trip, with the page loader's reads (app/db-batching.server.ts). No
+ * live session, no one's counts: the subquery matches nobody.
  */
 async function viewerCounts(request: Request, context: LoaderFunctionArgs["context"]) {
-  const user = await getOptionalUser(request, context);
-  if (!user) return [0, 0, null] as const;
-  return Promise.all([
-    countUnreadNotifications(context.db, user.id),
-    countUnreadMessages(context.db, user.id),
-    liveTicket(context, userRoom(user.id), user.id),
-  ]);
+  const viewer = await sessionUserIdSql(request, context);
+  if (!viewer) return [0, 0] as const;
+  return Promise.all([countUnreadNotifications(context.db, viewer), countUnreadMessages(context.db, viewer)]);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [language, user, theme, { toast, clear }, t, [unreadNotifications, unreadMessages, live]] = await Promise.all([
+  const [language, user, theme, { toast, clear }, t, [unreadNotifications, unreadMessages]] = await Promise.all([
     getLanguage(request),
     getOptionalUser(request, context),
     getTheme(request),
@@ -69,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getT(request),
     viewerCounts(request, context),
   ]);
+  const live = user ? await liveTicket(context, userRoom(user.id), user.id) : null;
   const headers = new Headers();
   const languageCookie = await rememberLanguage(request, language, context.env.isProduction);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);

@@ -93,17 +93,13 @@ export async function confirmEmail(db: Context["db"], token: string, now = new D
   return "confirmed";
 }
 
-export type CredentialCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "unconfirmed" };
+/** An account's sign-in row by address, asked for before the check: sign-in asks for it beside its gate's writes. */
+export interface FoundCredentials {
+  email: string;
+  row: ReturnType<typeof findCredentials>;
+}
 
-/**
- * The password check behind sign-in. An unknown address costs the same time as a wrong password, and
- * "confirm your e-mail first" is told only to someone who knows the password.
- */
-export async function checkCredentials(
-  { db, env }: Context,
-  email: string,
-  password: string,
-): Promise<CredentialCheck> {
+export async function findCredentials(db: Context["db"], email: string) {
   const [user] = await db
     .select({
       id: users.id,
@@ -114,6 +110,22 @@ export async function checkCredentials(
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
+  return user;
+}
+
+export type CredentialCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "unconfirmed" };
+
+/**
+ * The password check behind sign-in. An unknown address costs the same time as a wrong password, and
+ * "confirm your e-mail first" is told only to someone who knows the password.
+ */
+export async function checkCredentials(
+  { db, env }: Context,
+  email: string,
+  password: string,
+  found?: FoundCredentials,
+): Promise<CredentialCheck> {
+  const user = found?.email === email ? await found.row : await findCredentials(db, email);
   if (!user || user.deletedAt) {
     await spendPasswordCheckTime(env.passwordPepper);
     return { ok: false, reason: "invalid" };

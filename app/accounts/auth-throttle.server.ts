@@ -14,9 +14,10 @@
 // one every 15 minutes, under a hundred a day), and the owner's wait after the attacker's last guess is at most the
 // cap; a quiet day forgets the count. Waiting out a determined attacker is the price; the alternative, a lock
 // until someone acts, would hand them the owner's account to close at will.
-import { sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { rateLimits } from "#db/schema";
 import { ACCOUNT_THROTTLE, accountDelayMs, accountDelaySteps } from "~/accounts/auth-throttle";
-import { RATE_LIMITS, releaseRateLimit, reserveRateLimit, resetRateLimit } from "~/accounts/rate-limit.server";
+import { RATE_LIMITS, releaseRateLimit, reserveRateLimit } from "~/accounts/rate-limit.server";
 import type { Db } from "~/db.server";
 
 /** Which limit refused, from the narrowest: each has its own message. */
@@ -69,12 +70,25 @@ export async function admitSignIn(db: Db, email: string, network: string, now = 
  * failures are forgotten, from this network and from everywhere, and the network gets its place back.
  */
 export async function forgetSignInFailures(db: Db, attempt: SignInAttempt) {
+  await db.batch(signInFailuresForgotten(db, attempt));
+}
+
+/** forgetSignInFailures's writes, for a batch of the caller's (sign-in writes them with the new session). */
+export function signInFailuresForgotten(db: Db, attempt: SignInAttempt) {
   const key = keys(attempt.email, attempt.network);
-  await Promise.all([
-    releaseRateLimit(db, key.network, attempt.networkWindow),
-    resetRateLimit(db, key.accountAndNetwork),
-    resetRateLimit(db, key.account),
-  ]);
+  return [
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(
+        and(
+          eq(rateLimits.key, key.network),
+          eq(rateLimits.windowStart, attempt.networkWindow ?? -1),
+          gt(rateLimits.count, 0),
+        ),
+      ),
+    db.delete(rateLimits).where(inArray(rateLimits.key, [key.accountAndNetwork, key.account])),
+  ] as const;
 }
 
 /**

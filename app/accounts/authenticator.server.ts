@@ -2,17 +2,18 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { checkCredentials, type CredentialCheck } from "~/accounts/accounts.server";
+import { checkCredentials, type CredentialCheck, type FoundCredentials } from "~/accounts/accounts.server";
 import { EmailSchema } from "~/accounts/account-form";
 
-export function createAuthenticator(context: Pick<AppLoadContext, "db" | "env">) {
+/** `found`: the account's row, already asked for (sign-in asks for it beside its gate). */
+export function createAuthenticator(context: Pick<AppLoadContext, "db" | "env">, found?: FoundCredentials) {
   const authenticator = new Authenticator<CredentialCheck>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const email = EmailSchema.safeParse(form.get("email"));
       const password = form.get("password");
       if (!email.success || typeof password !== "string") return { ok: false, reason: "invalid" } as const;
-      return checkCredentials(context, email.data, password);
+      return checkCredentials(context, email.data, password, found);
     }),
     "form",
   );

@@ -1,6 +1,7 @@
 // Who may do what, decided on the server against the row itself. Every later route calls these.
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getSessionUser, type SessionUser } from "~/accounts/session.server";
+import type { SQL } from "drizzle-orm";
+import { getSessionUser, sessionUserIdSql, type SessionUser } from "~/accounts/session.server";
 import { safeRedirectPath } from "~/utils/redirect";
 
 type Context = Pick<AppLoadContext, "db" | "env">;
@@ -41,6 +42,25 @@ export async function requireUser(request: Request, context: Context): Promise<S
   }
   const url = new URL(request.url);
   throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(safeRedirectPath(url.pathname))}`);
+}
+
+/**
+ * requireUser, with the page's own reads of the person's rows started in the same turn as the session's lookup, so
+ * they travel in its round trip (app/db-batching.server.ts): `reads` gets the person's id as SQL (a subquery on the
+ * session's row). Without a session cookie nothing is read: the guest is asked to sign in. The reads' answer is
+ * returned only once requireUser let the person through; when it refuses, they are dropped unseen.
+ */
+export async function requireUserWith<T>(
+  request: Request,
+  context: Context,
+  reads: (userId: SQL) => Promise<T>,
+): Promise<[SessionUser, T]> {
+  const userId = await sessionUserIdSql(request, context);
+  const pending = userId ? reads(userId) : null;
+  pending?.catch(() => {}); // refused: nobody awaits them
+  const user = await requireUser(request, context);
+  // requireUser let someone through, so the cookie named a session and the reads were started.
+  return [user, await pending!];
 }
 
 /** A user whose identity an admin verified (part 1 §6: needed for rental and "both" listings). */

@@ -11,7 +11,7 @@
 //   attached; only then does the profile remember the renter's language and date of birth (never a verified
 //   identity's: decision 031). Without a checkout the request is deleted and the renter asked to try again.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { PRICING_PERIODS } from "#db/enums";
@@ -133,7 +133,8 @@ export interface Evaluation {
 }
 
 /** What the rules read of the renter's profile: the date of birth (age rule) and the verification (instant book). */
-export async function renterStanding(db: AppLoadContext["db"], userId: string) {
+/** The renter's age and verification, by their id or SQL that yields it (the car page asks by the session's). */
+export async function renterStanding(db: AppLoadContext["db"], userId: string | SQL) {
   const [row] = await db
     .select({ dateOfBirth: profiles.dateOfBirth, verificationStatus: profiles.verificationStatus })
     .from(profiles)

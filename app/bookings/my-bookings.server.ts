@@ -15,7 +15,7 @@ const other = alias(profiles, "other_party");
 /** What the host never sees: an unfinished checkout, and a checkout that failed before any answer. */
 export const VISIBLE_TO_HOST = sql`not (${bookings.paymentStatus} = 'unpaid' or (${bookings.paymentStatus} = 'failed' and ${bookings.confirmedAt} is null))`;
 
-function scope(role: BookingRole, userId: string): SQL {
+function scope(role: BookingRole, userId: string | SQL): SQL {
   return role === "host" ? and(eq(bookings.ownerId, userId), VISIBLE_TO_HOST)! : eq(bookings.renterId, userId);
 }
 
@@ -30,7 +30,11 @@ function search(q: string): SQL | undefined {
   );
 }
 
-export async function findMyBookings(db: Db, input: { userId: string; role: BookingRole; tab: BookingTab; q: string }) {
+/** The user is their id or SQL that yields it (the session's subquery: requireUserWith). */
+export async function findMyBookings(
+  db: Db,
+  input: { userId: string | SQL; role: BookingRole; tab: BookingTab; q: string },
+) {
   const where = and(scope(input.role, input.userId), search(input.q));
   const otherId = input.role === "host" ? bookings.renterId : bookings.ownerId;
   const [rows, counts] = await Promise.all([

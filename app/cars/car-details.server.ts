@@ -1,18 +1,18 @@
 // Everything the car page shows (part 2 §2 "Car details"). Non-admins see approved, available cars only; admins any.
-import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { carImages, cars, favorites, pickupPoints, profiles } from "#db/schema";
+import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { carImages, cars, favorites, pickupPoints, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
 import { countReviewsAbout, findReviewsAbout, ownerOfCar } from "~/reviews/reviews-about.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
 
-export async function findCarDetails(
-  db: Db,
-  id: string,
-  viewer: { id: string; isAdmin: boolean } | null,
-  options: { allReviews: boolean },
-) {
+/**
+ * `viewerId`: the signed-in person's id as SQL (the session's subquery, app/accounts/session.server.ts), so the car
+ * is asked for with the session's lookup in one round trip; null for a guest. A session that is not live matches no
+ * one: such a viewer sees what a guest sees.
+ */
+export async function findCarDetails(db: Db, id: string, viewerId: SQL | null, options: { allReviews: boolean }) {
   // Everything is asked for at once, by the car's id (one round trip through app/db-batching.server.ts); what a car
   // the viewer may not see brought is dropped with it, and a sale's pickup points are not shown.
   const carQuery = db
@@ -76,11 +76,13 @@ export async function findCarDetails(
     .where(
       and(
         eq(cars.id, id),
-        viewer?.isAdmin
-          ? undefined
-          : viewer
-            ? or(PUBLIC_CAR, and(eq(cars.ownerId, viewer.id), isNull(cars.deletedAt)))
-            : PUBLIC_CAR,
+        viewerId
+          ? or(
+              PUBLIC_CAR,
+              and(eq(cars.ownerId, viewerId), isNull(cars.deletedAt)),
+              sql`exists (select 1 from ${users} where ${users.id} = ${viewerId} and ${users.isAdmin} = 1)`,
+            )
+          : PUBLIC_CAR,
       ),
     )
     .limit(1);
@@ -97,11 +99,11 @@ export async function findCarDetails(
       .from(pickupPoints)
       .where(eq(pickupPoints.carId, id))
       .orderBy(asc(pickupPoints.sortOrder)),
-    viewer
+    viewerId
       ? db
           .select({ id: favorites.id })
           .from(favorites)
-          .where(and(eq(favorites.userId, viewer.id), eq(favorites.carId, id)))
+          .where(and(eq(favorites.userId, viewerId), eq(favorites.carId, id)))
       : Promise.resolve([]),
     findReviewsAbout(db, ownerOfCar(id), options.allReviews ? REVIEWS_ALL : REVIEWS_SHOWN),
     countReviewsAbout(db, ownerOfCar(id)),

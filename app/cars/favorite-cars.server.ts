@@ -1,15 +1,15 @@
 // Favourites (part 1 §2 "Favourites"): the cars a person keeps. Adding one counts in the car's figures for its owner,
 // only when it is new; a car hidden or sold since stays in the list, shown as no longer listed.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { cars, favorites, profiles } from "#db/schema";
 import { countListingFigures, WHEN_WRITTEN } from "~/cars/listing-stats.server";
 import type { Db } from "~/db.server";
-import { cardSelection, toCards } from "~/cars/listing-cards.server";
+import { cardExtras, cardSelection, shapeCards } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import { vilniusDay } from "~/utils/calendar-days";
 
 /** The user's favourite cars as card rows, newest first, with whether each is still public (`listed`). */
-export function favoriteCardRows(db: Db, userId: string) {
+export function favoriteCardRows(db: Db, userId: string | SQL) {
   return db
     .select({ ...cardSelection, listed: sql<number>`(${PUBLIC_CAR})` })
     .from(favorites)
@@ -19,13 +19,21 @@ export function favoriteCardRows(db: Db, userId: string) {
     .orderBy(desc(favorites.createdAt), asc(favorites.id));
 }
 
-/** The favourites page's cards, each marked whether it is still listed. */
-export async function findFavoriteCards(db: Db, userId: string) {
-  const rows = await favoriteCardRows(db, userId);
-  const cards = await toCards(
-    db,
+/**
+ * The favourites page's cards, each marked whether it is still listed. The user is their id or SQL that yields it
+ * (the session's subquery); the rows and their photos are asked for at once (the ids by a subquery).
+ */
+export async function findFavoriteCards(db: Db, userId: string | SQL) {
+  const ids = db.select({ id: favorites.carId }).from(favorites).where(eq(favorites.userId, userId));
+  const extras = cardExtras(db, ids, userId);
+  const [rows, images, favoriteRows] = await Promise.all([
+    favoriteCardRows(db, userId),
+    extras.images,
+    extras.favorites ?? [],
+  ]);
+  const cards = shapeCards(
     rows.map(({ listed: _listed, ...row }) => row),
-    userId,
+    { images, favorites: favoriteRows },
   );
   return cards.map((card, index) => ({ ...card, stillListed: Boolean(rows[index]?.listed) }));
 }

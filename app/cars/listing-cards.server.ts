@@ -1,6 +1,6 @@
 // A listing card's data (the cards of the listing pages, the home page, favourites, profiles and the dashboard): the
 // columns a card needs, and its photos and the viewer's favourite marks for a set of rows.
-import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
 import { carImages, cars, favorites, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 
@@ -61,7 +61,7 @@ const CARD_IMAGES = 5;
  * The photos and the viewer's favourite marks of a set of cars: the ids, or a subquery that selects them (so the page
  * of cars and its photos can be asked for together, without waiting for the page's ids).
  */
-export function cardExtras(db: Db, ids: readonly string[] | SQLWrapper, viewerId: string | null) {
+export function cardExtras(db: Db, ids: readonly string[] | SQLWrapper, viewerId: string | SQL | null) {
   const images = db
     .select({
       carId: carImages.carId,

@@ -2,7 +2,7 @@
 // they write about. Sending is one write batch (the car's contact and inquiry counts, the pair's conversation, the
 // message, the recipient's notification); reading checks that the reader is one of the pair. The database is the
 // truth; the live room only says "look".
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { cars, conversations, messages, notifications, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { messagePreview } from "~/messages/message-form";
@@ -268,7 +268,8 @@ export async function listConversations(db: Db, userId: string, search = ""): Pr
 }
 
 /** The header's message badge: messages the user has received and not read. */
-export async function countUnreadMessages(db: Db, userId: string): Promise<number> {
+/** Unread messages to a person: their id, or SQL that yields it (a session's subquery: app/root.tsx). */
+export async function countUnreadMessages(db: Db, userId: string | SQL): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(messages)

@@ -1,6 +1,6 @@
 // A person's notifications (part 1 §3, §4, §7): the newest 50 for a filter, the counts the filters show, and the
 // read marks — always of the reader's own rows only.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import { NOTIFICATION_TYPES } from "#db/enums";
 import type { Db } from "~/db.server";
@@ -22,7 +22,8 @@ function filterCondition(filter: NotificationFilter) {
 /** The newest first (`limit` of them: the page's 50, the dashboard's 5), of one filter. */
 export function listNotifications(
   db: Db,
-  userId: string,
+  /** Their id, or SQL that yields it (the session's subquery: requireUserWith). */
+  userId: string | SQL,
   filter: NotificationFilter,
   limit: number = NOTIFICATIONS_SHOWN,
 ) {
@@ -43,7 +44,7 @@ export function listNotifications(
 }
 
 /** How many unread there are in all and in each group (the filters' badges). */
-export async function notificationCounts(db: Db, userId: string) {
+export async function notificationCounts(db: Db, userId: string | SQL) {
   const [row] = await db
     .select({
       all: sql<number>`count(*)`,

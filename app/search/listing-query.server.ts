@@ -2,7 +2,7 @@
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { cars, profiles } from "#db/schema";
-import { cardExtras, selectCards, shapeCards, toCards, type ListingCard } from "~/cars/listing-cards.server";
+import { cardExtras, selectCards, shapeCards, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {
@@ -122,7 +122,8 @@ export async function findListings(
   db: Db,
   scope: ListingScope,
   filters: ListingFilters,
-  viewerId: string | null,
+  /** The viewer's id, or SQL that yields it (the session's subquery), for their favourite marks. */
+  viewerId: string | SQL | null,
 ): Promise<ListingPage> {
   const where = listingWhere(scope, filters);
   const order = listingOrder(scope, filters.sort);
@@ -161,19 +162,34 @@ export async function findListings(
   return { cars: shapeCards(rows, { images, favorites: favoriteRows }), total, page, pageCount };
 }
 
-/** The home page's sections: the newest public cars of a scope, optionally of one category. */
+/**
+ * The home page's sections: the newest public cars of a scope, optionally of one category. The viewer is their id or
+ * SQL that yields it (the session's subquery), so the cars, their photos and the viewer's marks are asked for at once.
+ */
 export async function findNewestCards(
   db: Db,
   scope: Exclude<ListingScope, "all">,
   limit: number,
-  viewerId: string | null,
+  viewer: string | SQL | null,
   category?: ListingFilters["category"],
 ): Promise<ListingCard[]> {
-  const rows = await selectCards(db)
+  const order = listingOrder(scope, "newest");
+  const newest = db
+    .select({ id: sql<string>`"cars"."id"` })
+    .from(cars)
+    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
     .where(listingWhere(scope, { category, sort: "newest", page: 1, powerUnit: "hp" }))
-    .orderBy(...listingOrder(scope, "newest"))
+    .orderBy(...order)
     .limit(limit);
-  return toCards(db, rows, viewerId);
+  const extras = cardExtras(db, newest, viewer);
+  const [rows, images, favoriteRows] = await Promise.all([
+    selectCards(db)
+      .where(inArray(cars.id, newest))
+      .orderBy(...order),
+    extras.images,
+    extras.favorites ?? [],
+  ]);
+  return shapeCards(rows, { images, favorites: favoriteRows });
 }
 
 export interface QuickResult {

@@ -1,7 +1,7 @@
 // Saved searches (beyond the spec, which kept them in the browser): a signed-in user keeps a listing page's filters,
 // and a listing approved later that matches them notifies the user. A saved search is the listing page's own path
 // and query (e.g. "/rentals?category=suv"), so matching uses the very SQL the page runs.
-import { and, asc, count, desc, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { cars, notifications, savedSearchChecks, savedSearches } from "#db/schema";
@@ -53,8 +53,8 @@ export function savedSearchName(t: TFunction, scope: ListingScope, filters: List
   return parts.join(" · ").slice(0, 120);
 }
 
-/** The user's saved searches, newest first (the favourites page and the dashboard). */
-export function findSavedSearches(db: Db, userId: string) {
+/** The user's saved searches, newest first (the favourites page and the dashboard); their id or SQL that yields it. */
+export function findSavedSearches(db: Db, userId: string | SQL) {
   return db
     .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query })
     .from(savedSearches)
@@ -62,8 +62,11 @@ export function findSavedSearches(db: Db, userId: string) {
     .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
-/** The id of the user's saved search for exactly this canonical query, if they saved it (the "Saved" button). */
-export async function findSavedSearchId(db: Db, userId: string, query: string): Promise<string | null> {
+/**
+ * The id of the user's saved search for exactly this canonical query, if they saved it (the "Saved" button). The user
+ * is their id or SQL that yields it (the session's subquery).
+ */
+export async function findSavedSearchId(db: Db, userId: string | SQL, query: string): Promise<string | null> {
   const [saved] = await db
     .select({ id: savedSearches.id })
     .from(savedSearches)

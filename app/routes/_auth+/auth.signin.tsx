@@ -5,7 +5,13 @@ import { useTranslation } from "react-i18next";
 import { SignInSchema } from "~/accounts/auth-form";
 import { createAuthenticator } from "~/accounts/authenticator.server";
 import { retryAfterSeconds } from "~/accounts/auth-throttle";
-import { admitSignIn, forgetSignInFailures, type SignInRefusal } from "~/accounts/auth-throttle.server";
+import {
+  admitSignIn,
+  forgetSignInFailures,
+  signInFailuresForgotten,
+  type SignInRefusal,
+} from "~/accounts/auth-throttle.server";
+import { findCredentials } from "~/accounts/accounts.server";
 import { requestTime } from "~/load-context";
 import { clientNetwork } from "~/accounts/rate-limit.server";
 import { startSession } from "~/accounts/session.server";
@@ -47,6 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<SignInActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email } = submission.value;
+  // The account's row is asked for beside the gate's writes (one round trip), and read only once the gate let the
+  // attempt through: the password is never checked for a refused attempt.
+  const found = { email, row: findCredentials(context.db, email) };
+  found.row.catch(() => {}); // a refused attempt never awaits it
   // Counted before the password is checked, so parallel guesses cannot slip past; given back when it is right.
   const gate = await admitSignIn(context.db, email, clientNetwork(request), requestTime(context));
   if (!gate.allowed) {
@@ -54,14 +64,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail([SIGN_IN_REFUSALS[gate.refusal]], 429, {}, headers);
   }
 
-  const check = await createAuthenticator(context).authenticate("form", request);
-  if (check.ok || check.reason === "unconfirmed") await forgetSignInFailures(context.db, gate.attempt);
+  const check = await createAuthenticator(context, found).authenticate("form", request);
   if (!check.ok) {
-    return check.reason === "unconfirmed"
-      ? fail(["auth:errors.unconfirmed"], 403, { unconfirmedEmail: email })
-      : fail(["auth:errors.invalidCredentials"], 401);
+    if (check.reason === "unconfirmed") {
+      await forgetSignInFailures(context.db, gate.attempt);
+      return fail(["auth:errors.unconfirmed"], 403, { unconfirmedEmail: email });
+    }
+    return fail(["auth:errors.invalidCredentials"], 401);
   }
-  const cookie = await startSession(request, context, check.userId);
+  // The failures forgotten in the new session's batch: one round trip.
+  const cookie = await startSession(request, context, check.userId, signInFailuresForgotten(context.db, gate.attempt));
   return redirectWithToast(
     safeRedirectPath(submission.value.redirectTo),
     { type: "success", title: "toasts.signedIn" },

@@ -12,7 +12,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { applyBookingAction } from "~/bookings/booking-actions.server";
 import { BookingActionSchema } from "~/bookings/booking-form";
 import {
@@ -52,9 +52,10 @@ function readFilters(url: URL) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const filters = readFilters(new URL(request.url));
-  const found = await findMyBookings(context.db, { userId: user.id, ...filters });
+  const [, found] = await requireUserWith(request, context, (userId) =>
+    findMyBookings(context.db, { userId, ...filters }),
+  );
   const t = await getT(request, "pages");
   const now = new Date();
   const rows = found.bookings.map((booking) => ({

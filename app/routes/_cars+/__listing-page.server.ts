@@ -1,7 +1,7 @@
 // The loader behind /rentals, /sales and /cars: the filters from the URL, the page of cards, and what the viewer
 // may do. A database failure is the page's error box with "Try again", not an error page.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
+import { sessionUserIdSql } from "~/accounts/session.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { getT } from "~/i18n.server";
 import { filtersToParams, parseListingFilters, SCOPE_PATH, type ListingScope } from "~/search/listing-filters";
@@ -12,11 +12,13 @@ import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 export async function listingPageData(request: Request, context: AppLoadContext, scope: ListingScope) {
   const url = new URL(request.url);
   const { filters, problems } = parseListingFilters(url.searchParams, scope);
-  const [user, t] = await Promise.all([getOptionalUser(request, context), getT(request, "cars")]);
+  // The viewer by the session's subquery: their marks and saved search are asked for with the cars, not after the
+  // session's answer (one round trip, app/db-batching.server.ts).
+  const [viewer, t] = await Promise.all([sessionUserIdSql(request, context), getT(request, "cars")]);
 
   const query = savedSearchQuery(scope, filters);
   // Asked for alongside the listings (one round trip, app/db-batching.server.ts), used only when they came.
-  const savedSearch = user ? findSavedSearchId(context.db, user.id, query) : null;
+  const savedSearch = viewer ? findSavedSearchId(context.db, viewer, query) : null;
   // Awaited below only when the listings came; until then its failure is nobody's.
   savedSearch?.catch(() => {});
 
@@ -28,7 +30,7 @@ export async function listingPageData(request: Request, context: AppLoadContext,
       if (!limit.allowed) failure = "rate-limited";
     }
     // A one-letter search is refused next to the box, as the header's search refuses it: no list that ignores it.
-    if (!failure && !problems.search) listings = await findListings(context.db, scope, filters, user?.id ?? null);
+    if (!failure && !problems.search) listings = await findListings(context.db, scope, filters, viewer);
   } catch (error) {
     // An unreachable database is every page's "Database connection not available" (database-faults.server).
     if (isDatabaseUnavailable(error)) throw error;

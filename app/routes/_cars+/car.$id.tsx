@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
+import { sessionUserIdSql } from "~/accounts/session.server";
 import { loadCarCalendar } from "~/bookings/blocked-days.server";
 import { instantBookFor, type InstantBookAnswer } from "~/bookings/booking-request";
 import { renterStanding } from "~/bookings/booking-request.server";
@@ -48,18 +49,20 @@ export const handle = {
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
   const url = new URL(request.url);
   const allReviews = url.searchParams.get("reviews") === "all";
   const id = params.id ?? "";
   // Everything the page reads is asked for at once, by the car's id (one round trip, app/db-batching.server.ts):
   // the breakdown counts every review of the owner, not only those listed; the calendar (unused for a sale) and
   // the renter's standing (used for instant book only) are asked for before the car says whether they are needed.
-  const [car, reviewSummary, monthCalendar, standing] = await Promise.all([
-    findCarDetails(context.db, id, user ? { id: user.id, isAdmin: user.isAdmin } : null, { allReviews }),
+  // The viewer by the session's subquery, so none of it waits for the session's answer (decision 002).
+  const viewerId = await sessionUserIdSql(request, context);
+  const [user, car, reviewSummary, monthCalendar, standing] = await Promise.all([
+    getOptionalUser(request, context),
+    findCarDetails(context.db, id, viewerId, { allReviews }),
     reviewSummaryAboutOwnerOf(context.db, id),
     loadCarCalendar(context.db, id, url.searchParams.get("month"), new Date()),
-    user ? renterStanding(context.db, user.id) : null,
+    viewerId ? renterStanding(context.db, viewerId) : null,
   ]);
   if (!car) notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   if (car.isPublic) {

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { addFavorite, findFavoriteCards, removeFavorite } from "~/cars/favorite-cars.server";
 import { FavoriteSchema } from "~/cars/favorite-form";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
@@ -19,12 +19,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["cars", "features"], breadcrumb: "cars:favorites.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const [, [cars, searches]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([findFavoriteCards(context.db, userId), findSavedSearches(context.db, userId)]),
+  );
   const t = await getT(request, "cars");
-  const [cars, searches] = await Promise.all([
-    findFavoriteCards(context.db, user.id),
-    findSavedSearches(context.db, user.id),
-  ]);
   return { title: t("favorites.title"), cars, searches };
 }
 

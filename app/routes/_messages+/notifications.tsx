@@ -11,7 +11,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUser, requireUserWith } from "~/accounts/guards.server";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { Button } from "~/components/ui/button";
 import { EmptyNote } from "~/components/ui/empty-state";
@@ -31,12 +31,10 @@ import { safeRedirectPath } from "~/utils/redirect";
 export const handle = { i18n: ["notifications"], breadcrumb: "notifications:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const filter = readFilter(new URL(request.url).searchParams.get("filter"));
-  const [rows, counts] = await Promise.all([
-    listNotifications(context.db, user.id, filter),
-    notificationCounts(context.db, user.id),
-  ]);
+  const [, [rows, counts]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([listNotifications(context.db, userId, filter), notificationCounts(context.db, userId)]),
+  );
   const t = await getT(request, "notifications");
   return {
     title: t("title"),
