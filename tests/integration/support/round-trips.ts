@@ -11,9 +11,11 @@ import { aroundNetworkCalls, createDb } from "~/db.server";
  * How long each call is held before its caller gets the answer, like the network between an edge Worker and Turso:
  * without it a local file answers so fast that two reads started a moment apart (not sequential in the Worker, where
  * the second starts while the first is on the wire) would look like one after the other. Only what really waits for
- * an answer comes after it.
+ * an answer comes after it. Held longer than Turso's ~40 ms so that a busy machine (CI's: a worker descheduled, a
+ * garbage collection between two reads started together) cannot make two parallel reads look sequential; a read
+ * that waits for an answer comes after it however long the hold.
  */
-export const SIMULATED_LATENCY_MS = 25;
+export const SIMULATED_LATENCY_MS = 60;
 
 export interface Trip {
   /** 1 for a call started before any other had answered; 1 + the deepest answered call's depth otherwise. */
