@@ -1,7 +1,7 @@
 // Throttling sign-in and sign-up, so that guessing is slow and a shared address (a phone carrier's NAT, an office)
 // never locks out the people behind it.
 //
-// Sign-in, three counters in rate_limits, each taken in one conditional statement before the password is checked
+// Sign-in, three counters in rate_limits, all taken in one conditional statement before the password is checked
 // (so parallel guesses cannot slip past a limit), given back when the password proves right:
 // - per account, from every address together (`signin-account:<email>`): the first five failures are free, then
 //   each attempt waits a delay since the last counted one, doubling from 30 s to a cap of 15 min (auth-throttle.ts);
@@ -42,27 +42,67 @@ const keys = (email: string, network: string) => ({
 /**
  * Counts a sign-in attempt against every limit, or refuses it without counting it anywhere. `email` is the parsed,
  * lower-cased address; `network` is clientNetwork(request).
+ *
+ * One write batch (one round trip, decision 002): a single conditional statement counts the attempt on all three
+ * counters only if none of them refuses (its condition is read before any of its rows is written: SQLite reads an
+ * INSERT's SELECT from its own table whole before writing), then the counters are read in the same transaction, to
+ * tell a refusal's limit and wait. So parallel guesses cannot slip past a limit, and a refused attempt counts nowhere.
  */
 export async function admitSignIn(db: Db, email: string, network: string, now = Date.now()): Promise<SignInGate> {
   const key = keys(email, network);
-  const perNetwork = await reserveRateLimit(db, key.network, RATE_LIMITS.signInPerNetwork, now);
-  if (!perNetwork.allowed) return { allowed: false, refusal: "network", retryAfterMs: perNetwork.retryAfterMs };
-
-  const perAccountAndNetwork = await reserveRateLimit(db, key.accountAndNetwork, RATE_LIMITS.signIn, now);
-  if (!perAccountAndNetwork.allowed) {
-    await releaseRateLimit(db, key.network, perNetwork.windowStart);
-    return { allowed: false, refusal: "accountAndNetwork", retryAfterMs: perAccountAndNetwork.retryAfterMs };
+  const windowed = [
+    { key: key.network, rule: RATE_LIMITS.signInPerNetwork, refusal: "network" },
+    { key: key.accountAndNetwork, rule: RATE_LIMITS.signIn, refusal: "accountAndNetwork" },
+  ] as const;
+  const { freeFailures, memoryMs } = ACCOUNT_THROTTLE;
+  const forgetBefore = now - memoryMs;
+  const windowFull = ({ key: limitKey, rule }: (typeof windowed)[number]) =>
+    sql`exists (select 1 from rate_limits where key = ${limitKey}
+      and window_start > ${now - rule.windowMs} and count >= ${rule.limit})`;
+  const accountWaiting = sql`exists (select 1 from rate_limits where key = ${key.account}
+    and count >= ${freeFailures} and window_start > ${forgetBefore} and window_start > ${accountWaitedSince(now)})`;
+  // The start of a window that has run out, per windowed key (the account's counter has no window: see takeAccountTurn).
+  const expiredBefore = sql`case rate_limits.key ${sql.join(
+    windowed.map((limit) => sql`when ${limit.key} then ${now - limit.rule.windowMs}`),
+    sql` `,
+  )} end`;
+  const [counted, held] = await db.batch([
+    db.all<{ key: string; window_start: number }>(sql`
+      insert into rate_limits (key, window_start, count)
+      select k, ${now}, 1 from (select ${key.network} as k union all select ${key.accountAndNetwork}
+        union all select ${key.account})
+      where not ${windowFull(windowed[0])} and not ${windowFull(windowed[1])} and not ${accountWaiting}
+      on conflict (key) do update set
+        count = case
+          when rate_limits.key = ${key.account} then
+            case when rate_limits.window_start <= ${forgetBefore} then 1 else rate_limits.count + 1 end
+          when rate_limits.window_start <= ${expiredBefore} then 1
+          else rate_limits.count + 1 end,
+        window_start = case
+          when rate_limits.key = ${key.account} or rate_limits.window_start <= ${expiredBefore} then ${now}
+          else rate_limits.window_start end
+      returning key, window_start`),
+    db.all<{ key: string; count: number; window_start: number }>(
+      sql`select key, count, window_start from rate_limits
+        where key in (${key.network}, ${key.accountAndNetwork}, ${key.account})`,
+    ),
+  ]);
+  const networkRow = counted.find((row) => row.key === key.network);
+  if (networkRow) {
+    return { allowed: true, attempt: { email, network, networkWindow: Number(networkRow.window_start) } };
   }
-
-  const perAccount = await takeAccountTurn(db, key.account, now);
-  if (!perAccount.allowed) {
-    await Promise.all([
-      releaseRateLimit(db, key.network, perNetwork.windowStart),
-      releaseRateLimit(db, key.accountAndNetwork, perAccountAndNetwork.windowStart),
-    ]);
-    return { allowed: false, refusal: "account", retryAfterMs: perAccount.retryAfterMs };
+  // Refused: nothing was written, so the counters read are the ones that refused; the narrowest's message wins.
+  const rowOf = (limitKey: string) => held.find((row) => row.key === limitKey);
+  for (const limit of windowed) {
+    const row = rowOf(limit.key);
+    const windowStart = Number(row?.window_start);
+    if (row && windowStart > now - limit.rule.windowMs && Number(row.count) >= limit.rule.limit) {
+      return { allowed: false, refusal: limit.refusal, retryAfterMs: windowStart + limit.rule.windowMs - now };
+    }
   }
-  return { allowed: true, attempt: { email, network, networkWindow: perNetwork.windowStart } };
+  const account = rowOf(key.account);
+  const retryAfterMs = account ? Number(account.window_start) + accountDelayMs(Number(account.count)) - now : 0;
+  return { allowed: false, refusal: "account", retryAfterMs: Math.max(0, retryAfterMs) };
 }
 
 /**
@@ -100,33 +140,16 @@ export async function forgetAccountSignInDelay(db: Db, userId: string) {
 }
 
 /**
- * The account's row holds the counted failures (`count`) and when the last one was let through (`window_start`).
- * One statement lets the attempt through, counting it, only if the delay for the count so far has run out; a
+ * The account's row holds the counted failures (`count`) and when the last one was let through (`window_start`). The
+ * latest last-attempt time that has waited long enough, for each count below the cap, then for the cap: an attempt
+ * is let through (and counted) only if the row's time is at or before it, the first five failures aside, and a
  * refused attempt leaves the row as it was, so it neither counts nor restarts the delay.
  */
-async function takeAccountTurn(db: Db, key: string, now: number) {
-  const { freeFailures, maxDelayMs, memoryMs } = ACCOUNT_THROTTLE;
-  const forgetBefore = now - memoryMs;
-  // The latest last-attempt time that has waited long enough, for each count below the cap, then for the cap.
-  const waitedSince = sql`case ${sql.join(
+function accountWaitedSince(now: number) {
+  return sql`case ${sql.join(
     accountDelaySteps().map(({ failures, delayMs }) => sql`when rate_limits.count = ${failures} then ${now - delayMs}`),
     sql` `,
-  )} else ${now - maxDelayMs} end`;
-  const [row] = await db.all<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${forgetBefore} then 1 else rate_limits.count + 1 end,
-      window_start = ${now}
-    where rate_limits.count < ${freeFailures}
-      or rate_limits.window_start <= ${forgetBefore}
-      or rate_limits.window_start <= ${waitedSince}
-    returning count`);
-  if (row) return { allowed: true, retryAfterMs: 0 };
-  const [held] = await db.all<{ count: number; window_start: number }>(
-    sql`select count, window_start from rate_limits where key = ${key}`,
-  );
-  const retryAfterMs = held ? Number(held.window_start) + accountDelayMs(Number(held.count)) - now : 0;
-  return { allowed: false, retryAfterMs: Math.max(0, retryAfterMs) };
+  )} else ${now - ACCOUNT_THROTTLE.maxDelayMs} end`;
 }
 
 export type SignUpGate = { allowed: true } | { allowed: false; refusal: "email" | "network"; retryAfterMs: number };

@@ -63,6 +63,21 @@ export async function requireUserWith<T>(
   return [user, await pending!];
 }
 
+/**
+ * requireAdmin, with the page's reads started in the same turn as the session's lookup (as requireUserWith does): an
+ * admin page's reads travel in the session's round trip. They are returned only to an admin; for anyone else they
+ * are dropped unseen (read for nothing, never shown).
+ */
+export async function requireAdminWith<T>(
+  request: Request,
+  context: Context,
+  reads: (userId: SQL) => Promise<T>,
+): Promise<[SessionUser, T]> {
+  const [user, found] = await requireUserWith(request, context, reads);
+  if (!user.isAdmin) forbidden();
+  return [user, found];
+}
+
 /** A user whose identity an admin verified (part 1 §6: needed for rental and "both" listings). */
 export async function requireVerified(request: Request, context: Context): Promise<SessionUser> {
   const user = await requireUser(request, context);

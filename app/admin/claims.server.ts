@@ -50,14 +50,9 @@ export async function countDisputedClaims(db: Db) {
   return Number(row?.count ?? 0);
 }
 
-/** The booking a claim is about (for the admin's claim page), or null. */
-export async function findClaimBookingId(db: Db, claimId: string) {
-  const [row] = await db
-    .select({ bookingId: damageClaims.bookingId })
-    .from(damageClaims)
-    .where(eq(damageClaims.id, claimId))
-    .limit(1);
-  return row?.bookingId ?? null;
+/** The booking a claim is about, as SQL (a subquery), so the admin's claim page reads the case in one round trip. */
+export function claimBookingIdSql(claimId: string) {
+  return sql`(select ${damageClaims.bookingId} from ${damageClaims} where ${damageClaims.id} = ${claimId})`;
 }
 
 /** An admin's decision, settled by the bookings area, with its audit line in the same batch. */

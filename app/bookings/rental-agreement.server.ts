@@ -7,7 +7,7 @@
 // - the first signature locks the terms (both signatures are over the same terms), and with both the agreement
 //   is final. A signature names the terms' version the signer saw, so nobody signs terms that changed meanwhile.
 // Every check that matters is in the write's WHERE clause, so two tabs or two people at once cannot get around it.
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { bookings, profiles, rentalAgreements } from "#db/schema";
 import { hasAgreement, roleIn, type BookingRole, type BookingStatus } from "~/bookings/booking-rules";
 import { termsVersion, type AgreementTerms } from "~/bookings/rental-agreement";
@@ -86,9 +86,39 @@ export async function getOrCreateAgreement(db: Db, bookingId: string): Promise<A
   return row!;
 }
 
+/**
+ * The booking's agreement if someone opened it already, else null: a read, so a page can ask for it beside its other
+ * reads and write (getOrCreateAgreement) only the first time.
+ */
+export async function findAgreement(db: Db, bookingId: string): Promise<Agreement | null> {
+  const [row] = await db
+    .select(columns)
+    .from(rentalAgreements)
+    .where(eq(rentalAgreements.bookingId, bookingId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The two parties' names as the agreement shows them (a company by its name). */
 export async function findPartyNames(db: Db, booking: Pick<AgreementBooking, "renterId" | "ownerId">) {
-  const rows = await db
+  return partyNames(await partyProfiles(db, inArray(profiles.id, [booking.renterId, booking.ownerId])), booking);
+}
+
+/**
+ * The two parties' profiles of a booking by its id alone (a subquery of its renter and owner), to read beside the
+ * booking's own row in one round trip; partyNames turns them into names once the booking is known.
+ */
+export function findPartyProfiles(db: Db, bookingId: string) {
+  const party = (column: typeof bookings.renterId | typeof bookings.ownerId) =>
+    db.select({ id: column }).from(bookings).where(eq(bookings.id, bookingId));
+  return partyProfiles(
+    db,
+    or(inArray(profiles.id, party(bookings.renterId)), inArray(profiles.id, party(bookings.ownerId))),
+  );
+}
+
+function partyProfiles(db: Db, which: SQL | undefined) {
+  return db
     .select({
       id: profiles.id,
       fullName: profiles.fullName,
@@ -97,7 +127,13 @@ export async function findPartyNames(db: Db, booking: Pick<AgreementBooking, "re
       email: profiles.email,
     })
     .from(profiles)
-    .where(inArray(profiles.id, [booking.renterId, booking.ownerId]));
+    .where(which);
+}
+
+export function partyNames(
+  rows: Awaited<ReturnType<typeof partyProfiles>>,
+  booking: Pick<AgreementBooking, "renterId" | "ownerId">,
+) {
   const nameOf = (id: string) => {
     const row = rows.find((r) => r.id === id);
     return displayName(row) || row?.email || "";

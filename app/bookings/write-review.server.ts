@@ -7,7 +7,7 @@
 // A step of a completed booking, so it sits with bookings (which read review rules); reviews/ holds the rules and the
 // reading, which the car page needs below bookings (docs/decisions/021).
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { cars, notifications, profiles, reviews } from "#db/schema";
 import { canReview, roleIn, type BookingStatus } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
@@ -31,7 +31,7 @@ export type WriteReviewOutcome =
   | { status: "already-reviewed" };
 
 /** The review this person already left on this booking, if any. */
-export async function findOwnReview(db: Db, bookingId: string, reviewerId: string) {
+export async function findOwnReview(db: Db, bookingId: string, reviewerId: string | SQL) {
   const [row] = await db
     .select({ id: reviews.id })
     .from(reviews)

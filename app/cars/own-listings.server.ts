@@ -1,8 +1,10 @@
 // An owner's listings (/my-listings): the list with tab counts and 30-day performance, availability, deletion, and
 // the wizard's drafts and the creation itself. Every write names the owner in its WHERE clause, so a request for
 // someone else's car changes nothing even if a check above it were wrong.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { requireOwner, requireUserWith } from "~/accounts/guards.server";
 import type { Db } from "~/db.server";
 import type { ListingValues } from "~/cars/listing-form";
 import type { CarValues, PickupPointRow } from "~/cars/listing-car-values";
@@ -37,33 +39,35 @@ function daysAgo(now: Date, days: number) {
 }
 
 /** The owner's cars, newest first, with their first photo and, for approved ones, the last 30 days' figures. */
-export async function findOwnListings(db: Db, ownerId: string, now: Date = new Date()) {
-  const rows = await db
-    .select({
-      id: cars.id,
-      make: cars.make,
-      model: cars.model,
-      year: cars.year,
-      mileage: cars.mileage,
-      location: cars.location,
-      listingType: cars.listingType,
-      dailyPrice: cars.dailyPrice,
-      salePrice: cars.salePrice,
-      status: cars.status,
-      rejectionReason: cars.rejectionReason,
-      available: cars.available,
-      viewCount: cars.viewCount,
-      favoriteCount: cars.favoriteCount,
-      bookingCount: cars.bookingCount,
-      createdAt: cars.createdAt,
-    })
-    .from(cars)
-    .where(and(eq(cars.ownerId, ownerId), isNull(cars.deletedAt)))
-    .orderBy(desc(cars.createdAt), desc(cars.id));
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
+export async function findOwnListings(db: Db, ownerId: string | SQL, now: Date = new Date()) {
+  const own = and(eq(cars.ownerId, ownerId), isNull(cars.deletedAt));
+  // The cars, their photos and their figures at once, the latter two by a subquery of the cars' ids: one round trip
+  // (the owner may be the session's subquery, so this travels beside its lookup).
+  const ids = db.select({ id: cars.id }).from(cars).where(own);
   const since = daysAgo(now, PERFORMANCE_DAYS - 1);
-  const [images, stats] = await db.batch([
+  const [rows, images, stats] = await Promise.all([
+    db
+      .select({
+        id: cars.id,
+        make: cars.make,
+        model: cars.model,
+        year: cars.year,
+        mileage: cars.mileage,
+        location: cars.location,
+        listingType: cars.listingType,
+        dailyPrice: cars.dailyPrice,
+        salePrice: cars.salePrice,
+        status: cars.status,
+        rejectionReason: cars.rejectionReason,
+        available: cars.available,
+        viewCount: cars.viewCount,
+        favoriteCount: cars.favoriteCount,
+        bookingCount: cars.bookingCount,
+        createdAt: cars.createdAt,
+      })
+      .from(cars)
+      .where(own)
+      .orderBy(desc(cars.createdAt), desc(cars.id)),
     db
       .select({
         carId: carImages.carId,
@@ -128,6 +132,23 @@ export async function findCarForOwner(db: Db, carId: string) {
     .from(cars)
     .where(and(eq(cars.id, carId), isNull(cars.deletedAt)));
   return car ?? null;
+}
+
+/**
+ * The signed-in person's own car of the URL (404 when it does not exist or was deleted, 403 when it is another's),
+ * read beside the session's lookup with the page's own reads by the car's id (`reads`): one round trip. The reads'
+ * answer is returned only once the row showed the car the person's.
+ */
+export async function requireOwnCar<T = undefined>(
+  request: Request,
+  context: Pick<AppLoadContext, "db" | "env">,
+  carId: string | undefined,
+  reads?: () => Promise<T>,
+) {
+  const [user, [found, alongside]] = await requireUserWith(request, context, () =>
+    Promise.all([findCarForOwner(context.db, carId ?? ""), reads?.() as Promise<T>]),
+  );
+  return { user, car: requireOwner(found, user, "errors.carNotFound"), alongside };
 }
 
 /** The car's pickup points in the owner's order (the edit form's stored values). */
@@ -220,7 +241,7 @@ export async function deleteListing(db: Db, ownerId: string, carId: string): Pro
 /** Drafts untouched this long are cleared by the scheduled job. */
 export const DRAFT_LIFETIME_DAYS = 30;
 
-export async function findDraft(db: Db, ownerId: string, draftId: string) {
+export async function findDraft(db: Db, ownerId: string | SQL, draftId: string) {
   const [draft] = await db
     .select({ id: listingDrafts.id, data: listingDrafts.data, updatedAt: listingDrafts.updatedAt })
     .from(listingDrafts)

@@ -2,7 +2,7 @@
 // rates, the two trip records and what they measure, the items the claim form proposes and those of a filed claim
 // (pricing/claim-amounts.ts), and the claim's case as the host's, the renter's and an admin's pages show it. The
 // writes (filing, answering, deciding, settling) are damage-claims.server.ts's.
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { BookingStatus, ClaimCategory, ClaimStatus, DepositStatus } from "#db/enums";
 import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db/schema";
 import { guardHolds, transitionNamed } from "~/bookings/booking-lifecycle";
@@ -55,38 +55,39 @@ export type Claim = {
  * what they measure, the suggestion the claim form starts from, the claim if there is one, and the trip's photos.
  * Null when there is no such booking. Nothing here is checked against the reader: the callers do that.
  */
-export async function findClaimCase(db: Db, bookingId: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      renterId: bookings.renterId,
-      ownerId: bookings.ownerId,
-      status: bookings.status,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      totalDays: bookings.totalDays,
-      depositAmount: bookings.depositAmount,
-      depositStatus: bookings.depositStatus,
-      depositKept: bookings.depositKept,
-      claimWindowEndsAt: bookings.claimWindowEndsAt,
-      completedAt: bookings.completedAt,
-      // Chauffeured: the host's driver drove, so kilometres and lateness are not the renter's to pay for.
-      withDriver: bookings.withDriver,
-      car: { make: cars.make, model: cars.model, year: cars.year },
-      // Null when no agreement was made for the booking (nobody opened it): the defaults apply.
-      terms: {
-        mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
-        lateReturnFee: rentalAgreements.lateReturnFee,
-        excessKmFee: rentalAgreements.excessKmFee,
-      },
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .leftJoin(rentalAgreements, eq(rentalAgreements.bookingId, bookings.id))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return null;
-  const [records, claims, photos] = await Promise.all([
+export async function findClaimCase(db: Db, bookingId: string | SQL, now: Date) {
+  // Every read by the booking's id at once, in one round trip (the id may be a subquery: an admin's page names the
+  // claim); the booking's row decides whether there is a case.
+  const [[row], records, claims, photos] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        renterId: bookings.renterId,
+        ownerId: bookings.ownerId,
+        status: bookings.status,
+        startDate: bookings.startDate,
+        endDate: bookings.endDate,
+        totalDays: bookings.totalDays,
+        depositAmount: bookings.depositAmount,
+        depositStatus: bookings.depositStatus,
+        depositKept: bookings.depositKept,
+        claimWindowEndsAt: bookings.claimWindowEndsAt,
+        completedAt: bookings.completedAt,
+        // Chauffeured: the host's driver drove, so kilometres and lateness are not the renter's to pay for.
+        withDriver: bookings.withDriver,
+        car: { make: cars.make, model: cars.model, year: cars.year },
+        // Null when no agreement was made for the booking (nobody opened it): the defaults apply.
+        terms: {
+          mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
+          lateReturnFee: rentalAgreements.lateReturnFee,
+          excessKmFee: rentalAgreements.excessKmFee,
+        },
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .leftJoin(rentalAgreements, eq(rentalAgreements.bookingId, bookings.id))
+      .where(eq(bookings.id, bookingId))
+      .limit(1),
     db
       .select({
         kind: tripRecords.kind,
@@ -100,6 +101,7 @@ export async function findClaimCase(db: Db, bookingId: string, now: Date) {
     db.select(CLAIM_COLUMNS).from(damageClaims).where(eq(damageClaims.bookingId, bookingId)).limit(1),
     findTripPhotos(db, bookingId),
   ]);
+  if (!row) return null;
   const checkIn = records.find((r) => r.kind === "check_in") ?? null;
   const checkOut = records.find((r) => r.kind === "check_out") ?? null;
   const { car, terms, ...booking } = row;

@@ -5,7 +5,7 @@
 // `handleAccountEvent`), each event handled once and never over a newer state. When an account becomes able to
 // receive transfers, the host's waiting payouts are scheduled in the same batch.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PayoutBusinessType } from "#db/enums";
 import { payoutAccounts, payouts, profiles, stripeEvents } from "#db/schema";
 import type { Db } from "~/db.server";
@@ -38,7 +38,7 @@ export interface PayoutSetup {
 }
 
 /** What the host's pages show about their payouts. */
-export async function payoutSetupOf(db: Db, userId: string): Promise<PayoutSetup> {
+export async function payoutSetupOf(db: Db, userId: string | SQL): Promise<PayoutSetup> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
   if (!row)
     return { state: "not_started", businessType: null, requirementsDue: [], disabledReason: null, updatedAt: null };

@@ -1,6 +1,6 @@
 // What the host's pages say about their money (decision 023): the sums of their payouts not yet paid, by what they
 // wait for. The account's state itself is payoutSetupOf (payout-accounts.server.ts).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { payouts } from "#db/schema";
 import type { Db } from "~/db.server";
 import { payoutSetupOf } from "~/payouts/payout-accounts.server";
@@ -13,7 +13,7 @@ export interface PayoutMoney {
   failed: { amount: number; count: number };
 }
 
-export async function payoutMoneyOf(db: Db, userId: string): Promise<PayoutMoney> {
+export async function payoutMoneyOf(db: Db, userId: string | SQL): Promise<PayoutMoney> {
   const rows = await db
     .select({
       status: payouts.status,
@@ -49,7 +49,7 @@ export interface PayoutCard {
   waiting: number;
 }
 
-export async function payoutCardOf(db: Db, userId: string): Promise<PayoutCard> {
+export async function payoutCardOf(db: Db, userId: string | SQL): Promise<PayoutCard> {
   const [setup, money] = await Promise.all([payoutSetupOf(db, userId), payoutMoneyOf(db, userId)]);
   return { state: setup.state, waiting: money.waiting.amount };
 }

@@ -8,7 +8,7 @@
 //   account), netted (the transfer went out smaller), pending (it is owed and goes with the next job run) and failed
 //   (retried by the job until it goes through; the host cannot spend it twice). This is `reversedTotal` of
 //   payouts.server.ts, the same figure the admins' refund form bounds by.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, cars, payoutReversals, payouts, profiles } from "#db/schema";
 import { bookingReference } from "~/bookings/booking-rules";
 import type { Db } from "~/db.server";
@@ -190,9 +190,13 @@ export type TripPayout =
 
 /** The trip page's payout of a booking (see TripPayout), or null. The page shows it to the host and admins only. */
 export async function findTripPayout(db: Db, bookingId: string): Promise<TripPayout | null> {
-  const [booking] = await db.select(SETTLING_COLUMNS).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  // Everything by the booking's id at once (the host's payout account by a subquery of its owner): one round trip.
+  const [[booking], found, setup] = await Promise.all([
+    db.select(SETTLING_COLUMNS).from(bookings).where(eq(bookings.id, bookingId)).limit(1),
+    findPayout(db, bookingId),
+    payoutSetupOf(db, sql`(select ${bookings.ownerId} from ${bookings} where ${bookings.id} = ${bookingId})`),
+  ]);
   if (!booking) return null;
-  const [found, setup] = await Promise.all([findPayout(db, bookingId), payoutSetupOf(db, booking.ownerId)]);
   const accountReady = setup.state === "enabled";
   if (found) {
     const reversed = reversedTotal(found.reversals);

@@ -1,7 +1,7 @@
 // The photos of a trip (check-in, check-out, a claim, a dispute): stored privately by the photo pipeline
 // (photos/photo-storage.server.ts#storeTripPhotos), recorded in trip_photos, and shown only to the booking's renter,
 // its host and admins (the route /bookings/{id}/photos/{photoId}).
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { TripPhotoAngle, TripPhotoSubject } from "#db/enums";
 import { bookings, tripPhotos } from "#db/schema";
 import type { Db } from "~/db.server";
@@ -55,7 +55,7 @@ export const forgetTripPhotos = (env: Pick<AppEnv, "photos">, rows: TripPhotoRow
   ).catch((error) => console.warn("trip photos left behind", error));
 
 /** A booking's trip photos in the order they were taken, for its page and the admin's claim view. */
-export function findTripPhotos(db: Db, bookingId: string) {
+export function findTripPhotos(db: Db, bookingId: string | SQL) {
   return db
     .select({
       id: tripPhotos.id,

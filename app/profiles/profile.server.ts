@@ -1,7 +1,7 @@
 // The own profile (/profile): what the page shows, the form's write and the avatar's replacement. Every write names
 // the user's own row; nothing here takes an id from a form.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, isNull, not, or, sql } from "drizzle-orm";
+import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { bookings, profiles } from "#db/schema";
 import type { ProfileInput } from "~/accounts/profile-form";
 import type { PhotoProblem } from "~/photos/photo-rules";
@@ -20,7 +20,7 @@ type Context = Pick<AppLoadContext, "db" | "env">;
 /** Avatar and document uploads per user: each one costs an Images call or an R2 write. */
 export const UPLOAD_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
-export async function getOwnProfile(db: Db, userId: string) {
+export async function getOwnProfile(db: Db, userId: string | SQL) {
   const [[profile], [completed]] = await db.batch([
     db
       .select({

@@ -1,7 +1,7 @@
 // What anyone may see of a person (part 1 §2 "Public profile"): who they are on Ratai and their public listings. A
 // deleted account has no public profile. Reviews about them come from app/reviews/reviews-about.server.ts. A host's
 // cancellations of confirmed bookings are counted in public (decision 022): renters choose knowing them.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { cardSelection, toCards } from "~/cars/listing-cards.server";
@@ -46,7 +46,7 @@ export async function findPublicListingCards(db: Db, ownerId: string, viewerId: 
 }
 
 /** The name and picture shown for the other party of a booking (e.g. over a review form). */
-export async function findPersonShown(db: Db, id: string) {
+export async function findPersonShown(db: Db, id: string | SQL) {
   const [person] = await db
     .select({
       fullName: profiles.fullName,

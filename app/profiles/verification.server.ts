@@ -2,7 +2,7 @@
 // replace one, submit them for review. Reviewing them is the admin's (a later issue); this keeps the rows right:
 // one document per user and kind, and `verification_submitted_at` set only while a complete set awaits review.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { profiles, verificationDocuments } from "#db/schema";
 import type { Db } from "~/db.server";
 import { isStorageFailure } from "~/photos/photo-storage.server";
@@ -23,7 +23,7 @@ import {
 type Context = Pick<AppLoadContext, "db" | "env">;
 
 /** A person's documents, oldest first (for the batch that reads the profile with them). */
-export function documentsOf(db: Db, userId: string) {
+export function documentsOf(db: Db, userId: string | SQL) {
   return db
     .select({
       id: verificationDocuments.id,
@@ -46,7 +46,7 @@ export function requiredDocuments(accountType: AccountType, documents: Awaited<R
     .map((document) => ({ ...document, createdAt: document.createdAt.getTime() }));
 }
 
-export async function getVerification(db: Db, userId: string) {
+export async function getVerification(db: Db, userId: string | SQL) {
   const [[profile], documents] = await db.batch([
     db
       .select({
@@ -75,7 +75,7 @@ export async function getVerification(db: Db, userId: string) {
 }
 
 /** Whether the user has sent a complete set of documents that still awaits an admin's review. */
-export async function isAwaitingReview(db: Db, userId: string): Promise<boolean> {
+export async function isAwaitingReview(db: Db, userId: string | SQL): Promise<boolean> {
   const [profile] = await db
     .select({ submittedAt: profiles.verificationSubmittedAt })
     .from(profiles)

@@ -8,7 +8,7 @@ import { bookings, cars, damageClaims, rentalAgreements, tripRecords } from "#db
 import { forbidden, notFound } from "~/accounts/guards.server";
 import { bookingReference, findTransition, hasAgreement, roleIn, type BookingRole } from "~/bookings/booking-rules";
 import { canClaim } from "~/claims/claim-case.server";
-import { findPartyNames } from "~/bookings/rental-agreement.server";
+import { findPartyProfiles, partyNames } from "~/bookings/rental-agreement.server";
 import { findTripPhotos, tripPhotoView, type TripPhotoView } from "~/photos/trip-photos.server";
 import { AGREEMENT_DEFAULTS } from "~/bookings/rental-agreement";
 import {
@@ -80,27 +80,30 @@ const ANGLE_ORDER: Record<TripPhotoAngle, number> = { front: 0, back: 1, left: 2
 
 /** The trip page's data for this reader (403 and 404 thrown). */
 export async function findTripPage(db: Db, input: { bookingId: string; userId: string; isAdmin: boolean; now: Date }) {
-  const [row] = await db
-    .select({
-      booking: bookings,
-      car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
-      mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .leftJoin(rentalAgreements, eq(rentalAgreements.bookingId, bookings.id))
-    .where(eq(bookings.id, input.bookingId))
-    .limit(1);
-  if (!row) notFound("bookings:errors.notFound");
-  const { booking, car } = row;
-  const role = roleIn(booking, input.userId);
-  if (!role && !input.isAdmin) forbidden();
+  return tripPageOf(await readTripPage(db, input.bookingId), input);
+}
 
-  const [records, photos, names, refunds, [claim]] = await Promise.all([
-    db.select().from(tripRecords).where(eq(tripRecords.bookingId, booking.id)),
-    findTripPhotos(db, booking.id),
-    findPartyNames(db, booking),
-    findRefunds(db, booking.id),
+/**
+ * The trip page's reads, every one by the booking's id at once (one round trip), so they can start beside the
+ * session's lookup (requireUserWith), before anyone is known to be allowed: tripPageOf decides that against the row.
+ */
+export function readTripPage(db: Db, bookingId: string) {
+  return Promise.all([
+    db
+      .select({
+        booking: bookings,
+        car: { id: cars.id, make: cars.make, model: cars.model, year: cars.year },
+        mileageLimitPerDay: rentalAgreements.mileageLimitPerDay,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .leftJoin(rentalAgreements, eq(rentalAgreements.bookingId, bookings.id))
+      .where(eq(bookings.id, bookingId))
+      .limit(1),
+    db.select().from(tripRecords).where(eq(tripRecords.bookingId, bookingId)),
+    findTripPhotos(db, bookingId),
+    findPartyProfiles(db, bookingId),
+    findRefunds(db, bookingId),
     db
       .select({
         status: damageClaims.status,
@@ -114,9 +117,21 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
         createdAt: damageClaims.createdAt,
       })
       .from(damageClaims)
-      .where(eq(damageClaims.bookingId, booking.id))
+      .where(eq(damageClaims.bookingId, bookingId))
       .limit(1),
   ]);
+}
+
+/** The page from its reads, for this reader: 404 without the booking, 403 unless a party or an admin. */
+export function tripPageOf(
+  [[row], records, photos, parties, refunds, [claim]]: Awaited<ReturnType<typeof readTripPage>>,
+  input: { userId: string; isAdmin: boolean; now: Date },
+) {
+  if (!row) notFound("bookings:errors.notFound");
+  const { booking, car } = row;
+  const role = roleIn(booking, input.userId);
+  if (!role && !input.isAdmin) forbidden();
+  const names = partyNames(parties, booking);
 
   const sideOf = (userId: string | null) => (userId === null ? null : roleIn(booking, userId));
   const view = (kind: TripRecordKind): TripRecordView | null => {
@@ -287,7 +302,7 @@ export async function findTripPage(db: Db, input: { bookingId: string; userId: s
   };
 }
 
-export type TripPage = Awaited<ReturnType<typeof findTripPage>>;
+export type TripPage = ReturnType<typeof tripPageOf>;
 
 /**
  * A refund's state as its people read it: on its way once Stripe accepted it; a failed one is either being retried

@@ -136,6 +136,35 @@ describe("sign-in, per account from every address together", HASHING, () => {
   });
 });
 
+describe("sign-in's three counters, taken together in one statement", HASHING, () => {
+  const counters = async (ip: string, email: string) =>
+    Object.fromEntries(
+      (
+        await ctx.client.execute({
+          sql: "select key, count from rate_limits where key in (?, ?, ?)",
+          args: [`signin-network:${ip}`, `signin:${ip}:${email}`, `signin-account:${email}`],
+        })
+      ).rows.map((row) => [String(row.key).split(":")[0], Number(row.count)]),
+    );
+
+  it("counts an attempt on all three when two of them take their last place", async () => {
+    const ip = freshIp();
+    const email = uniqueEmail("stranger").toLowerCase();
+    // The address one short of its cap, the account from it one short of the spec's five.
+    await ctx.client.execute({
+      sql: "insert into rate_limits (key, window_start, count) values (?, ?, ?), (?, ?, ?)",
+      args: [`signin-network:${ip}`, NOW, 299, `signin:${ip}:${email}`, NOW, 4],
+    });
+    expect((await signIn({ email, password: WRONG }, ip)).status).toBe(401);
+    expect(await counters(ip, email)).toEqual({ "signin-network": 300, signin: 5, "signin-account": 1 });
+
+    const refused = await signIn({ email, password: WRONG }, ip);
+    expect(refused.status).toBe(429);
+    expect(messageOf(refused)).toEqual(["auth:errors.tooManySignInsFromNetwork"]);
+    expect(await counters(ip, email)).toEqual({ "signin-network": 300, signin: 5, "signin-account": 1 });
+  });
+});
+
 describe("sign-in, per account and address: the spec's 5 attempts per 5 minutes", HASHING, () => {
   it("gives one person mistyping their password the spec's message on the sixth try, then lets them in", async () => {
     const user = await createUser(ctx);

@@ -1,16 +1,18 @@
 // The server half the listing dialogs of /admin share: the loader's checks (an admin, the listing or 404, not their
 // own: 403, another admin decides it) and title, and the answer to an approve or reject post.
 import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { forbidden, requireAdmin } from "~/accounts/guards.server";
-import { isOwnListing, requireListing, type DecisionOutcome } from "~/admin/listing-moderation.server";
+import { forbidden, notFound, requireAdminWith } from "~/accounts/guards.server";
+import { findListingForAdmin, isOwnListing, type DecisionOutcome } from "~/admin/listing-moderation.server";
 import { canApprove, canReject } from "~/admin/moderation-form";
 import { getT } from "~/i18n.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { backToList, DECISIONS, type ListingDecision } from "./__listing-dialog";
 
 export async function loadListingDialog({ request, context, params }: LoaderFunctionArgs, titleKey: string) {
-  const admin = await requireAdmin(request, context);
-  const car = await requireListing(context.db, params.carId);
+  const [admin, car] = await requireAdminWith(request, context, () =>
+    findListingForAdmin(context.db, params.carId ?? ""),
+  );
+  if (!car) notFound("errors.carNotFound");
   if (isOwnListing(car, admin)) forbidden("admin:errors.ownCase");
   const t = await getT(request, "admin");
   return { title: t(titleKey), car };

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdminWith } from "~/accounts/guards.server";
 import { listAudit, type AuditAction } from "~/admin/audit.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyNote } from "~/components/ui/empty-state";
@@ -21,15 +21,16 @@ function parseCursor(value: string | null) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const requested = url.searchParams.get("action");
   const action = AUDIT_ACTIONS.find((a) => a === requested) ?? null;
   const target = url.searchParams.get("target")?.slice(0, 64) || null;
-  const [{ entries, next }, t] = await Promise.all([
-    listAudit(context.db, { action, targetId: target, before: parseCursor(url.searchParams.get("before")) }),
-    getT(request, "admin"),
-  ]);
+  const [, [{ entries, next }, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([
+      listAudit(context.db, { action, targetId: target, before: parseCursor(url.searchParams.get("before")) }),
+      getT(request, "admin"),
+    ]),
+  );
   const nextParams = new URLSearchParams(url.searchParams);
   if (next) nextParams.set("before", `${next.at}_${next.id}`);
   return {

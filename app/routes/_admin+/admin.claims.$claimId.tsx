@@ -7,8 +7,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireAdmin } from "~/accounts/guards.server";
-import { decideClaimAsAdmin, findClaimBookingId } from "~/admin/claims.server";
+import { notFound, requireAdmin, requireAdminWith } from "~/accounts/guards.server";
+import { claimBookingIdSql, decideClaimAsAdmin } from "~/admin/claims.server";
 import { decideClaimSchema } from "~/claims/claim-form";
 import { claimView, findClaimCase } from "~/claims/claim-case.server";
 import { findClaimForDecision } from "~/claims/damage-claims.server";
@@ -27,10 +27,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin", "claims"], breadcrumb: "claims:titles.admin" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const bookingId = await findClaimBookingId(context.db, params.claimId ?? "");
   const now = new Date();
-  const found = bookingId ? await findClaimCase(context.db, bookingId, now) : null;
+  const [, found] = await requireAdminWith(request, context, () =>
+    findClaimCase(context.db, claimBookingIdSql(params.claimId ?? ""), now),
+  );
   if (!found?.claim) notFound("claims:errors.notFound");
   const t = await getT(request, "claims");
   const view = claimView(found, now);

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { listClaims, listFailedRefunds, retryRefund } from "~/admin/claims.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { RetryRefundSchema } from "~/claims/claim-form";
@@ -24,12 +24,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin", "claims"], breadcrumb: "claims:titles.admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const [claims, failed, t] = await Promise.all([
-    listClaims(context.db),
-    listFailedRefunds(context.db),
-    getT(request, "claims"),
-  ]);
+  const [, [claims, failed, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([listClaims(context.db), listFailedRefunds(context.db), getT(request, "claims")]),
+  );
   const now = Date.now();
   return {
     title: t("titles.admin"),

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { CONTACT_FILTERS, contactFilter } from "~/admin/contact-filters";
 import { MarkContactHandledSchema } from "~/admin/contact-inbox-form";
 import { listContactMessages, markContactHandled } from "~/admin/contact-inbox.server";
@@ -20,9 +20,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.contact" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const filter = contactFilter(new URL(request.url).searchParams.get("show"));
-  const [messages, t] = await Promise.all([listContactMessages(context.db, filter), getT(request, "admin")]);
+  const [, [messages, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([listContactMessages(context.db, filter), getT(request, "admin")]),
+  );
   return { title: t("titles.contact"), filter, messages };
 }
 

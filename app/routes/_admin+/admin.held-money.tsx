@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { listHeldMoney, retryHeld } from "~/admin/held-money.server";
 import { retryToast } from "~/admin/payout-admin.server";
 import { RetryHeldSchema } from "~/admin/payout-form";
@@ -22,8 +22,9 @@ import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
 export const handle = { i18n: ["admin", "claims"], breadcrumb: "admin:titles.held" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const [held, t] = await Promise.all([listHeldMoney(context.db), getT(request, "admin")]);
+  const [, [held, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([listHeldMoney(context.db), getT(request, "admin")]),
+  );
   return {
     title: t("titles.held"),
     held: held.map((row) => ({

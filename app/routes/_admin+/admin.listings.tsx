@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useLocation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdminWith } from "~/accounts/guards.server";
 import { ADMIN_LISTINGS_PAGE_SIZE, isOwnListing, listingCounts, listListings } from "~/admin/listing-moderation.server";
 import { canApprove, canReject, LISTING_FILTERS, listingFilter, pageNumber } from "~/admin/moderation-form";
 import { StatusTabs } from "~/components/admin/status-tabs";
@@ -22,15 +22,12 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin", "cars", "profile"], breadcrumb: "admin:titles.listings" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   const status = listingFilter(url.searchParams.get("status"));
   const page = pageNumber(url.searchParams.get("page"));
-  const [counts, { listings, hasMore }, t] = await Promise.all([
-    listingCounts(context.db),
-    listListings(context.db, status, page),
-    getT(request, "admin"),
-  ]);
+  const [admin, [counts, { listings, hasMore }, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([listingCounts(context.db), listListings(context.db, status, page), getT(request, "admin")]),
+  );
   return {
     title: t("titles.listings"),
     status,

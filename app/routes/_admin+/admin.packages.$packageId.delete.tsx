@@ -3,7 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireAdmin } from "~/accounts/guards.server";
+import { notFound, requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { deletePackage, findPackage } from "~/admin/insurance-packages.server";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { packageText } from "~/bookings/booking-text";
@@ -14,8 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.deletePackage" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const pkg = await findPackage(context.db, params.packageId ?? "");
+  const [, pkg] = await requireAdminWith(request, context, () => findPackage(context.db, params.packageId ?? ""));
   if (!pkg) notFound("admin:errors.packageNotFound");
   const [t, language] = await Promise.all([getT(request, "admin"), getLanguage(request)]);
   return {

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireAdmin } from "~/accounts/guards.server";
+import { notFound, requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { findPackage, updatePackage } from "~/admin/insurance-packages.server";
 import { PackageSchema, packageFormValues } from "~/admin/package-form";
 import { PackageForm } from "~/components/admin/package-form";
@@ -16,8 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.editPackage" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const pkg = await findPackage(context.db, params.packageId ?? "");
+  const [, pkg] = await requireAdminWith(request, context, () => findPackage(context.db, params.packageId ?? ""));
   if (!pkg) notFound("admin:errors.packageNotFound");
   const t = await getT(request, "admin");
   return { title: t("titles.editPackage"), id: pkg.id, values: packageFormValues(pkg) };

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdminWith } from "~/accounts/guards.server";
 import { listPackages } from "~/admin/insurance-packages.server";
 import { Badge } from "~/components/cars/car-badges";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -17,12 +17,9 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin", "bookings"], breadcrumb: "admin:titles.packages" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const [packages, t, language] = await Promise.all([
-    listPackages(context.db),
-    getT(request, ["admin", "bookings"]),
-    getLanguage(request),
-  ]);
+  const [, [packages, t, language]] = await requireAdminWith(request, context, () =>
+    Promise.all([listPackages(context.db), getT(request, ["admin", "bookings"]), getLanguage(request)]),
+  );
   return {
     title: t("titles.packages"),
     packages: packages.map((p) => ({

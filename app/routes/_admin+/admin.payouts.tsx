@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { RetryPayoutSchema } from "~/admin/payout-form";
 import { PAYOUT_FILTERS, readPayoutFilter, type PayoutFilter } from "~/admin/payout-view";
 import { listFailedReversals, listPayouts, payoutCounts, retryPayout, retryToast } from "~/admin/payout-admin.server";
@@ -27,14 +27,15 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.payouts" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const status = readPayoutFilter(new URL(request.url).searchParams.get("status"));
-  const [rows, counts, reversals, t] = await Promise.all([
-    listPayouts(context.db, status),
-    payoutCounts(context.db),
-    listFailedReversals(context.db),
-    getT(request, "admin"),
-  ]);
+  const [, [rows, counts, reversals, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([
+      listPayouts(context.db, status),
+      payoutCounts(context.db),
+      listFailedReversals(context.db),
+      getT(request, "admin"),
+    ]),
+  );
   return {
     title: t("titles.payouts"),
     status,

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdminWith } from "~/accounts/guards.server";
 import { countDisputedClaims } from "~/admin/claims.server";
 import { countOpenContactMessages } from "~/admin/contact-inbox.server";
 import { listingCounts } from "~/admin/listing-moderation.server";
@@ -17,16 +17,20 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.admin" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const [listings, verifications, contact, claims, payouts, held, t] = await Promise.all([
-    listingCounts(context.db),
-    countVerificationQueue(context.db),
-    countOpenContactMessages(context.db),
-    countDisputedClaims(context.db),
-    countFailedPayouts(context.db),
-    countHeldMoney(context.db),
-    getT(request, "admin"),
-  ]);
+  const [, [listings, verifications, contact, claims, payouts, held, t]] = await requireAdminWith(
+    request,
+    context,
+    () =>
+      Promise.all([
+        listingCounts(context.db),
+        countVerificationQueue(context.db),
+        countOpenContactMessages(context.db),
+        countDisputedClaims(context.db),
+        countFailedPayouts(context.db),
+        countHeldMoney(context.db),
+        getT(request, "admin"),
+      ]),
+  );
   return {
     title: t("titles.admin"),
     waiting: { listings: listings.pending, verifications, contact, claims, payouts, held },

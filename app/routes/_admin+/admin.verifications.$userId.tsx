@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forbidden, notFound, requireAdmin } from "~/accounts/guards.server";
+import { forbidden, notFound, requireAdmin, requireAdminWith } from "~/accounts/guards.server";
 import { VERIFICATION_REASON_MAX_LENGTH, VerificationDecisionSchema } from "~/admin/moderation-form";
 import { decideVerification, findVerificationCase } from "~/admin/verification-review.server";
 import { VerificationBadge } from "~/components/profile/verification-badge";
@@ -22,8 +22,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["admin", "profile"], breadcrumb: "admin:titles.verification" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const person = await findVerificationCase(context.db, params.userId ?? "");
+  const [admin, person] = await requireAdminWith(request, context, () =>
+    findVerificationCase(context.db, params.userId ?? ""),
+  );
   if (!person) notFound("admin:errors.personNotFound");
   if (person.id === admin.id) forbidden("admin:errors.ownCase");
   const t = await getT(request, "admin");

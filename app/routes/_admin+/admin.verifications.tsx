@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/accounts/guards.server";
+import { requireAdminWith } from "~/accounts/guards.server";
 import { listVerificationQueue } from "~/admin/verification-review.server";
 import { Badge } from "~/components/cars/car-badges";
 import { buttonClass } from "~/components/ui/button";
@@ -15,8 +15,9 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["admin", "profile"], breadcrumb: "admin:titles.verifications" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const [queue, t] = await Promise.all([listVerificationQueue(context.db), getT(request, "admin")]);
+  const [admin, [queue, t]] = await requireAdminWith(request, context, () =>
+    Promise.all([listVerificationQueue(context.db), getT(request, "admin")]),
+  );
   // An admin's own submission is decided by another admin (verification-review.server.ts).
   return {
     title: t("titles.verifications"),

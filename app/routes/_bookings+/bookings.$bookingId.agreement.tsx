@@ -20,9 +20,11 @@ import {
   termsVersion,
 } from "~/bookings/rental-agreement";
 import {
-  findPartyNames,
+  findAgreement,
+  findPartyProfiles,
   getOrCreateAgreement,
   isEditable,
+  partyNames,
   saveAgreementTerms,
   signAgreement,
   termsOf,
@@ -42,7 +44,12 @@ export const handle = { i18n: ["agreement", "bookings"], breadcrumb: "agreement:
 const CLOSE_TO = "/bookings";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { booking, car, role } = await requireBookingParty(request, context, params.bookingId);
+  const bookingId = params.bookingId ?? "";
+  // The agreement (if made already) and the parties' names beside the booking and the session: one round trip; the
+  // first opening makes the agreement, one write more.
+  const { booking, car, role, alongside } = await requireBookingParty(request, context, bookingId, () =>
+    Promise.all([findAgreement(context.db, bookingId), findPartyProfiles(context.db, bookingId)]),
+  );
   const t = await getT(request, "agreement");
   const facts = {
     id: booking.id,
@@ -57,10 +64,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A pending or cancelled booking has no agreement yet: the page says so rather than making one.
     return { title: t("titles.page"), available: false as const, role, booking: facts };
   }
-  const [agreement, parties] = await Promise.all([
-    getOrCreateAgreement(context.db, booking.id),
-    findPartyNames(context.db, booking),
-  ]);
+  const [found, profiles] = alongside;
+  const agreement = found ?? (await getOrCreateAgreement(context.db, booking.id));
+  const parties = partyNames(profiles, booking);
   const terms = termsOf(agreement);
   return {
     title: t("titles.page"),

@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbidden } from "~/accounts/guards.server";
-import { requireBookingParty } from "~/bookings/booking-access.server";
+import { otherPartyIdSql, requireBookingParty } from "~/bookings/booking-access.server";
 import { bookingReference, canReview } from "~/bookings/booking-rules";
 import { Avatar } from "~/components/shell/header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -39,12 +39,17 @@ export const handle = { i18n: ["reviews"], breadcrumb: "reviews:titles.page" };
 const CLOSE_TO = "/bookings";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user, booking, car, role } = await requireBookingParty(request, context, params.bookingId);
-  const otherId = role === "renter" ? booking.ownerId : booking.renterId;
-  const [other, own] = await Promise.all([
-    findPersonShown(context.db, otherId),
-    canReview(booking.status) ? findOwnReview(context.db, booking.id, user.id) : null,
-  ]);
+  const bookingId = params.bookingId ?? "";
+  // The other party and the person's own review beside the booking and the session (one round trip): the other is
+  // the party who is not the person, by the booking's row; both are returned only to a party.
+  const { booking, car, role, alongside } = await requireBookingParty(request, context, bookingId, (userId) =>
+    Promise.all([
+      findPersonShown(context.db, otherPartyIdSql(bookingId, userId)),
+      findOwnReview(context.db, bookingId, userId),
+    ]),
+  );
+  const [other, reviewed] = alongside;
+  const own = canReview(booking.status) ? reviewed : null;
   const t = await getT(request, "reviews");
   // Not a form to fill in: the page says why instead (no redirect, so the reason is read where it was asked).
   const state = !canReview(booking.status) ? "notCompleted" : own ? "alreadyReviewed" : "open";

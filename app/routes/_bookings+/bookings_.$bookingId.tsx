@@ -10,8 +10,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
-import { findTripPage } from "~/trips/trip-page.server";
+import { forbidden, notFound, requireUser, requireUserWith } from "~/accounts/guards.server";
+import { readTripPage, tripPageOf } from "~/trips/trip-page.server";
 import { findTripBooking, submitTripForm, type TripFormName } from "~/trips/trip-records.server";
 import { TRIP_RECORD_KINDS } from "#db/enums";
 import { TripClockNotice } from "~/components/trips/trip-clock";
@@ -31,18 +31,16 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["trips", "bookings", "statements"], breadcrumb: "trips:titles.page" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const page = await findTripPage(context.db, {
-    bookingId: params.bookingId ?? "",
-    userId: user.id,
-    isAdmin: user.isAdmin,
-    now: new Date(),
-  });
+  const bookingId = params.bookingId ?? "";
+  // The page's reads and the host's payout beside the session's lookup (one round trip); who may see what is decided
+  // against the booking's row once the person is known.
+  const [user, [reads, tripPayout]] = await requireUserWith(request, context, () =>
+    Promise.all([readTripPage(context.db, bookingId), findTripPayout(context.db, bookingId)]),
+  );
+  const page = tripPageOf(reads, { userId: user.id, isAdmin: user.isAdmin, now: new Date() });
   // The host's payout: theirs to read (and the admins', who see the host's earnings here too), never the renter's.
-  const [payout, t] = await Promise.all([
-    page.role === "renter" ? null : findTripPayout(context.db, page.booking.id),
-    getT(request, "trips"),
-  ]);
+  const payout = page.role === "renter" ? null : tripPayout;
+  const t = await getT(request, "trips");
   return { title: t("titles.trip", { car: `${page.car.make} ${page.car.model}` }), ...page, payout };
 }
 

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
+import { forbidden, notFound, requireUserWith } from "~/accounts/guards.server";
 import { claimPageSchema } from "~/claims/claim-form";
 import { claimView, claimViewer, findClaimCase } from "~/claims/claim-case.server";
 import { answerClaim, fileClaim, type ClaimOutcome } from "~/claims/damage-claims.server";
@@ -27,9 +27,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["claims", "bookings"], breadcrumb: "claims:titles.page" };
 
 async function requireClaimCase(request: Request, context: LoaderFunctionArgs["context"], bookingId = "") {
-  const user = await requireUser(request, context);
   const now = new Date();
-  const found = await findClaimCase(context.db, bookingId, now);
+  // The case is read beside the session (one round trip); who may see it is decided against its row below.
+  const [user, found] = await requireUserWith(request, context, () => findClaimCase(context.db, bookingId, now));
   if (!found) notFound("bookings:errors.notFound");
   const reader = claimViewer(found.booking, user);
   if (!reader) forbidden();

@@ -3,8 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { deleteListing, findCarForOwner } from "~/cars/own-listings.server";
+import { deleteListing, requireOwnCar } from "~/cars/own-listings.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
 import { OverlayPage } from "~/components/ui/overlay-page";
@@ -15,10 +14,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = { i18n: ["listings"], breadcrumb: "listings:titles.delete" };
 
-async function ownCar(args: LoaderFunctionArgs) {
-  const user = await requireUser(args.request, args.context);
-  const car = requireOwner(await findCarForOwner(args.context.db, args.params.carId ?? ""), user, "errors.carNotFound");
-  return { user, car };
+function ownCar(args: LoaderFunctionArgs) {
+  return requireOwnCar(args.request, args.context, args.params.carId);
 }
 
 export async function loader(args: LoaderFunctionArgs) {

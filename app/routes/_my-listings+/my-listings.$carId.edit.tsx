@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner, requireUser } from "~/accounts/guards.server";
 import { hasCalendar, type HeldRange } from "~/bookings/blocked-days";
 import { changeBlockedDays, loadHostCalendar } from "~/bookings/blocked-days.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
@@ -30,7 +29,7 @@ import {
   rotatePhoto,
 } from "~/cars/listing-photos.server";
 import { ListingEditControlsSchema } from "~/cars/listing-form-controls";
-import { findCarForOwner, findPickupPoints, updateListing } from "~/cars/own-listings.server";
+import { findPickupPoints, requireOwnCar, updateListing } from "~/cars/own-listings.server";
 import { FeaturesFieldset, VehicleFieldset, WizardAlert } from "~/components/listings/listing-fieldsets";
 import { PricingFieldset } from "~/components/listings/pricing-fieldset";
 import { PhotoButton, PhotosFieldset } from "~/components/listings/photos-fieldset";
@@ -53,30 +52,35 @@ export const handle = { i18n: ["listings", "cars", "features", "bookings"], brea
 
 const EDITED_STEPS: WizardStep[] = [2, 3];
 
-async function ownListing(args: LoaderFunctionArgs) {
-  const user = await requireUser(args.request, args.context);
-  const car = requireOwner(await findCarForOwner(args.context.db, args.params.carId ?? ""), user, "errors.carNotFound");
-  return { user, car };
-}
-
-async function storedValues(args: LoaderFunctionArgs, car: NonNullable<Awaited<ReturnType<typeof findCarForOwner>>>) {
-  return fromCar(car, await findPickupPoints(args.context.db, car.id));
+function ownListing(args: LoaderFunctionArgs) {
+  return requireOwnCar(args.request, args.context, args.params.carId);
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { car } = await ownListing(args);
+  const { db } = args.context;
+  const carId = args.params.carId ?? "";
+  const query = new URL(args.request.url).searchParams;
+  // The pickup points, photos and calendar by the car's id beside the car and the session (one round trip); the
+  // calendar is shown only for a listing that rents.
+  const {
+    car,
+    alongside: [points, photos, calendar],
+  } = await requireOwnCar(args.request, args.context, carId, () =>
+    Promise.all([
+      findPickupPoints(db, carId),
+      findListingPhotos(db, carId),
+      loadHostCalendar(db, carId, query, new Date()),
+    ]),
+  );
   const t = await getT(args.request, "listings");
-  const values = await storedValues(args, car);
   return {
     title: t("titles.edit"),
     car: { id: car.id, name: `${car.make} ${car.model} ${car.year}`, listingType: car.listingType, status: car.status },
-    values,
-    photos: await findListingPhotos(args.context.db, car.id),
+    values: fromCar(car, points),
+    photos,
     featureGroups: featureGroupsFor(null).map((group) => ({ code: group.code, features: [...group.features] })),
     cities: CITIES.map((city) => city.name),
-    calendar: hasCalendar(car)
-      ? await loadHostCalendar(args.context.db, car.id, new URL(args.request.url).searchParams, new Date())
-      : null,
+    calendar: hasCalendar(car) ? calendar : null,
   };
 }
 

@@ -12,7 +12,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser, notFound } from "~/accounts/guards.server";
+import { requireUser, requireUserWith, notFound } from "~/accounts/guards.server";
 import type { SessionUser } from "~/accounts/session.server";
 import { createListingWithPhotos } from "~/cars/create-listing.server";
 import { featureGroupsFor } from "~/cars/feature-catalogue";
@@ -68,9 +68,14 @@ async function loadValues(context: LoaderFunctionArgs["context"], user: SessionU
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const draft = await loadValues(context, user, url.searchParams.get("draft"));
+  const draftId = url.searchParams.get("draft");
+  // The draft, if one is named, beside the session's lookup (one round trip): only the person's own is found.
+  const [user, found] = await requireUserWith(request, context, (userId) =>
+    draftId ? findDraft(context.db, userId, draftId) : Promise.resolve(null),
+  );
+  if (draftId && !found) notFound("listings:errors.draftNotFound");
+  const draft = found && { ...found, values: savedDraftValues(found.values) };
   const type = url.searchParams.get("type");
   const values =
     draft?.values ?? newListingValues(type === "sale" || type === "rental" || type === "both" ? type : undefined);

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner, requireUser } from "~/accounts/guards.server";
+import { requireOwner, requireUser, requireUserWith } from "~/accounts/guards.server";
 import { OWN_LISTING_TABS, type OwnListingTab } from "~/cars/own-listing-tabs";
 import {
   AvailabilitySchema,
@@ -34,7 +34,10 @@ function tabFrom(value: string | null): OwnListingTab {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The listings and the verification's state beside the session's lookup: one round trip.
+  const [user, [listings, awaitingReview]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([findOwnListings(context.db, userId), isAwaitingReview(context.db, userId)]),
+  );
   const url = new URL(request.url);
   // ?create=sale and ?create=rental (part 1 §2) open the wizard; rental only for verified users. The parameter goes.
   const create = url.searchParams.get("create");
@@ -46,10 +49,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const t = await getT(request, "listings");
-  const [listings, awaitingReview] = await Promise.all([
-    findOwnListings(context.db, user.id),
-    isAwaitingReview(context.db, user.id),
-  ]);
   return {
     title: t("titles.myListings"),
     tab: tabFrom(url.searchParams.get("tab")),

@@ -4,8 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner, requireUser } from "~/accounts/guards.server";
-import { findCarForOwner, setDailyPrice } from "~/cars/own-listings.server";
+import { requireOwnCar, setDailyPrice } from "~/cars/own-listings.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
 import { suggestDailyPrice, YEAR_WINDOW } from "~/pricing/suggested-price.server";
@@ -16,8 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["pages", "listings", "cars"], breadcrumb: "pages:titles.pricing" };
 
 async function ownCar(args: LoaderFunctionArgs) {
-  const user = await requireUser(args.request, args.context);
-  const car = requireOwner(await findCarForOwner(args.context.db, args.params.carId ?? ""), user, "errors.carNotFound");
+  const { user, car } = await requireOwnCar(args.request, args.context, args.params.carId);
   const rents = car.listingType !== "sale";
   const suggestion = rents ? await suggestDailyPrice(args.context.db, car) : null;
   return { user, car, rents, suggestion };

@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { ProfileSchema } from "~/accounts/profile-form";
 import { consumeRateLimit } from "~/accounts/rate-limit.server";
 import { PayoutSetupCard } from "~/components/payouts/payout-setup-card";
@@ -29,8 +29,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["profile", "payouts"], breadcrumb: "profile:titles.profile" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const [profile, payouts] = await Promise.all([getOwnProfile(context.db, user.id), payoutCardOf(context.db, user.id)]);
+  // The profile and the payout card beside the session's lookup: one round trip.
+  const [, [profile, payouts]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([getOwnProfile(context.db, userId), payoutCardOf(context.db, userId)]),
+  );
   // A session always has its profile; if the row is gone, the account is as good as signed out.
   if (!profile) throw new Response("Not found", { status: 404 });
   const t = await getT(request, "profile");

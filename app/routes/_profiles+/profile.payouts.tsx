@@ -13,7 +13,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { PayoutStateBadge } from "~/components/payouts/payout-setup-card";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form";
@@ -28,12 +28,9 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["payouts", "profile"], breadcrumb: "payouts:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const [setup, money, t] = await Promise.all([
-    payoutSetupOf(context.db, user.id),
-    payoutMoneyOf(context.db, user.id),
-    getT(request, "payouts"),
-  ]);
+  const [user, [setup, money, t]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([payoutSetupOf(context.db, userId), payoutMoneyOf(context.db, userId), getT(request, "payouts")]),
+  );
   return {
     title: t("title"),
     state: setup.state,

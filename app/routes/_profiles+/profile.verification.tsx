@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { consumeRateLimit } from "~/accounts/rate-limit.server";
 import { DateOfBirthChange, type DateOfBirthChangeError } from "~/components/profile/date-of-birth-change";
 import { isUnderReview, VerificationBadge } from "~/components/profile/verification-badge";
@@ -33,8 +33,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const handle = { i18n: ["profile"], breadcrumb: "profile:titles.verification" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const verification = await getVerification(context.db, user.id);
+  const [, verification] = await requireUserWith(request, context, (userId) => getVerification(context.db, userId));
   if (!verification) throw new Response("Not found", { status: 404 });
   const t = await getT(request, "profile");
   return { title: t("titles.verification"), verification };
