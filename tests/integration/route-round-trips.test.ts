@@ -106,6 +106,24 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/**
+ * How many times a GET over its budget is measured again before it fails. A busy machine can only add depth, never
+ * take it away: a read that waits for another's answer always starts after it, while two reads started together can
+ * look sequential when the machine pauses between them longer than the counter's hold. So the least of a few
+ * measurements is the route's figure, and a real extra round trip still fails every one of them.
+ */
+const MEASUREMENTS_OVER_BUDGET = 3;
+
+/** A GET of the route, measured again while over its budget (MEASUREMENTS_OVER_BUDGET says why): the least. */
+async function leastRoundTrips(route: string, call: Call, cookie: string | undefined, budget: number) {
+  let least = await roundTrips(route, call, cookie);
+  for (let again = 1; again < MEASUREMENTS_OVER_BUDGET && least.trips > budget; again++) {
+    const next = await roundTrips(route, call, cookie);
+    if (next.trips < least.trips) least = next;
+  }
+  return least;
+}
+
 /** A GET of the route as one request: its loaders in parallel; the sequential round trips they made. */
 async function roundTrips(route: string, call: Call, cookie: string | undefined) {
   await ctx.settled();
@@ -160,7 +178,7 @@ describe("a request's sequential round trips to the database", () => {
           "setup" in entry
             ? await entry.setup(world, "guest")
             : ((await entry.call?.(world)) ?? { path: entry.path ?? pathOf(route), params: entry.params });
-        const measured = await roundTrips(route, call, undefined);
+        const measured = await leastRoundTrips(route, call, undefined, budget);
         row.guest = measured.trips;
         if (measured.trips > budget) problems.push(`as a guest: ${measured.trips}\n${measured.statements.join("\n")}`);
       }
@@ -169,7 +187,7 @@ describe("a request's sequential round trips to the database", () => {
         "setup" in entry
           ? await entry.setup(world, role)
           : ((await entry.call?.(world)) ?? { path: entry.path ?? pathOf(route), params: entry.params });
-      const measured = await roundTrips(route, call, call.cookie ?? world[role].cookie);
+      const measured = await leastRoundTrips(route, call, call.cookie ?? world[role].cookie, budget);
       row.signedIn = measured.trips;
       if (measured.trips > budget) {
         problems.push(`signed in (${role}): ${measured.trips}\n${measured.statements.join("\n")}`);
