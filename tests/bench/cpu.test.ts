@@ -7,8 +7,8 @@ const LINE =
   "18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0";
 
 describe("parseProcStat", () => {
-  it("reads the pid, the command, the process group and utime + stime", () => {
-    expect(parseProcStat(LINE)).toEqual({ pid: 4242, comm: "workerd", pgrp: 4100, cpuTicks: 1520 + 345 });
+  it("reads the pid, the command, the parent, the process group and utime + stime", () => {
+    expect(parseProcStat(LINE)).toEqual({ pid: 4242, comm: "workerd", ppid: 4200, pgrp: 4100, cpuTicks: 1520 + 345 });
   });
 
   it("counts fields after the last ')', so a command with spaces or parentheses does not shift them", () => {

@@ -10,6 +10,7 @@ export const TICKS_PER_SECOND = 100;
 export interface ProcStat {
   pid: number;
   comm: string;
+  ppid: number;
   pgrp: number;
   /** utime + stime, in clock ticks. */
   cpuTicks: number;
@@ -32,6 +33,7 @@ export function parseProcStat(text: string): ProcStat {
   return {
     pid: Number(text.slice(0, open)),
     comm: text.slice(open + 1, close),
+    ppid: field(4),
     pgrp: field(5),
     cpuTicks: utime + stime,
   };
@@ -45,13 +47,25 @@ function readStat(pid: number): ProcStat | undefined {
   }
 }
 
-/** The workerd processes of a process group (the bench's server: npx → tsx → wrangler → workerd). */
+/**
+ * The Worker's workerd processes in a process group (the bench's server: npx → tsx → wrangler → workerd; wrangler
+ * runs two, the Worker's and its proxy's). PartyKit's workerd in the same group is left out: its parent is not wrangler.
+ */
 export function workerdPids(pgid: number): number[] {
   return readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))
     .filter((stat): stat is ProcStat => stat !== undefined && stat.pgrp === pgid && stat.comm === "workerd")
+    .filter((stat) => /wrangler/.test(commandLine(stat.ppid)))
     .map((stat) => stat.pid);
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
 }
 
 /** utime + stime of a process, or the sum over several (wrangler runs more than one workerd). */

@@ -72,15 +72,18 @@ export async function measureTrips(
   proxy.delayMs = 0;
   for (let i = 0; i < (page.warmup ?? 1); i++) await send(origin, page, run++);
   const without: number[] = [];
-  for (let i = 0; i < options.runs; i++) without.push((await send(origin, page, run++)).ttfb);
-  proxy.delayMs = options.delayMs;
-  await quiet(proxy);
   const perRun: number[] = [];
   const requests: number[] = [];
   const after: number[] = [];
   const ttfb: number[] = [];
   const statuses: number[] = [];
+  // Without and with the delay in turn, so that a machine getting busier or quieter moves both alike.
   for (let i = 0; i < options.runs; i++) {
+    proxy.delayMs = 0;
+    await quiet(proxy);
+    without.push((await send(origin, page, run++)).ttfb);
+    proxy.delayMs = options.delayMs;
+    await quiet(proxy);
     const sent = await send(origin, page, run++);
     await quiet(proxy);
     const started = proxy.requests.filter((r) => r.start >= sent.started);
@@ -110,7 +113,7 @@ export function tripRows(pages: TripPage[], results: TripResult[], delayMs: numb
       `round trips: ${result.name}`,
       result.trips,
       pages[i]!.maxTrips,
-      "trips",
+      "",
       `TTFB ${Math.round(result.ttfbWithoutDelayMs)} → ${Math.round(result.ttfbMs)} ms at +${delayMs} ms; ` +
         `${result.requests} requests` +
         (result.after > 0 ? ` (+${result.after} after the answer)` : "") +
