@@ -66,4 +66,18 @@ describe("startLatencyProxy", () => {
     expect(proxy.requests[0]).toMatchObject({ method: "POST", path: "/v3/pipeline" });
     expect(proxy.requests[0]!.end).toBeGreaterThanOrEqual(proxy.requests[0]!.start);
   });
+
+  it("counts reads sent together as one trip and a read sent after an answer as one more", async () => {
+    upstream = http.createServer((_req, res) => res.end("{}"));
+    await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve));
+    const port = (upstream.address() as AddressInfo).port;
+    // A long hold, so that two reads sent together are still both held when a busy machine gets to the second.
+    proxy = await startLatencyProxy({ upstream: `http://127.0.0.1:${port}`, delayMs: 300 });
+    const read = async () => (await fetch(`${proxy!.url}/v3/pipeline`, { method: "POST", body: "{}" })).text();
+    await Promise.all([read(), read()]);
+    expect(sequentialTrips(proxy.requests)).toBe(1);
+    await read();
+    expect(sequentialTrips(proxy.requests)).toBe(2);
+    expect(proxy.requests).toHaveLength(3);
+  });
 });
