@@ -49,7 +49,8 @@ describe("withFigures", () => {
 });
 
 describe("formatFigure", () => {
-  it("shows whole numbers as they are and others with one decimal, large ones rounded", () => {
+  it("shows whole numbers as they are and others with one decimal (100.6 KB is over 100), above 1,000 rounded", () => {
+    expect(formatFigure(100.6, "KB")).toBe("100.6 KB");
     expect(formatFigure(3, "trips")).toBe("3 trips");
     expect(formatFigure(12.345, "ms")).toBe("12.3 ms");
     expect(formatFigure(1017.4, "ms")).toBe("1017 ms");

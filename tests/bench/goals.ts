@@ -58,7 +58,7 @@ export const missedGoals = (rows: GoalRow[]) => rows.filter((row) => !row.pass).
 /** A figure with its unit, at most one decimal ("1 trip", "12.4 ms", "98.1 KB"). */
 export function formatFigure(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return "n/a";
-  const digits = Number.isInteger(value) ? 0 : Math.abs(value) >= 100 ? 0 : 1;
+  const digits = Number.isInteger(value) || Math.abs(value) >= 1000 ? 0 : 1;
   return `${value.toFixed(digits)} ${unit}`.trim();
 }
 
