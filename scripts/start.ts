@@ -9,7 +9,8 @@
 //      does, through the `/__scheduled` endpoint of `wrangler dev --test-scheduled` (a dev-only flag: a deployed
 //      Worker has no such endpoint), which runs the Worker's own `scheduled` handler.
 // Environment: PORT (8787), PARTYKIT_PORT (1999), LIBSQL_PORT (8080), DB_FILE (db/local.db),
-// PERSIST_TO (.wrangler/state). Flags: --fresh (start from a new database and R2), --no-build, --dev (Vite's dev
+// PERSIST_TO (.wrangler/state), WORKER_DATABASE_URL (the adapter's own URL; the bench puts its latency proxy there,
+// decision 005). Flags: --fresh (start from a new database and R2), --no-build, --dev (Vite's dev
 // server in Node with hot reload instead of the build in workerd; for editing), --no-cron (the endpoint only, no
 // timer: the journeys run jobs when a test asks, never in the middle of another).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -218,7 +219,7 @@ try {
       "--log-level",
       quiet ? "error" : "warn",
       "--var",
-      `DATABASE_URL:${database.url}`,
+      `DATABASE_URL:${process.env.WORKER_DATABASE_URL ?? database.url}`,
       "--var",
       `PARTYKIT_HOST:127.0.0.1:${partykitPort}`,
       ...(process.env.ENVIRONMENT ? ["--var", `ENVIRONMENT:${process.env.ENVIRONMENT}`] : []),

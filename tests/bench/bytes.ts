@@ -39,9 +39,21 @@ export interface BodySize {
   servedBytes: number;
 }
 
+/** fetchRaw, tried again twice: on a busy machine wrangler's proxy now and then drops a connection (a socket hang up). */
+async function fetchRawAgain(url: string, acceptEncoding: string): Promise<RawResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetchRaw(url, acceptEncoding);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
 export async function measureBody(url: string): Promise<BodySize> {
-  const plain = await fetchRaw(url, "identity");
-  const offered = await fetchRaw(url, "br, gzip, deflate");
+  const plain = await fetchRawAgain(url, "identity");
+  const offered = await fetchRawAgain(url, "br, gzip, deflate");
   return {
     url,
     status: plain.status,

@@ -2,6 +2,7 @@
 // beyond this machine are ratios between URLs of the same run: the machine, workerd and the load generator are the
 // same for all of them, so a ratio says how much a page's own work (the Worker, the database, rendering) costs.
 import autocannon from "autocannon";
+import { goalAtMost, type GoalRow } from "./goals";
 import { withTimeout } from "./processes";
 
 export interface LoadResult {
@@ -92,4 +93,26 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
     non2xx: result.non2xx,
     ...seen,
   };
+}
+
+/** `npm run load`: decision 005's goals for the load: no errors of any kind, and p99 ≤ 1 s on every kind of request. */
+export function loadGoals(
+  rows: { kind: string; p99: number; requests: number }[],
+  p99LimitMs: number,
+  total: { errors: number; timeouts: number; serverErrors: number; label: string },
+): GoalRow[] {
+  const errors = total.errors + total.timeouts + total.serverErrors;
+  return [
+    goalAtMost(
+      "load: errors (connection errors + timeouts + 5xx)",
+      errors,
+      0,
+      "",
+      `${total.errors} + ${total.timeouts} + ${total.serverErrors}; ${total.label}`,
+    ),
+    // A kind that got no answer at all (the server stopped) has no p99: a miss, not a 0 ms pass.
+    ...rows.map((row) =>
+      goalAtMost(`load: p99, ${row.kind}`, row.requests === 0 ? null : Math.round(row.p99), p99LimitMs, "ms"),
+    ),
+  ];
 }

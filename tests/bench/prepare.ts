@@ -162,6 +162,23 @@ export interface CarPage {
   images: number;
 }
 
+/** The demo renter's newest trip that is under way or coming (a page of /bookings/<id>), else the newest booking. */
+export async function pickTrip(email: string): Promise<string> {
+  const client = createClient({ url: `file:${DB_FILE}` });
+  try {
+    const result = await client.execute({
+      sql: `select b.id from bookings b join users u on u.id = b.renter_id where u.email = ?
+        order by b.status in ('active', 'confirmed') desc, b.created_at desc limit 1`,
+      args: [email],
+    });
+    const id = result.rows[0]?.id;
+    if (id === undefined || id === null) throw new Error(`${email} has no booking in ${DB_FILE}`);
+    return String(id);
+  } finally {
+    client.close();
+  }
+}
+
 /** "One car page": the newest approved, available rental that has photos. */
 export async function pickCarPage(): Promise<CarPage> {
   const client = createClient({ url: `file:${DB_FILE}` });
@@ -201,21 +218,35 @@ export async function checkPortsFree(ports: Ports): Promise<void> {
   }
 }
 
-/** `scripts/start.ts --no-build --quiet` on the bench files and ports; resolves once `/` answers. */
-export async function serve(ports: Ports): Promise<Group> {
+/**
+ * `scripts/start.ts --no-build --quiet` on the bench files and ports; resolves once `/` answers. `workerDatabaseUrl`
+ * is where the Worker finds the database (the bench's latency proxy, proxy.ts; the adapter's own port otherwise), and
+ * `cron: false` keeps the scheduled jobs off (their reads would land among a page's at the proxy).
+ */
+export async function serve(
+  ports: Ports,
+  options: { workerDatabaseUrl?: string; cron?: boolean } = {},
+): Promise<Group> {
+  const { workerDatabaseUrl, cron = true } = options;
   const logFile = resolve(BENCH_DIR, "server.log");
   writeFileSync(logFile, "");
-  const server = startGroup("server", "npx", ["tsx", "scripts/start.ts", "--no-build", "--quiet"], {
-    logFile,
-    cwd: TREE,
-    env: childEnv({
-      PORT: String(ports.web),
-      LIBSQL_PORT: String(ports.libsql),
-      PARTYKIT_PORT: String(ports.partykit),
-      DB_FILE,
-      PERSIST_TO,
-    }),
-  });
+  const server = startGroup(
+    "server",
+    "npx",
+    ["tsx", "scripts/start.ts", "--no-build", "--quiet", ...(cron ? [] : ["--no-cron"])],
+    {
+      logFile,
+      cwd: TREE,
+      env: childEnv({
+        PORT: String(ports.web),
+        LIBSQL_PORT: String(ports.libsql),
+        PARTYKIT_PORT: String(ports.partykit),
+        DB_FILE,
+        PERSIST_TO,
+        ...(workerDatabaseUrl ? { WORKER_DATABASE_URL: workerDatabaseUrl } : {}),
+      }),
+    },
+  );
   await waitForHttp(`http://127.0.0.1:${ports.web}/`, 3 * 60_000, server);
   return server;
 }

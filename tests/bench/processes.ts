@@ -236,6 +236,12 @@ export async function waitForPortsFree(ports: number[], timeoutMs: number): Prom
   }
 }
 
+async function getStatus(url: string): Promise<number> {
+  const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** Polls `url` until it answers below 500; gives up when `group` exits or after `timeoutMs`. */
 export async function waitForHttp(url: string, timeoutMs: number, group?: Group): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -246,9 +252,10 @@ export async function waitForHttp(url: string, timeoutMs: number, group?: Group)
       );
     }
     try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status < 500) return;
+      // A timer of our own as well as the signal's: a poll sent while the server was starting once waited forever
+      // (the signal never fired), and the run with it.
+      const status = await withTimeout(`GET ${url}`, 10_000, getStatus(url));
+      if (status < 500) return;
     } catch {
       // not up yet
     }

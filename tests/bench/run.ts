@@ -6,14 +6,22 @@
 //   3. Lighthouse (mobile, simulated Slow 4G and 4× CPU, median of 3) on /, /rentals, one car page, /sales and
 //      /auth/signin;
 //   4. the card images of /rentals; the first screen of /, /rentals and the car page (first-screen.ts);
-//   5. the HTML, JS and CSS bytes of each page, gzipped;
-//   6. requests per second at 20 connections, in one run: the edge-cached filtered /rentals and the car page for
+//   5. the HTML, JS and CSS bytes of each page, gzipped and as served (brotli);
+//   6. issue 33's edge stages (edge-stages.ts): each page's sequential database round trips, counted at a latency
+//      proxy of the bench's own between the Worker and the libSQL adapter (proxy.ts, +40 ms a request), with its TTFB;
+//      and the Worker's CPU per request from /proc (cpu.ts);
+//   7. requests per second at 20 connections, in one run: the edge-cached filtered /rentals and the car page for
 //      anonymous visitors, /auth/signin (never cached), and /rentals and the car page signed in (never cached),
 //      beside a static file of the same server.
-// Prints the figures against the targets and writes them to tests/.artifacts/bench/results.json. Exits 0 whatever
-// was measured (it is a measurement); --strict exits 1 when a target is missed. Exits 1 when it could not measure.
-// Flags: --fresh (seed the bench database again), --no-build (serve build/ as it is), --strict.
-// Environment: BENCH_PORT (8810), BENCH_LIBSQL_PORT (8811), BENCH_PARTYKIT_PORT (8812), CHROME_PATH.
+// Prints the figures against the targets, then the goals (goals.ts) before (tests/bench/baseline-33.json) | after |
+// target | pass, and writes them to tests/.artifacts/bench/results.json. Exits 0 whatever was measured (it is a
+// measurement); --strict exits 1 when a target or goal is missed. Exits 1 when it could not measure.
+// Flags: --fresh (seed the bench database again), --no-build (serve build/ as it is), --strict, --only (stages, comma
+// separated: lighthouse, trips, cpu, throughput; all by default), --save-baseline (write this run's goal figures to
+// the baseline file: run it on the commit before the work).
+// Environment: BENCH_PORT (8810), BENCH_LIBSQL_PORT (8811), BENCH_PARTYKIT_PORT (8812), CHROME_PATH,
+// BENCH_PROXY_DELAY_MS (40), BENCH_CPU_REQUESTS (40).
+import { execFileSync } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -22,12 +30,16 @@ import { measurePage, type PageBytes } from "./bytes";
 import { checkCardImages, EAGER_CARDS, type CardsReport } from "./cards";
 import { FIRST_SCREEN_VIEWPORT, measureFirstScreen, type FirstScreen } from "./first-screen";
 import { BenchBrowser, summarizePage, type LighthousePage } from "./lighthouse";
+import { cpuStage, PROXY_DELAY_MS, roundTripStage } from "./edge-stages";
+import { goalAtMost, goalTable, missedGoals, readBaseline, withFigures, writeBaseline, type GoalRow } from "./goals";
 import { measureLoad, type LoadResult } from "./load";
+import { startLatencyProxy, type LatencyProxy } from "./proxy";
 import {
   BENCH_DIR,
   build,
   checkPortsFree,
   pickCarPage,
+  pickTrip,
   prepareDatabase,
   serve,
   snapshotTree,
@@ -54,15 +66,17 @@ const TARGETS = {
   carPageLcpMs: 2000,
   firstScreenBytes: 14 * KB,
   htmlBytes: { "/": 16 * KB, "/rentals": 20 * KB } as Record<string, number>,
+  /** As served (brotli), issue 33; gzip -9 is shown beside it. */
   jsBytes: 100 * KB,
   cssBytes: 15 * KB,
   cardImageBytes: 40 * KB,
   /** Anonymous car page ÷ the edge-cached filtered /rentals, requests per second. */
   carPageVsCachedRentals: 0.8,
   carPageP99Ms: 300,
-  /** Signed-in /rentals and car page ÷ /auth/signin, requests per second: what an uncached render costs. */
-  uncachedVsSignIn: 0.5,
 };
+const STAGES = ["lighthouse", "trips", "cpu", "throughput"] as const;
+type Stage = (typeof STAGES)[number];
+export const BASELINE_FILE = resolve("tests/bench/baseline-33.json");
 const LIGHTHOUSE_RUNS = 3;
 const LOAD = { connections: 20, seconds: 15, warmupSeconds: 3 };
 // No ?lng= on any of them: it sets the language cookie, so such a request is never cached.
@@ -72,26 +86,37 @@ const SIGN_IN = "/auth/signin";
 /** The demo renter (scripts/seed/demo-data.ts): owns no car, so the car page is a visitor's, not its owner's. */
 const SIGNED_IN_AS = "renter@demo.lt";
 
-let options: { fresh: boolean; build: boolean; strict: boolean };
+let options: { fresh: boolean; build: boolean; strict: boolean; only: Set<Stage>; saveBaseline: boolean };
+const USAGE =
+  "Usage: npm run bench -- [--fresh] [--no-build] [--strict] [--only lighthouse,trips,cpu,throughput] [--save-baseline]";
 try {
   const { values } = parseArgs({
     options: {
       fresh: { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
       strict: { type: "boolean", default: false },
+      only: { type: "string", default: STAGES.join(",") },
+      "save-baseline": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
   });
   if (values.help) {
-    console.log("Usage: npm run bench -- [--fresh] [--no-build] [--strict]");
+    console.log(USAGE);
     process.exit(0);
   }
-  options = { fresh: values.fresh ?? false, build: !values["no-build"], strict: values.strict ?? false };
+  const only = (values.only ?? "").split(",").filter(Boolean);
+  const unknown = only.filter((stage) => !(STAGES as readonly string[]).includes(stage));
+  if (unknown.length > 0) throw new Error(`Unknown stage ${unknown.join(", ")} (${STAGES.join(", ")})`);
+  options = {
+    fresh: values.fresh ?? false,
+    build: !values["no-build"],
+    strict: values.strict ?? false,
+    only: new Set(only as Stage[]),
+    saveBaseline: values["save-baseline"] ?? false,
+  };
 } catch (error) {
-  console.error(
-    `${error instanceof Error ? error.message : String(error)}\nUsage: npm run bench -- [--fresh] [--no-build] [--strict]`,
-  );
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -110,6 +135,7 @@ const say = (line: string) => {
 };
 
 let server: Group | undefined;
+let proxy: LatencyProxy | undefined;
 const browser = new BenchBrowser(resolve(BENCH_DIR, "chrome-profile"));
 let cleaning: Promise<void> | undefined;
 let interruptedBy: NodeJS.Signals | undefined;
@@ -134,6 +160,7 @@ function cleanup(): Promise<void> {
     await browser.stop();
     if (server) await stopGroup(server);
     await stopAllGroups();
+    await proxy?.close();
     rmSync(dirname(TREE), { recursive: true, force: true });
   })();
   return cleaning;
@@ -193,11 +220,12 @@ async function main() {
   say(`Car page: /car/${car.id} (${car.title}, ${car.images} photos)`);
 
   await checkPortsFree(ports);
-  say("Serving the build (scripts/start.ts --no-build --quiet)");
-  server = await serve(ports);
+  proxy = await startLatencyProxy({ upstream: `http://127.0.0.1:${ports.libsql}`, delayMs: 0 });
+  say(`Serving the build (scripts/start.ts --no-build --quiet --no-cron), the Worker's database through ${proxy.url}`);
+  server = await serve(ports, { workerDatabaseUrl: proxy.url, cron: false });
   say(`Serving at ${origin}`);
 
-  // Warm the Worker and the database adapter so the first Lighthouse run does not pay for cold starts.
+  // Warm the Worker and the database adapter so the first measurement does not pay for cold starts.
   const statuses: Record<string, number> = {};
   for (const path of [...pages.map((p) => p.path), FILTERED_RENTALS, STATIC_FILE]) {
     for (let i = 0; i < 3; i++) {
@@ -209,6 +237,147 @@ async function main() {
   const notOk = Object.entries(statuses).filter(([, status]) => status !== 200);
   if (notOk.length > 0) say(`Warning: ${notOk.map(([path, status]) => `${path} answered ${status}`).join(", ")}`);
 
+  say(`Signing in as ${SIGNED_IN_AS}`);
+  const session = await signIn();
+  const edgePages = {
+    carPath,
+    tripPath: `/bookings/${await pickTrip(SIGNED_IN_AS)}`,
+    session,
+    signedInAs: SIGNED_IN_AS,
+  };
+  const goals: GoalRow[] = [];
+  const edge: Record<string, unknown> = { proxyDelayMs: PROXY_DELAY_MS, tripPath: edgePages.tripPath };
+  if (options.only.has("trips")) {
+    const trips = await roundTripStage(origin, proxy, edgePages, say);
+    goals.push(...trips.rows);
+    edge.roundTrips = trips.results;
+  }
+  if (options.only.has("cpu")) {
+    const cpu = await cpuStage(origin, server.pgid, edgePages, say);
+    goals.push(...cpu.rows);
+    edge.cpu = cpu;
+  }
+
+  let measuredPages: MeasuredPages | undefined;
+  if (options.only.has("lighthouse")) {
+    measuredPages = await lighthouseStage(pages);
+    for (const [i, page] of pages.entries()) {
+      const js = measuredPages.bytes[i]!.js;
+      goals.push(
+        goalAtMost(
+          `JS on first load, as served: ${page.name}`,
+          Math.round((js.served / KB) * 10) / 10,
+          TARGETS.jsBytes / KB,
+          "KB",
+          `${js.servedEncodings.join("/")}, ${js.files} files; gzip -9 ${kb(js.gzip)}`,
+        ),
+      );
+    }
+  }
+
+  let load: Record<LoadKey, LoadResult> | undefined;
+  if (options.only.has("throughput")) {
+    load = {} as Record<LoadKey, LoadResult>;
+    for (const run of loadRuns(carPath)) {
+      say(`Load: ${run.label}, ${run.path}, ${LOAD.seconds} s at ${LOAD.connections} connections`);
+      load[run.key] = await measureLoad(origin + run.path, { ...LOAD, cookie: run.signedIn ? session : undefined });
+    }
+  }
+
+  say("Stopping the server");
+  const stoppedServer = server;
+  server = undefined;
+  await stopGroup(stoppedServer);
+  await stopAllGroups();
+  await proxy.close();
+  proxy = undefined;
+  const busy = await waitForPortsFree(Object.values(ports), 15_000);
+  if (busy.length > 0) say(`Warning: ports still in use after stopping: ${busy.join(", ")}`);
+
+  const rows = buildRows({ pages, measured: measuredPages, load, carPath });
+  const seconds = elapsed();
+  const judged = rows.filter((r) => r.verdict === "PASS" || r.verdict === "FAIL");
+  const missed = rows.flatMap((r, i) => (r.verdict === "FAIL" ? [rowName(rows, i)] : []));
+
+  console.log(`\nRatai benchmark: ${origin}, ${seed.publicCars.toLocaleString("en")} public cars\n`);
+  if (rows.length > 0) {
+    console.log(printTable(rows));
+    console.log(
+      `\n  ${judged.length - missed.length}/${judged.length} targets met (issue 19's and earlier)` +
+        (missed.length > 0 ? `; missed: ${missed.join("; ")}` : ""),
+    );
+  }
+  const baseline = readBaseline(BASELINE_FILE);
+  console.log(`\nGoals (decision 005; before = ${BASELINE_FILE.replace(`${resolve(".")}/`, "")})\n`);
+  console.log(goalTable(goals, baseline));
+  const missedGoalNames = missedGoals(goals);
+  console.log(`  ${seconds.toFixed(0)} s in all (stages: ${[...options.only].join(", ")}).`);
+  if (options.saveBaseline) {
+    writeBaseline(
+      BASELINE_FILE,
+      withFigures(baseline, goals, {
+        commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
+        command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
+        at: new Date().toISOString(),
+      }),
+    );
+    console.log(`  Baseline written to ${BASELINE_FILE}`);
+  }
+
+  const resultsFile = resolve(BENCH_DIR, "results.json");
+  writeFileSync(
+    resultsFile,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        seconds: Math.round(seconds),
+        stages: [...options.only],
+        targets: TARGETS,
+        settings: {
+          lighthouse: {
+            runs: LIGHTHOUSE_RUNS,
+            formFactor: "mobile",
+            throttling: "simulated (Lighthouse default: Slow 4G, 150 ms RTT, 1.6 Mbps; 4× CPU)",
+            version: measuredPages?.lighthouse[0]?.lighthouseVersion,
+            benchmarkIndex: measuredPages?.lighthouse[0]?.benchmarkIndex,
+          },
+          load: { ...LOAD, runs: loadRuns(carPath), signedInAs: SIGNED_IN_AS },
+          firstScreen: { viewport: FIRST_SCREEN_VIEWPORT, gzipLevel: 6, javaScript: false },
+          eagerCards: EAGER_CARDS,
+          kilobyte: KB,
+        },
+        database: seed,
+        carPage: car,
+        statuses,
+        lighthouse: measuredPages?.lighthouse.map(({ network, ...page }) => ({ ...page, requests: network.length })),
+        bytes: measuredPages?.bytes,
+        cards: measuredPages?.cards,
+        firstScreens: measuredPages && Object.fromEntries(measuredPages.firstScreens),
+        edge,
+        load,
+        rows,
+        goals,
+        baseline,
+        passed: missed.length === 0 && missedGoalNames.length === 0,
+        missed: [...missed, ...missedGoalNames],
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  console.log(`  Written to ${resultsFile}`);
+  return missed.length + missedGoalNames.length;
+}
+
+interface MeasuredPages {
+  lighthouse: LighthousePage[];
+  bytes: PageBytes[];
+  cards: CardsReport;
+  firstScreens: Map<string, FirstScreen>;
+}
+
+/** Lighthouse on each page, the card images, the first screens, and the bytes each page loaded. */
+async function lighthouseStage(pages: Page[]): Promise<MeasuredPages> {
   const lighthouseResults = pages.map(() => [] as Parameters<typeof summarizePage>[1]);
   const total = pages.length * LIGHTHOUSE_RUNS;
   let done = 0;
@@ -246,75 +415,7 @@ async function main() {
   say("Measuring bytes (HTML, JS, CSS)");
   const bytes: PageBytes[] = [];
   for (const [i, page] of pages.entries()) bytes.push(await measurePage(origin + page.path, lighthouse[i]!.network));
-
-  say(`Signing in as ${SIGNED_IN_AS}`);
-  const session = await signIn();
-  const load = {} as Record<LoadKey, LoadResult>;
-  for (const run of loadRuns(carPath)) {
-    say(`Load: ${run.label}, ${run.path}, ${LOAD.seconds} s at ${LOAD.connections} connections`);
-    load[run.key] = await measureLoad(origin + run.path, { ...LOAD, cookie: run.signedIn ? session : undefined });
-  }
-
-  say("Stopping the server");
-  const stoppedServer = server;
-  server = undefined;
-  await stopGroup(stoppedServer);
-  await stopAllGroups();
-  const busy = await waitForPortsFree(Object.values(ports), 15_000);
-  if (busy.length > 0) say(`Warning: ports still in use after stopping: ${busy.join(", ")}`);
-
-  const rows = buildRows({ pages, lighthouse, bytes, cards, firstScreens, load, carPath });
-  const seconds = elapsed();
-  const judged = rows.filter((r) => r.verdict === "PASS" || r.verdict === "FAIL");
-  const missed = rows.flatMap((r, i) => (r.verdict === "FAIL" ? [rowName(rows, i)] : []));
-
-  console.log(`\nRatai benchmark: ${origin}, ${seed.publicCars.toLocaleString("en")} public cars\n`);
-  console.log(printTable(rows));
-  console.log(
-    `\n  ${judged.length - missed.length}/${judged.length} targets met (decision 005's goals)` +
-      (missed.length > 0 ? `; missed: ${missed.join("; ")}` : "") +
-      `. ${seconds.toFixed(0)} s in all.`,
-  );
-
-  const resultsFile = resolve(BENCH_DIR, "results.json");
-  writeFileSync(
-    resultsFile,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        seconds: Math.round(seconds),
-        targets: TARGETS,
-        settings: {
-          lighthouse: {
-            runs: LIGHTHOUSE_RUNS,
-            formFactor: "mobile",
-            throttling: "simulated (Lighthouse default: Slow 4G, 150 ms RTT, 1.6 Mbps; 4× CPU)",
-            version: lighthouse[0]?.lighthouseVersion,
-            benchmarkIndex: lighthouse[0]?.benchmarkIndex,
-          },
-          load: { ...LOAD, runs: loadRuns(carPath), signedInAs: SIGNED_IN_AS },
-          firstScreen: { viewport: FIRST_SCREEN_VIEWPORT, gzipLevel: 6, javaScript: false },
-          eagerCards: EAGER_CARDS,
-          kilobyte: KB,
-        },
-        database: seed,
-        carPage: car,
-        statuses,
-        lighthouse: lighthouse.map(({ network, ...page }) => ({ ...page, requests: network.length })),
-        bytes,
-        cards,
-        firstScreens: Object.fromEntries(firstScreens),
-        load,
-        rows,
-        passed: missed.length === 0,
-        missed,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
-  console.log(`  Written to ${resultsFile}`);
-  return missed.length;
+  return { lighthouse, bytes, cards, firstScreens };
 }
 
 /** "section: what"; an indented row is named after the row it belongs to ("…: car page, anonymous, p99"). */
@@ -392,17 +493,26 @@ async function signIn(): Promise<string> {
 
 const times = (factor: number) => `${factor.toFixed(2)}×`;
 
-function buildRows(m: {
+/** Issue 19's targets and the earlier ones, of the stages that ran. */
+function buildRows({
+  pages,
+  measured,
+  load,
+  carPath,
+}: {
   pages: Page[];
-  lighthouse: LighthousePage[];
-  bytes: PageBytes[];
-  cards: CardsReport;
-  firstScreens: Map<string, FirstScreen>;
-  load: Record<LoadKey, LoadResult>;
+  measured: MeasuredPages | undefined;
+  load: Record<LoadKey, LoadResult> | undefined;
   carPath: string;
 }): Row[] {
+  const rows: Row[] = measured ? pageRows(pages, measured, carPath) : [];
+  if (load) rows.push(...loadRows(load, carPath));
+  return rows;
+}
+
+function pageRows(pages: Page[], m: MeasuredPages, carPath: string): Row[] {
   const rows: Row[] = [];
-  for (const [i, page] of m.pages.entries()) {
+  for (const [i, page] of pages.entries()) {
     const lh = m.lighthouse[i]!;
     const b = m.bytes[i]!;
     const section = page.name;
@@ -419,7 +529,7 @@ function buildRows(m: {
       ),
     );
     rows.push(
-      page.path === m.carPath
+      page.path === carPath
         ? atMost(section, "LCP (median)", lh.median.lcpMs, TARGETS.carPageLcpMs, ms)
         : info(section, "LCP (median)", ms(lh.median.lcpMs), lh.median.lcpMs),
     );
@@ -435,11 +545,13 @@ function buildRows(m: {
         : atMost(section, "HTML, gzip", b.html.gzip, htmlLimit, kb);
     html.measured += served(b.html.servedEncoding, b.html.servedBytes);
     rows.push(html);
-    for (const [label, kind, limit] of [
-      ["JS on first load, gzip", b.js, TARGETS.jsBytes],
-      ["CSS, gzip", b.css, TARGETS.cssBytes],
+    // JS is judged as served (brotli) among the goals (issue 33); gzip -9 is shown here.
+    const js = info(section, "JS on first load, gzip", kb(b.js.gzip), b.js.gzip);
+    const css = atMost(section, "CSS, gzip", b.css.gzip, TARGETS.cssBytes, kb);
+    for (const [row, kind] of [
+      [js, b.js],
+      [css, b.css],
     ] as const) {
-      const row = atMost(section, label, kind.gzip, limit, kb);
       row.measured = `${kind.files} files ${row.measured}${served(kind.servedEncodings.join("/"), kind.served)}`;
       rows.push(row);
     }
@@ -470,7 +582,6 @@ function buildRows(m: {
     }
   }
 
-  rows.push(...loadRows(m.load, m.carPath));
   return rows;
 }
 
@@ -538,20 +649,9 @@ function loadRows(load: Record<LoadKey, LoadResult>, carPath: string): Row[] {
       times,
     ),
     atMost(section, "car page p99 (anonymous)", load.carPage.p99Ms, TARGETS.carPageP99Ms, ms),
-    atLeast(
-      section,
-      "signed-in /rentals ÷ /auth/signin",
-      ratio(load.rentalsSignedIn, load.signIn),
-      TARGETS.uncachedVsSignIn,
-      times,
-    ),
-    atLeast(
-      section,
-      "signed-in car page ÷ /auth/signin",
-      ratio(load.carPageSignedIn, load.signIn),
-      TARGETS.uncachedVsSignIn,
-      times,
-    ),
+    // Shown, not judged: pages of very different size; Worker CPU per request is the goal now (issue 33).
+    info(section, "signed-in /rentals ÷ /auth/signin", times(ratio(load.rentalsSignedIn, load.signIn) ?? 0)),
+    info(section, "signed-in car page ÷ /auth/signin", times(ratio(load.carPageSignedIn, load.signIn) ?? 0)),
     info(section, "cached /rentals ÷ static file", times(ratio(load.cachedRentals, load.staticFile) ?? 0)),
   );
   return rows;
