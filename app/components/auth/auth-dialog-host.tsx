@@ -1,10 +1,14 @@
-// Listens for the `openAuthModal` window event and opens the sign-in/sign-up dialog. The dialog's code loads
-// on first use. It closes on navigation, and it disappears once a user is signed in (root renders it for guests).
+// Listens for the `openAuthModal` window event and opens the sign-in/sign-up dialog. The dialog's code is fetched
+// when the page is idle after hydrating (load-auth-dialog.ts), so a tap shows it at once. It closes on navigation,
+// and it disappears once a user is signed in (root renders it for guests).
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { OPEN_AUTH_MODAL_EVENT, type AuthMode } from "~/components/auth/auth-link";
+import { loadAuthDialog } from "~/components/auth/load-auth-dialog";
+import { whenIdle } from "~/utils/preload";
+import { useHydrated } from "~/utils/use-hydrated";
 
-const AuthDialog = lazy(() => import("~/components/auth/auth-dialog"));
+const AuthDialog = lazy(loadAuthDialog);
 
 function modeFrom(detail: unknown): AuthMode {
   const mode = typeof detail === "string" ? detail : (detail as { mode?: unknown } | null)?.mode;
@@ -27,6 +31,11 @@ export function AuthDialogHost() {
     window.addEventListener(OPEN_AUTH_MODAL_EVENT, open);
     return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, open);
   }, []);
+
+  // Once the page is whole (hydrated, texts complete: nothing of its first load is still coming), at the next idle
+  // moment.
+  const hydrated = useHydrated();
+  useEffect(() => (hydrated ? whenIdle(() => void loadAuthDialog().catch(() => {})) : undefined), [hydrated]);
 
   useEffect(() => {
     // Forget a dialog whose page is gone, so going back to that page does not reopen it.
