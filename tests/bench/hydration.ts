@@ -131,7 +131,12 @@ async function load(context: BrowserContext, url: string): Promise<{ page: Page;
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+  // Polled from here, four times a second: Playwright's own wait runs in the page on every frame, and at 4× CPU
+  // that is long tasks of its own.
+  for (const deadline = Date.now() + 60_000; ; await page.waitForTimeout(250)) {
+    if (await page.evaluate(() => document.documentElement.dataset.hydrated === "true")) break;
+    if (Date.now() > deadline) throw new Error(`${url} did not hydrate within 60 s`);
+  }
   for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const { tasks, now } = await page.evaluate(() => ({
       tasks: (window as unknown as { __hydration: Recorded }).__hydration.tasks,
