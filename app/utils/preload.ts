@@ -56,7 +56,7 @@ function addStylePreload(href: string) {
   link.rel = "preload";
   link.as = "style";
   link.href = href;
-  document.head.append(link);
+  document.head.appendChild(link);
 }
 
 const RETRY_MS = 500;

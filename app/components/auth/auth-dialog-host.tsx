@@ -2,13 +2,13 @@
 // when the page is idle after hydrating (load-auth-dialog.ts), so a tap shows it at once. It closes on navigation,
 // and it disappears once a user is signed in (root renders it for guests).
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { OPEN_AUTH_MODAL_EVENT, type AuthMode } from "~/components/auth/auth-link";
-import { loadAuthDialog } from "~/components/auth/load-auth-dialog";
+import { loadAuthDialog, loadedAuthDialog } from "~/components/auth/load-auth-dialog";
 import { whenIdle } from "~/utils/preload";
 import { useHydrated } from "~/utils/use-hydrated";
 
-const AuthDialog = lazy(loadAuthDialog);
+const LazyAuthDialog = lazy(loadAuthDialog);
 
 function modeFrom(detail: unknown): AuthMode {
   const mode = typeof detail === "string" ? detail : (detail as { mode?: unknown } | null)?.mode;
@@ -42,7 +42,11 @@ export function AuthDialogHost() {
     if (opened && opened.path !== location.pathname && opened.path !== window.location.pathname) setOpened(null);
   }, [opened, location.pathname]);
 
+  // Chosen once: a dialog that switched from the lazy component to the loaded one would be a new dialog.
+  const dialog = useRef<ComponentType<ComponentProps<typeof LazyAuthDialog>>>();
   if (!opened || opened.path !== location.pathname) return null;
+  dialog.current ??= loadedAuthDialog() ?? LazyAuthDialog;
+  const AuthDialog = dialog.current;
   return (
     <Suspense fallback={null}>
       <AuthDialog

@@ -3,13 +3,26 @@
 // for it when the page is idle after hydrating, and a link that opens the dialog on hover, focus or touch
 // (app/utils/preload.ts, decision 025).
 let loading: ReturnType<typeof importAuthDialog> | undefined;
+let loaded: Awaited<ReturnType<typeof importAuthDialog>> | undefined;
 
 const importAuthDialog = () => import("~/components/auth/auth-dialog");
 
 export function loadAuthDialog() {
-  loading ??= importAuthDialog().catch((error: unknown) => {
-    loading = undefined; // offline for a moment: the next ask tries again
-    throw error;
-  });
+  loading ??= importAuthDialog().then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined; // offline for a moment: the next ask tries again
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * The dialog's component once its code is here. Rendered directly, not through React.lazy: a lazy component
+ * suspends on its first render even when its code has arrived, and React 18 then holds the content back until
+ * 500 ms after the fallback was shown.
+ */
+export function loadedAuthDialog() {
+  return loaded?.default;
 }
