@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18nConfig, { defaultLanguage } from "~/i18n";
 import { lazyLocaleBackend } from "~/i18n.client";
-import { sendFormsWithoutScriptsUntilComplete } from "~/utils/use-hydrated";
+import { holdEventsUntilHydrated, sendFormsWithoutScriptsUntilComplete } from "~/utils/use-hydrated";
 
 /** The texts the server rendered with, inlined by root's <InlineTranslations> (`partial`: only the keys it used). */
 function inlineResources(): {
@@ -39,6 +39,8 @@ async function hydrate() {
       // A navigation to a route whose namespace is not loaded yet waits (in a transition) instead of showing keys.
       react: { useSuspense: true },
     });
+  // First: a form stopped here is sent by the browser; the texts' listener after it never sees it (decision 033).
+  holdEventsUntilHydrated(window);
   sendFormsWithoutScriptsUntilComplete(window);
   startTransition(() => {
     hydrateRoot(

@@ -24,7 +24,7 @@ import { ProgressBar } from "~/components/shell/progress-bar";
 import { Toaster, showToast } from "~/components/shell/toaster";
 import { isDevMailboxEnabled } from "~/email/sender.server";
 import { getLanguage, getT, rememberLanguage } from "~/i18n.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { markHydrationCommitted, useHydrated } from "~/utils/use-hydrated";
 import type { I18n as LiteI18n } from "~/i18n/lite/i18next";
 import { InlineBundleContext } from "~/i18n/inline-bundle";
 import { countUnreadMessages } from "~/messages/messaging.server";
@@ -142,6 +142,7 @@ function InlineTranslations() {
  * the mark always meets the enhanced control.
  */
 function useHydrationMarker() {
+  useEffect(() => markHydrationCommitted(), []);
   const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = "true";

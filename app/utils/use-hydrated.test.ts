@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { sendFormsWithoutScriptsUntilComplete } from "~/utils/use-hydrated";
+import {
+  holdEventsUntilHydrated,
+  markHydrationCommitted,
+  sendFormsWithoutScriptsUntilComplete,
+} from "~/utils/use-hydrated";
 
 /** The page's texts as the lite i18next holds them: partial until `complete()`. */
 function pageTexts() {
@@ -81,5 +85,38 @@ describe("sendFormsWithoutScriptsUntilComplete", () => {
     real.listen();
     real.target.dispatchEvent(submit());
     expect(real.seen).toEqual(["submit"]);
+  });
+});
+
+describe("holdEventsUntilHydrated", () => {
+  // One test: the commit is the page's, once (module state).
+  it("keeps the events React would hydrate on from it until the hydration is committed, not their default", () => {
+    const target = new EventTarget();
+    holdEventsUntilHydrated(target);
+    const seen: string[] = [];
+    for (const type of ["click", "pointerdown", "keydown", "input", "submit", "mousemove"]) {
+      target.addEventListener(type, (event) => seen.push(event.type));
+    }
+    const click = new Event("click", { cancelable: true });
+    target.dispatchEvent(click);
+    for (const type of ["pointerdown", "keydown", "input", "submit"]) target.dispatchEvent(new Event(type));
+    // Not a discrete event: React does not hydrate on it, so it passes.
+    target.dispatchEvent(new Event("mousemove"));
+    expect(seen).toEqual(["mousemove"]);
+    // The browser still follows the link, ticks the box, sends the form.
+    expect(click.defaultPrevented).toBe(false);
+
+    markHydrationCommitted();
+    target.dispatchEvent(new Event("click"));
+    target.dispatchEvent(new Event("input"));
+    expect(seen).toEqual(["mousemove", "click", "input"]);
+
+    // A page that has hydrated holds nothing.
+    const later = new EventTarget();
+    holdEventsUntilHydrated(later);
+    const laterSeen: string[] = [];
+    later.addEventListener("click", (event) => laterSeen.push(event.type));
+    later.dispatchEvent(new Event("click"));
+    expect(laterSeen).toEqual(["click"]);
   });
 });

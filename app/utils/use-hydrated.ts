@@ -44,3 +44,68 @@ export function sendFormsWithoutScriptsUntilComplete(target: EventTarget, pageTe
   target.addEventListener("submit", onSubmit, true);
   void pageTexts.whenComplete().then(() => target.removeEventListener("submit", onSubmit, true));
 }
+
+/**
+ * The events on which React 18 hydrates a page it is still hydrating at once, synchronously (react-dom's
+ * `discreteReplayableEvents`, for its capture listener on the document).
+ */
+const HYDRATING_EVENTS = [
+  "mousedown",
+  "mouseup",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+  "auxclick",
+  "dblclick",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "dragend",
+  "dragstart",
+  "drop",
+  "compositionend",
+  "compositionstart",
+  "keydown",
+  "keypress",
+  "keyup",
+  "input",
+  "textInput",
+  "copy",
+  "cut",
+  "paste",
+  "click",
+  "change",
+  "contextmenu",
+  "reset",
+  "submit",
+] as const;
+
+let committed = false;
+const onCommit = new Set<() => void>();
+
+/** Root calls it from its first effect: React has committed the hydrated page (and handles events from now on). */
+export function markHydrationCommitted() {
+  committed = true;
+  for (const run of onCommit) run();
+  onCommit.clear();
+}
+
+/**
+ * Until React has committed the hydrated page, the events on which it would hydrate synchronously do not reach it
+ * (a capture listener on the window stops them before React's, on the document); the browser still does what the
+ * page does without JavaScript: a link is followed, a form is sent, a box is ticked. Without this, a tap while
+ * Remix is still decoding the page's data (RemixBrowser suspends at the root, outside any Suspense boundary) made
+ * React hydrate at once, meet that suspension and throw "Root did not complete" (minified error #345): the page
+ * stayed the server's HTML for good. Before the commit no handler of the page exists yet, so nothing a person does
+ * is lost that the page without JavaScript would not also lose (decision 033).
+ */
+export function holdEventsUntilHydrated(target: EventTarget) {
+  if (committed) return;
+  const stop = (event: Event) => {
+    if (!committed) event.stopImmediatePropagation();
+  };
+  for (const type of HYDRATING_EVENTS) target.addEventListener(type, stop, true);
+  onCommit.add(() => {
+    for (const type of HYDRATING_EVENTS) target.removeEventListener(type, stop, true);
+  });
+}

@@ -1,10 +1,14 @@
-// Listens for the `openAuthModal` window event and opens the sign-in/sign-up dialog. The dialog's code loads
-// on first use. It closes on navigation, and it disappears once a user is signed in (root renders it for guests).
+// Listens for the `openAuthModal` window event and opens the sign-in/sign-up dialog. The dialog's code is fetched
+// when the page is idle after hydrating (load-auth-dialog.ts), so a tap shows it at once. It closes on navigation,
+// and it disappears once a user is signed in (root renders it for guests).
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { OPEN_AUTH_MODAL_EVENT, type AuthMode } from "~/components/auth/auth-link";
+import { loadAuthDialog, loadedAuthDialog } from "~/components/auth/load-auth-dialog";
+import { whenIdle } from "~/utils/preload";
+import { useHydrated } from "~/utils/use-hydrated";
 
-const AuthDialog = lazy(() => import("~/components/auth/auth-dialog"));
+const LazyAuthDialog = lazy(loadAuthDialog);
 
 function modeFrom(detail: unknown): AuthMode {
   const mode = typeof detail === "string" ? detail : (detail as { mode?: unknown } | null)?.mode;
@@ -28,12 +32,21 @@ export function AuthDialogHost() {
     return () => window.removeEventListener(OPEN_AUTH_MODAL_EVENT, open);
   }, []);
 
+  // Once the page is whole (hydrated, texts complete: nothing of its first load is still coming), at the next idle
+  // moment.
+  const hydrated = useHydrated();
+  useEffect(() => (hydrated ? whenIdle(() => void loadAuthDialog().catch(() => {})) : undefined), [hydrated]);
+
   useEffect(() => {
     // Forget a dialog whose page is gone, so going back to that page does not reopen it.
     if (opened && opened.path !== location.pathname && opened.path !== window.location.pathname) setOpened(null);
   }, [opened, location.pathname]);
 
+  // Chosen once: a dialog that switched from the lazy component to the loaded one would be a new dialog.
+  const dialog = useRef<ComponentType<ComponentProps<typeof LazyAuthDialog>>>();
   if (!opened || opened.path !== location.pathname) return null;
+  dialog.current ??= loadedAuthDialog() ?? LazyAuthDialog;
+  const AuthDialog = dialog.current;
   return (
     <Suspense fallback={null}>
       <AuthDialog

@@ -2,6 +2,7 @@
 // `openAuthModal` window event of part 1 §2); without, it is the page.
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { loadAuthDialog } from "~/components/auth/load-auth-dialog";
 
 export type AuthMode = "signin" | "signup";
 export const OPEN_AUTH_MODAL_EVENT = "openAuthModal";
@@ -21,6 +22,10 @@ export function AuthLink({ mode, className, children }: { mode: AuthMode; classN
     <Link
       to={`/auth/${mode}?redirectTo=${encodeURIComponent(returnPath)}`}
       className={className}
+      // The dialog's code, if the idle time after hydration has not fetched it yet.
+      onPointerEnter={prefetchAuthDialog}
+      onFocus={prefetchAuthDialog}
+      onTouchStart={prefetchAuthDialog}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
@@ -30,4 +35,8 @@ export function AuthLink({ mode, className, children }: { mode: AuthMode; classN
       {children}
     </Link>
   );
+}
+
+function prefetchAuthDialog() {
+  void loadAuthDialog().catch(() => {});
 }

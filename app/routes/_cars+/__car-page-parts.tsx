@@ -12,6 +12,10 @@ import { Avatar } from "~/components/shell/header";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatNumber, formatPrice, formatRating } from "~/utils/format";
+import { usePreloadRoute } from "~/utils/preload";
+
+const BOOKING_ROUTE = "routes/_cars+/car.$id.book";
+const BOOKING_TEXTS = ["bookings"];
 
 export function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   // Not the title: aria-labelledby takes a list of ids split at spaces, and "Techniniai duomenys-title" named two
@@ -41,6 +45,11 @@ export function Actions({
 }) {
   const { t } = useTranslation("cars");
   const rentable = car.listingType !== "sale";
+  // The booking dialog's code and texts, fetched before the tap (app/utils/preload.ts).
+  const preloadBooking = usePreloadRoute(
+    !isOwner && car.isPublic && signedIn && rentable ? BOOKING_ROUTE : null,
+    BOOKING_TEXTS,
+  );
   if (isOwner) {
     return (
       <div className="rounded-xl bg-info-soft p-4 text-sm">
@@ -71,7 +80,7 @@ export function Actions({
   return (
     <div className="grid gap-2">
       {rentable ? (
-        <ButtonLink to={`/car/${car.id}/book`} size="lg">
+        <ButtonLink to={`/car/${car.id}/book`} size="lg" {...preloadBooking}>
           {instantBook === "instant" ? (
             <>
               <Icon name="bolt" className="size-5" />
