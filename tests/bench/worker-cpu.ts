@@ -3,10 +3,11 @@
 //
 // Serves the production build on the bench's database (10,000 extra cars, tests/bench/prepare.ts; seeded when
 // missing) and, for each page, reads the CPU time (utime + stime in /proc/<pid>/stat) of the server's workerd
-// processes before and after N sequential requests of that one URL. A static file (/favicon.svg) measured the same
-// way in the same run is the baseline: what is left is the page's own work (its render, its loaders, the edge
-// cache's bookkeeping), not the runtime's per-request plumbing. Sequential, so nothing but the measured request runs
-// in the Worker meanwhile; CPU, not wall time, so a busy machine changes the figure little.
+// processes before and after each of N sequential requests of that one URL, each followed by a request of a static
+// file (/favicon.svg) read the same way: the static file's mean is the baseline, so what is left is the page's own
+// work (its render, its loaders), not the runtime's per-request plumbing. Sequential, so nothing but the measured
+// request runs in the Worker meanwhile. CPU, not wall time; still, a machine busy with other work slows the caches
+// and cores the Worker shares, so compare figures from runs on a quiet machine, one after the other.
 //
 // Anonymous pages would come from the edge cache after the first request (decisions 006 and 024). A request with a
 // toast cookie is never cached (app/edge-cache.server.ts), and one whose value is not a signed toast renders no
@@ -144,24 +145,35 @@ async function request(origin: string, path: string, cookie: string | undefined)
 const cookieFor = (page: CpuPage, session: string | undefined) =>
   page.signedIn ? session : page.bypassCache ? UNCACHED_COOKIE : undefined;
 
-/** CPU per request of one URL: `runs` sequential requests after a few to warm the isolate up. */
+const STATIC_PAGE: CpuPage = { goal: "static", path: STATIC_FILE, signedIn: false, bypassCache: false };
+
+/**
+ * CPU per request of one URL and of the static file, in the same window: `runs` pairs of sequential requests (the
+ * page, then the static file), each request's CPU added to its own side, after a few to warm the isolate up. The
+ * static file's figure is taken beside the page's, so a machine that gets busier halfway moves both alike.
+ */
 async function measureOne(
   origin: string,
   pids: number[],
   page: CpuPage,
   cookie: string | undefined,
   runs: number,
-): Promise<number> {
+): Promise<{ pageMs: number; staticMs: number }> {
   for (let i = 0; i < 3; i++) await request(origin, page.path, cookieFor(page, cookie));
-  const before = cpuMs(pids);
-  for (let i = 0; i < runs; i++) await request(origin, page.path, cookieFor(page, cookie));
-  return (cpuMs(pids) - before) / runs;
+  let pageMs = 0;
+  let staticMs = 0;
+  for (let i = 0; i < runs; i++) {
+    let at = cpuMs(pids);
+    await request(origin, page.path, cookieFor(page, cookie));
+    pageMs += cpuMs(pids) - at;
+    at = cpuMs(pids);
+    await request(origin, STATIC_PAGE.path, undefined);
+    staticMs += cpuMs(pids) - at;
+  }
+  return { pageMs: pageMs / runs, staticMs: staticMs / runs };
 }
 
-/**
- * Each page's CPU per request, less the static file's; the static file is measured before and after the pages, with
- * twice the runs (its figure is a few clock ticks), and the mean of the two is the baseline.
- */
+/** Each page's CPU per request, less the static file's measured beside it (measureOne). */
 export async function measureWorkerCpu(options: {
   origin: string;
   pids: number[];
@@ -170,17 +182,15 @@ export async function measureWorkerCpu(options: {
   runs: number;
   say?: (line: string) => void;
 }): Promise<{ staticMs: number; figures: CpuFigure[] }> {
-  const staticPage: CpuPage = { goal: "static", path: STATIC_FILE, signedIn: false, bypassCache: false };
-  const staticBefore = await measureOne(options.origin, options.pids, staticPage, undefined, options.runs * 2);
-  const raw: { page: CpuPage; rawMs: number }[] = [];
+  const figures: CpuFigure[] = [];
+  const statics: number[] = [];
   for (const page of options.pages) {
-    const rawMs = await measureOne(options.origin, options.pids, page, options.cookie, options.runs);
-    options.say?.(`${page.goal}: ${rawMs.toFixed(1)} ms as read`);
-    raw.push({ page, rawMs });
+    const { pageMs, staticMs } = await measureOne(options.origin, options.pids, page, options.cookie, options.runs);
+    options.say?.(`${page.goal}: ${pageMs.toFixed(1)} ms as read, static file beside it ${staticMs.toFixed(1)} ms`);
+    figures.push({ page, rawMs: pageMs, perRequestMs: pageMs - staticMs });
+    statics.push(staticMs);
   }
-  const staticAfter = await measureOne(options.origin, options.pids, staticPage, undefined, options.runs * 2);
-  const staticMs = (staticBefore + staticAfter) / 2;
-  return { staticMs, figures: raw.map(({ page, rawMs }) => ({ page, rawMs, perRequestMs: rawMs - staticMs })) };
+  return { staticMs: statics.reduce((a, b) => a + b, 0) / Math.max(1, statics.length), figures };
 }
 
 /** The goal rows the lead's report prints: one per page, CPU per request against the edge's 10 ms. */
@@ -278,7 +288,7 @@ async function main() {
     if (values.only) pages = pages.filter((page) => page.path === values.only || page.goal.includes(values.only!));
     say(`workerd ${pids.join(", ")}; ${runs} requests a page`);
     const result = await measureWorkerCpu({ origin, pids, pages, cookie, runs, say });
-    console.log(`\nstatic file ${STATIC_FILE}: ${result.staticMs.toFixed(1)} ms a request (the baseline)`);
+    console.log(`\nstatic file ${STATIC_FILE}: ${result.staticMs.toFixed(1)} ms a request (the mean of the baselines)`);
     for (const row of cpuGoalRows(result.figures)) {
       console.log(
         `${row.pass ? "PASS" : "FAIL"}  ${row.goal.padEnd(58)} ${row.measured.toFixed(1).padStart(6)} ${row.unit}  (≤ ${row.target})`,
