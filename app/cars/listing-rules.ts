@@ -23,9 +23,11 @@ export const PRICE_MAX_EUROS = 10_000_000;
 export const HORSEPOWER_MAX = 9999;
 export const ENGINE_SIZE_MAX = 20;
 
+const VILNIUS_YEAR = new Intl.DateTimeFormat("en", { timeZone: "Europe/Vilnius", year: "numeric" });
+
 /** The year a listing may carry: from 1900 to next year (this year in Vilnius). */
 export function maxListingYear(now: Date = new Date()): number {
-  const year = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Vilnius", year: "numeric" }).format(now));
+  const year = Number(VILNIUS_YEAR.format(now));
   return year + 1;
 }
 

@@ -13,6 +13,7 @@ function locale(language: string): string {
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const listFormats = new Map<string, Intl.ListFormat>();
 
 function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale(language)} ${JSON.stringify(options)}`;
@@ -96,7 +97,9 @@ export function formatDays(days: readonly string[], language: Language | string)
   const parts = runs.map(([from, to]) =>
     from === to ? format.format(at(from)) : `${format.format(at(from))} – ${format.format(at(to))}`,
   );
-  return new Intl.ListFormat(locale(language), { type: "conjunction" }).format(parts);
+  let list = listFormats.get(locale(language));
+  if (!list) listFormats.set(locale(language), (list = new Intl.ListFormat(locale(language), { type: "conjunction" })));
+  return list.format(parts);
 }
 
 /** "2025 m. kovo 4 d. 14:05" / "4 Mar 2025, 14:05": a moment (signatures, confirmations), in Vilnius time. */

@@ -76,8 +76,39 @@ describe("withScriptsAfterFirstPaint", () => {
     for (let cut = 1; cut < length; cut++) expect(await streamed(PAGE, cut, length - cut)).toBe(whole);
   });
 
+  it("passes the chunks before the first preload and after the module script on as they came, not re-encoded", async () => {
+    const bytes = new TextEncoder().encode(PAGE);
+    const preload = PAGE.indexOf('<link rel="modulepreload"');
+    const first = bytes.slice(0, new TextEncoder().encode(PAGE.slice(0, preload)).length - 3);
+    const last = bytes.slice(bytes.length - 20);
+    const middle = bytes.slice(first.length, bytes.length - last.length);
+    const out: Uint8Array[] = [];
+    const reader = withScriptsAfterFirstPaint(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of [first, middle, last]) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+    ).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(read.value);
+    expect(out[0]!.buffer).toBe(first.buffer);
+    expect(out.at(-1)).toBe(last);
+    expect(new TextDecoder().decode(joinChunks(out))).toBe(deferScripts(PAGE));
+  });
+
   it("passes a document without Remix's scripts through unchanged", async () => {
     const plain = '<!DOCTYPE html><html><body><p>Ačiū, <link rel="modulep</p></body></html>';
     expect(await streamed(plain, 5)).toBe(plain);
   });
 });
+
+function joinChunks(chunks: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
+}

@@ -58,50 +58,91 @@ export function deferScripts(markup: string): string {
   return `${before}<script${attributes}>${loader(scriptString(code!))}</script>${markup.slice(module.index + whole.length)}`;
 }
 
-/** How many characters at the end of `text` could be the start of `marker` (to hold them for the next chunk). */
-function partialMarkerAtEnd(text: string, marker: string) {
-  for (let length = Math.min(marker.length - 1, text.length); length > 0; length--) {
-    if (marker.startsWith(text.slice(-length))) return length;
+const PRELOAD_BYTES = new TextEncoder().encode(PRELOAD);
+
+/** Where `marker` starts in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, marker: Uint8Array): number {
+  for (let at = bytes.indexOf(marker[0]!); at >= 0; at = bytes.indexOf(marker[0]!, at + 1)) {
+    let i = 1;
+    while (i < marker.length && bytes[at + i] === marker[i]) i++;
+    if (i === marker.length) return at;
+  }
+  return -1;
+}
+
+/** How many bytes at the end of `bytes` could be the start of `marker` (to hold them for the next chunk). */
+function partialMarkerAtEnd(bytes: Uint8Array, marker: Uint8Array) {
+  for (let length = Math.min(marker.length - 1, bytes.length); length > 0; length--) {
+    let i = 0;
+    while (i < length && bytes[bytes.length - length + i] === marker[i]) i++;
+    if (i === length) return length;
   }
   return 0;
 }
 
-/** The HTML stream with its scripts deferred (deferScripts), whatever its chunks' boundaries. */
+/** Where a UTF-8 sequence that the chunk's end cuts short starts (the chunk's length when none is cut). */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: its lead is further back
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+function joined(first: Uint8Array, second: Uint8Array): Uint8Array {
+  if (first.length === 0) return second;
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  return both;
+}
+
+/**
+ * The HTML stream with its scripts deferred (deferScripts), whatever its chunks' boundaries. Only the part from the
+ * first preload to the module script's end is decoded and rewritten; the bytes before and after it pass as they came
+ * (the markers are ASCII, which never occurs inside a multi-byte letter), so the Worker does not decode and encode
+ * the whole document again (docs/decisions/037-worker-cpu-per-render.md).
+ */
 export function withScriptsAfterFirstPaint(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let state: "before" | "holding" | "done" = "before";
+  /** Before: the end of the last chunk that may begin the first preload. Holding: a letter the chunk cut short. */
+  let pending: Uint8Array = new Uint8Array(0);
   let held = "";
   const rewrite = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      const text = decoder.decode(chunk, { stream: true });
-      const emit = (part: string) => {
-        if (part) controller.enqueue(encoder.encode(part));
-      };
-      if (state === "done") return emit(text);
-      held += text;
+      if (state === "done") return controller.enqueue(chunk);
+      let bytes = joined(pending, chunk);
+      pending = new Uint8Array(0);
       if (state === "before") {
-        const start = held.indexOf(PRELOAD);
+        const start = indexOfBytes(bytes, PRELOAD_BYTES);
         if (start < 0) {
-          const keep = partialMarkerAtEnd(held, PRELOAD);
-          emit(held.slice(0, held.length - keep));
-          held = held.slice(held.length - keep);
+          const keep = partialMarkerAtEnd(bytes, PRELOAD_BYTES);
+          if (bytes.length > keep) controller.enqueue(bytes.subarray(0, bytes.length - keep));
+          pending = bytes.slice(bytes.length - keep);
           return;
         }
-        emit(held.slice(0, start));
-        held = held.slice(start);
+        if (start > 0) controller.enqueue(bytes.subarray(0, start));
+        bytes = bytes.subarray(start);
         state = "holding";
       }
+      const complete = completeUtf8Length(bytes);
+      held += decoder.decode(bytes.subarray(0, complete));
+      pending = bytes.slice(complete);
       const module = MODULE_SCRIPT.exec(held);
       if (!module && held.length <= MOST_HELD) return;
       const end = module ? module.index + module[0].length : held.length;
-      emit(deferScripts(held.slice(0, end)) + held.slice(end));
+      controller.enqueue(encoder.encode(deferScripts(held.slice(0, end)) + held.slice(end)));
       held = "";
       state = "done";
+      if (pending.length > 0) controller.enqueue(pending);
     },
     flush(controller) {
-      const rest = held + decoder.decode();
-      if (rest) controller.enqueue(encoder.encode(rest));
+      if (held) controller.enqueue(encoder.encode(held));
+      if (state !== "done" && pending.length > 0) controller.enqueue(pending);
     },
   });
   return body.pipeThrough(rewrite);

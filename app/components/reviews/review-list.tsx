@@ -4,7 +4,6 @@
 // no client code beyond the component itself (the car page is near its JavaScript budget).
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/shell/header";
-import { intlLocale, isLanguage } from "~/i18n";
 import {
   hasCategoryRatings,
   REVIEW_CATEGORIES,
@@ -12,7 +11,7 @@ import {
   summarizeReviews,
   type ReviewSummary,
 } from "~/reviews/review-summary";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatRating } from "~/utils/format";
 
 export interface ReviewItem {
   id: string;
@@ -104,14 +103,10 @@ function CategoryLine({ review }: { review: ReviewItem }) {
   return <p className="mt-2 text-xs text-muted">{rated.join(" · ")}</p>;
 }
 
-/** One decimal in the reader's format: "4,5" (lt), "4.5" (en). */
+/** One decimal in the reader's format: "4,5" (lt), "4.5" (en), from the kept formatter (making one per render costs). */
 function useOneDecimal() {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(intlLocale[isLanguage(i18n.language) ? i18n.language : "lt"], {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  return (value: number) => format.format(value);
+  return (value: number) => formatRating(value, i18n.language);
 }
 
 /** The average, a bar per star (5 to 1) with its count, and the category averages that any review gave. */
