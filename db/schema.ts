@@ -334,7 +334,7 @@ export const cars = sqliteTable(
     // The host dashboard's fleet (decision 011): each car's listing moment, read from this index alone whatever the
     // fleet's size (app/dashboard/host-figures.server.ts names it).
     index("cars_owner_fleet_idx")
-      .on(t.ownerId, t.approvedAt, t.createdAt)
+      .on(t.ownerId, t.approvedAt, t.createdAt, t.status, t.listingType, t.deletedAt)
       .where(sql`status = 'approved' and listing_type <> 'sale' and deleted_at is null`),
     // The moderation queues (pending, rejected, suspended). Partial, so that public pages, which ask for
     // status = 'approved', can never pick it: without table statistics SQLite would, and then sort every car.

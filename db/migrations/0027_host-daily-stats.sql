@@ -9,7 +9,7 @@ CREATE TABLE `host_daily_stats` (
 	PRIMARY KEY(`owner_id`, `day`)
 );
 --> statement-breakpoint
-CREATE INDEX `cars_owner_fleet_idx` ON `cars` (`owner_id`,`approved_at`,`created_at`) WHERE status = 'approved' and listing_type <> 'sale' and deleted_at is null;
+CREATE INDEX `cars_owner_fleet_idx` ON `cars` (`owner_id`,`approved_at`,`created_at`,`status`,`listing_type`,`deleted_at`) WHERE status = 'approved' and listing_type <> 'sale' and deleted_at is null;
 --> statement-breakpoint
 INSERT INTO `host_daily_stats` (owner_id, day, views, inquiries)
   SELECT c.owner_id, s.day, sum(s.views), sum(s.inquiries)
