@@ -4,13 +4,7 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, hostDailyStats, profiles } from "#db/schema";
 import { BUCKET_SIZE, chartBuckets, niceScale } from "~/dashboard/chart";
 import { carImageKey, carName, personName } from "~/dashboard/columns.server";
-import {
-  availableDays,
-  averageCents,
-  cappedPercent,
-  growthPercent,
-  ratingOrNull,
-} from "~/dashboard/figures";
+import { availableDays, averageCents, cappedPercent, growthPercent, ratingOrNull } from "~/dashboard/figures";
 import { monthRange, periodRange, type DayRange, type Period } from "~/dashboard/period";
 import { VISIBLE_TO_HOST } from "~/bookings/my-bookings.server";
 import type { Db } from "~/db.server";

@@ -17,7 +17,7 @@ import { aroundNetworkCalls, createDb, type Db } from "../../app/db.server";
 import { loadHostDashboard } from "../../app/dashboard/host-figures.server";
 import { payoutCardOf } from "../../app/payouts/payout-summary.server";
 import { findListings, findQuickResults } from "../../app/search/listing-query.server";
-import type { ListingFilters, ListingScope } from "../../app/search/listing-filters";
+import type { ListingFilters } from "../../app/search/listing-filters";
 import { migrateDatabase, MIGRATIONS_FOLDER } from "../../db/migrate";
 import { createNodeClient, prepareLocalFile } from "../../db/node-client";
 import { createMemoryPhotoStore } from "../../scripts/seed/photo-store";
