@@ -331,6 +331,11 @@ export const cars = sqliteTable(
     ),
     check("cars_rating_range", sql`${t.rating} between 0 and 5`),
     index("cars_owner_idx").on(t.ownerId, t.createdAt),
+    // The host dashboard's fleet (decision 011): each car's listing moment, read from this index alone whatever the
+    // fleet's size (app/dashboard/host-figures.server.ts names it).
+    index("cars_owner_fleet_idx")
+      .on(t.ownerId, t.approvedAt, t.createdAt, t.status, t.listingType, t.deletedAt)
+      .where(sql`status = 'approved' and listing_type <> 'sale' and deleted_at is null`),
     // The moderation queues (pending, rejected, suspended). Partial, so that public pages, which ask for
     // status = 'approved', can never pick it: without table statistics SQLite would, and then sort every car.
     index("cars_moderation_idx")
@@ -566,6 +571,23 @@ export const listingDailyStats = sqliteTable(
     inquiries: integer("inquiries").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.carId, t.day] }), index("listing_daily_stats_day_idx").on(t.day)],
+);
+
+/**
+ * A host's listing figures per day, summed over their cars: the host dashboard reads a period's views and inquiries
+ * from at most a year of rows, whatever the fleet's size, where summing listing_daily_stats read every car's rows
+ * (decision 027). Triggers on listing_daily_stats keep it as those rows change (migration 0027); a car deleted
+ * takes its figures with it, as the sum over the host's cars did.
+ */
+export const hostDailyStats = sqliteTable(
+  "host_daily_stats",
+  {
+    ownerId: text("owner_id").notNull(),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+    inquiries: integer("inquiries").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );
 
 // ---------------------------------------------------------------- messages and notifications

@@ -1,6 +1,6 @@
 // A listing card's data (the cards of the listing pages, the home page, favourites, profiles and the dashboard): the
 // columns a card needs, and its photos and the viewer's favourite marks for a set of rows.
-import { and, asc, eq, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { carImages, cars, favorites, profiles } from "#db/schema";
 import type { Db } from "~/db.server";
 
@@ -31,12 +31,54 @@ export const cardSelection = {
   ownerVerification: profiles.verificationStatus,
 };
 
+const CARD_FEATURES = 3;
+const CARD_IMAGES = 5;
+
 /** Cars with their owner's verification, in the shape a card needs. */
 export function selectCards(db: Db) {
   return db.select(cardSelection).from(cars).innerJoin(profiles, eq(profiles.id, cars.ownerId));
 }
 
 export type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
+
+/**
+ * Cards whose photos (the first five, as JSON) and the viewer's favourite mark are read with the card's own row: a page
+ * of cards is one statement. Photos and marks asked for by the page's ids as a subquery ran the page's query again
+ * for each, which at 100,000 cars tripled its cost (decision 027). The viewer is their id or SQL that yields it.
+ */
+export function selectCardsWithExtras(db: Db, viewerId: string | SQL | null) {
+  return db
+    .select({
+      ...cardSelection,
+      // Spelled out: inside a select list Drizzle leaves column names unqualified, and "id" would be the photo's.
+      photos: sql<string>`(select json_group_array(json_array(p.storage_key, p.width, p.height)) from
+        (select ci.storage_key, ci.width, ci.height from car_images ci where ci.car_id = "cars"."id"
+         order by ci.sort_order limit ${sql.raw(String(CARD_IMAGES))}) p)`,
+      favorite: viewerId
+        ? sql<number>`exists (select 1 from favorites f where f.user_id = ${viewerId} and f.car_id = "cars"."id")`
+        : sql<number>`0`,
+    })
+    .from(cars)
+    .innerJoin(profiles, eq(profiles.id, cars.ownerId));
+}
+
+type CardRowWithExtras = Awaited<ReturnType<typeof selectCardsWithExtras>>[number];
+
+/** The cards of rows read by selectCardsWithExtras. */
+export function shapeCardsWithExtras(rows: CardRowWithExtras[]): ListingCard[] {
+  const images: ({ carId: string } & CardImage)[] = [];
+  const favoriteIds: { carId: string }[] = [];
+  for (const row of rows) {
+    for (const [storageKey, width, height] of JSON.parse(row.photos) as [string, number, number][]) {
+      images.push({ carId: row.id, storageKey, width, height });
+    }
+    if (Number(row.favorite)) favoriteIds.push({ carId: row.id });
+  }
+  return shapeCards(
+    rows.map(({ photos: _photos, favorite: _favorite, ...row }) => row),
+    { images, favorites: favoriteIds },
+  );
+}
 
 export interface CardImage {
   storageKey: string;
@@ -53,9 +95,6 @@ export interface ListingCard extends Omit<CardRow, "features" | "ownerVerificati
   images: CardImage[];
   isFavorite: boolean;
 }
-
-const CARD_FEATURES = 3;
-const CARD_IMAGES = 5;
 
 /**
  * The photos and the viewer's favourite marks of a set of cars: the ids, or a subquery that selects them (so the page

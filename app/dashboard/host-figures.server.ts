@@ -1,17 +1,10 @@
 // The host dashboard's figures (part 2 §2, §3 "Host stats"; §6: the bookings whose owner_id is the host) for a
 // period, read in one batch of aggregate queries. What each figure means, and why: docs/decisions/011.
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { bookings, cars, listingDailyStats, profiles } from "#db/schema";
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { bookings, cars, hostDailyStats, profiles } from "#db/schema";
 import { BUCKET_SIZE, chartBuckets, niceScale } from "~/dashboard/chart";
 import { carImageKey, carName, personName } from "~/dashboard/columns.server";
-import {
-  availableDays,
-  averageCents,
-  cappedPercent,
-  growthPercent,
-  occupancyPercent,
-  ratingOrNull,
-} from "~/dashboard/figures";
+import { availableDays, averageCents, cappedPercent, growthPercent, ratingOrNull } from "~/dashboard/figures";
 import { monthRange, periodRange, type DayRange, type Period } from "~/dashboard/period";
 import { VISIBLE_TO_HOST } from "~/bookings/my-bookings.server";
 import type { Db } from "~/db.server";
@@ -33,6 +26,11 @@ const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`;
 const sumWhen = (condition: SQL, expression: SQL) =>
   sql<number>`coalesce(sum(case when ${condition} then ${expression} end), 0)`;
 
+/** A car of the fleet that could be rented (decision 011): approved, offered for rent, not deleted. */
+const IN_FLEET = sql`${cars.status} = 'approved' and ${cars.listingType} <> 'sale' and ${cars.deletedAt} is null`;
+/** When a car joined the fleet: its approval, else its creation. */
+const LISTED_AT = sql<number>`coalesce(${cars.approvedAt}, ${cars.createdAt})`;
+
 export async function loadHostDashboard(db: Db, ownerId: string, period: Period, now: Date) {
   const range = periodRange(period, now);
   const month = monthRange(now);
@@ -44,7 +42,7 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
   );
   const mine = eq(bookings.ownerId, ownerId);
 
-  const [[totals], perCar, ownCars, [stats], repeaters, chartRows, recent, [profile]] = await db.batch([
+  const [[totals], perCar, [listed], fleetRows, [stats], repeaters, chartRows, recent, [profile]] = await db.batch([
     db
       .select({
         earnings: sumWhen(inPeriod, VALUE),
@@ -60,6 +58,7 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
       })
       .from(bookings)
       .where(mine),
+    // The cars that have bookings (few next to the fleet), with what the top cars and occupancy need of each.
     db
       .select({
         carId: bookings.carId,
@@ -70,31 +69,42 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
           sql`${TAKEN} and ${bookings.startDate} < ${range.until} and ${bookings.endDate} > ${range.from}`,
           sql`cast(julianday(min(${bookings.endDate}, ${range.until})) - julianday(max(${bookings.startDate}, ${range.from})) as integer)`,
         ),
-      })
-      .from(bookings)
-      .where(mine)
-      .groupBy(bookings.carId),
-    db
-      .select({
-        id: cars.id,
         make: cars.make,
         model: cars.model,
         year: cars.year,
-        status: cars.status,
-        listingType: cars.listingType,
         deletedAt: cars.deletedAt,
-        approvedAt: cars.approvedAt,
-        createdAt: cars.createdAt,
+        // Counted only for the host's own cars, as the fleet is.
+        inFleet: sql<number>`(${IN_FLEET} and ${cars.ownerId} = ${ownerId})`,
+        own: sql<number>`(${cars.ownerId} = ${ownerId})`,
+        listedAt: LISTED_AT,
         imageKey: carImageKey,
       })
-      .from(cars)
-      .where(eq(cars.ownerId, ownerId)),
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(mine)
+      .groupBy(bookings.carId),
     db
-      .select({ views: total(sql`${listingDailyStats.views}`), inquiries: total(sql`${listingDailyStats.inquiries}`) })
-      .from(listingDailyStats)
-      .innerJoin(cars, eq(cars.id, listingDailyStats.carId))
+      .select({ any: sql<number>`exists (select 1 from ${cars} where ${cars.ownerId} = ${ownerId})` })
+      .from(sql`(select 1)`),
+    // The fleet by the moment each car was listed: those listed before the period count all its days, one row; the
+    // others a row each (the cars listed within the period). Read from cars_owner_fleet_idx alone.
+    db
+      .select({
+        listedAt: sql<number | null>`case when ${LISTED_AT} >= ${range.startMs} then ${LISTED_AT} end`.as("listed"),
+        cars: count(),
+      })
+      .from(sql`${cars} indexed by ${sql.identifier("cars_owner_fleet_idx")}`)
+      .where(and(eq(cars.ownerId, ownerId), IN_FLEET))
+      .groupBy(sql`listed`),
+    db
+      .select({ views: total(sql`${hostDailyStats.views}`), inquiries: total(sql`${hostDailyStats.inquiries}`) })
+      .from(hostDailyStats)
       .where(
-        and(eq(cars.ownerId, ownerId), gte(listingDailyStats.day, range.from), lt(listingDailyStats.day, range.until)),
+        and(
+          eq(hostDailyStats.ownerId, ownerId),
+          gte(hostDailyStats.day, range.from),
+          lt(hostDailyStats.day, range.until),
+        ),
       ),
     // The renters who came back, a row each (few), counted here.
     db
@@ -133,15 +143,16 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
       .where(eq(profiles.id, ownerId)),
   ]);
 
-  const figuresByCar = new Map(perCar.map((row) => [row.carId, row]));
   // The fleet that could be rented: approved rental listings not deleted, each from the day it was approved. The
-  // availability switch has no history, so it does not take days away.
-  const fleet = ownCars
-    .filter((car) => car.status === "approved" && car.listingType !== "sale" && car.deletedAt === null)
-    .map((car) => ({
-      availableDays: availableDays(range, vilniusDay(car.approvedAt ?? car.createdAt)),
-      bookedDays: Number(figuresByCar.get(car.id)?.bookedDays ?? 0),
-    }));
+  // availability switch has no history, so it does not take days away. Only cars with bookings have booked days.
+  const listedDays = (listedAt: number | null) =>
+    listedAt === null ? range.days : availableDays(range, vilniusDay(new Date(listedAt)));
+  let fleetDays = 0;
+  for (const row of fleetRows) fleetDays += listedDays(row.listedAt) * Number(row.cars);
+  let bookedDays = 0;
+  for (const row of perCar) {
+    if (Number(row.inFleet)) bookedDays += Math.min(Number(row.bookedDays ?? 0), listedDays(Number(row.listedAt)));
+  }
 
   const earnings = Number(totals?.earnings ?? 0);
   const completed = Number(totals?.completed ?? 0);
@@ -150,25 +161,21 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
   const barEarnings = buckets.map(() => 0);
   for (const row of chartRows) if (row.bucket !== null) barEarnings[Number(row.bucket)] = Number(row.earnings);
 
-  const carsById = new Map(ownCars.map((car) => [car.id, car]));
   const topCars = perCar
-    .filter((row) => Number(row.earnings) > 0 && carsById.has(row.carId))
-    .map((row) => {
-      const car = carsById.get(row.carId)!;
-      return {
-        id: car.id,
-        name: `${car.make} ${car.model} ${car.year}`,
-        imageKey: car.imageKey,
-        deleted: car.deletedAt !== null,
-        earnings: Number(row.earnings),
-        completed: Number(row.completed),
-      };
-    })
+    .filter((row) => Number(row.earnings) > 0 && Number(row.own))
+    .map((row) => ({
+      id: row.carId,
+      name: `${row.make} ${row.model} ${row.year}`,
+      imageKey: row.imageKey,
+      deleted: row.deletedAt !== null,
+      earnings: Number(row.earnings),
+      completed: Number(row.completed),
+    }))
     .sort((a, b) => b.earnings - a.earnings || b.completed - a.completed || a.name.localeCompare(b.name))
     .slice(0, TOP_CARS);
 
   return {
-    hasListings: ownCars.length > 0,
+    hasListings: Boolean(Number(listed?.any ?? 0)),
     range: { from: range.from, until: range.until, days: range.days },
     figures: {
       totalEarnings: earnings,
@@ -177,7 +184,7 @@ export async function loadHostDashboard(db: Db, ownerId: string, period: Period,
       monthEarnings: Number(totals?.monthEarnings ?? 0),
       activeBookings: Number(totals?.active ?? 0),
       pendingBookings: Number(totals?.pending ?? 0),
-      occupancy: occupancyPercent(fleet),
+      occupancy: cappedPercent(bookedDays, fleetDays),
       conversion: cappedPercent(taken, inquiries),
       averageBookingValue: averageCents(earnings, completed),
       completedBookings: completed,

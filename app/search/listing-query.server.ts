@@ -2,7 +2,7 @@
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { cars, profiles } from "#db/schema";
-import { cardExtras, selectCards, shapeCards, type ListingCard } from "~/cars/listing-cards.server";
+import { selectCardsWithExtras, shapeCardsWithExtras, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
 import {
@@ -90,9 +90,32 @@ export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL 
  */
 const FILTER_INDEX = sql`${cars} indexed by ${sql.identifier("cars_public_filter_idx")}`;
 
-/** How many cars match. */
-function countListings(db: Db, where: SQL) {
-  return db.select({ total: count() }).from(FILTER_INDEX).where(where);
+/**
+ * A filtered count stops at the first page boundary past this many cars (or past the page after the one asked for):
+ * "More than 1,000 cars found". Counting every match reads index entries in proportion to the catalogue; a capped
+ * count reads at most this many whatever its size (decision 027).
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * How many cars match, and how many were counted at most. A plain scope's count is one row of catalogue_counts, which
+ * triggers keep (migration 0026); a filtered one is counted in the covering index up to its cap.
+ */
+function countListings(db: Db, scope: ListingScope, where: SQL, narrowed: boolean, page: number) {
+  if (!narrowed) {
+    return {
+      limit: null,
+      rows: db.all<{ total: number }>(sql`select cars as total from catalogue_counts where scope = ${scope}`),
+    };
+  }
+  const limit = Math.max(COUNT_CAP, (page + 1) * LISTING_PAGE_SIZE) + 1;
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(FILTER_INDEX)
+    .where(where)
+    .limit(limit)
+    .as("matches");
+  return { limit, rows: db.select({ total: count() }).from(matches) };
 }
 
 /** The price a sort uses: the daily price on /rentals, the sale price on /sales, the first one a card shows on /cars. */
@@ -113,7 +136,9 @@ export function listingOrder(scope: ListingScope, sort: ListingFilters["sort"]):
 
 export interface ListingPage {
   cars: ListingCard[];
+  /** How many cars match; when `capped`, more than this many do (COUNT_CAP). */
   total: number;
+  capped: boolean;
   page: number;
   pageCount: number;
 }
@@ -127,39 +152,39 @@ export async function findListings(
 ): Promise<ListingPage> {
   const where = listingWhere(scope, filters);
   const order = listingOrder(scope, filters.sort);
-  // The page, its count, and its cars' photos and favourite marks are asked for at once (one round trip through
-  // the batching client, app/db-batching.server.ts): the photos select the page's ids by a subquery, not by its rows.
-  // A filtered page's ids, and a later page's, come from the covering index, sorted there: walking the sort's own
-  // index reads the row of every car it passes (for the filters and the owner), all of them when few match or the
-  // page is far. The first page of a plain list walks the sort's index and stops after 24 cars.
+  // The page and its count are asked for at once (one round trip through the batching client,
+  // app/db-batching.server.ts); each card's photos and favourite mark come in its own row. A filtered page's ids come
+  // from the covering index, sorted there: walking the sort's own index reads the row of every car it passes (for
+  // the filters and the owner), all of them when few match. A plain list walks the sort's index.
   const narrowed = filterTerms(scope, filters).some(Boolean);
   const load = (page: number) => {
     const pageIds = db
       // Spelled out: Drizzle refuses a column of a table it was given as SQL, and would leave "id" unqualified.
       .select({ id: sql<string>`"cars"."id"` })
-      .from(narrowed || page > 1 ? FILTER_INDEX : cars)
+      // A plain list walks its sort's index to the page, whatever the page: the cost is the page's depth, not the
+      // catalogue's size (the covering index would be read whole and sorted for a later page).
+      .from(narrowed ? FILTER_INDEX : cars)
       .innerJoin(profiles, eq(profiles.id, cars.ownerId))
       .where(where)
       .orderBy(...order)
       .limit(LISTING_PAGE_SIZE)
       .offset((page - 1) * LISTING_PAGE_SIZE);
-    const extras = cardExtras(db, pageIds, viewerId);
-    return Promise.all([
-      selectCards(db)
-        .where(inArray(cars.id, pageIds))
-        .orderBy(...order),
-      extras.images,
-      extras.favorites ?? [],
-    ]);
+    return selectCardsWithExtras(db, viewerId)
+      .where(inArray(cars.id, pageIds))
+      .orderBy(...order);
   };
-  const [[counted], firstTry] = await Promise.all([countListings(db, where), load(filters.page)]);
-  const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
+  const counting = countListings(db, scope, where, narrowed, filters.page);
+  const [[counted], firstTry] = await Promise.all([counting.rows, load(filters.page)]);
+  const found = Number(counted?.total ?? 0);
+  const capped = counting.limit !== null && found >= counting.limit;
+  const total = capped ? COUNT_CAP : found;
+  // A capped count covers the page after the one asked for, so its pages are all there to link to.
+  const pageCount = Math.max(1, Math.ceil(found / LISTING_PAGE_SIZE));
   // A page past the end (an old link, a typed number) shows the last page rather than nothing: a second round trip,
   // only then.
   const page = Math.min(filters.page, pageCount);
-  const [rows, images, favoriteRows] = page === filters.page ? firstTry : await load(page);
-  return { cars: shapeCards(rows, { images, favorites: favoriteRows }), total, page, pageCount };
+  const rows = page === filters.page ? firstTry : await load(page);
+  return { cars: shapeCardsWithExtras(rows), total, capped, page, pageCount };
 }
 
 /**
@@ -181,15 +206,10 @@ export async function findNewestCards(
     .where(listingWhere(scope, { category, sort: "newest", page: 1, powerUnit: "hp" }))
     .orderBy(...order)
     .limit(limit);
-  const extras = cardExtras(db, newest, viewer);
-  const [rows, images, favoriteRows] = await Promise.all([
-    selectCards(db)
-      .where(inArray(cars.id, newest))
-      .orderBy(...order),
-    extras.images,
-    extras.favorites ?? [],
-  ]);
-  return shapeCards(rows, { images, favorites: favoriteRows });
+  const rows = await selectCardsWithExtras(db, viewer)
+    .where(inArray(cars.id, newest))
+    .orderBy(...order);
+  return shapeCardsWithExtras(rows);
 }
 
 export interface QuickResult {

@@ -103,15 +103,22 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
       for (const query of FILTER_QUERIES) {
         const { db, statements } = recordingDb(ctx.client);
         await findListings(db, scope, filters(query, scope), "viewer-id");
-        const counting = statements.filter((statement) => statement.sql.startsWith("select count(*)"));
+        const counting = statements.filter((statement) => /^select (count\(\*\)|cars as total)/.test(statement.sql));
         expect(counting, query).toHaveLength(1);
         const plan = await ctx.client.execute({
           sql: `EXPLAIN QUERY PLAN ${counting[0]!.sql}`,
           args: counting[0]!.args,
         });
-        expect(String(plan.rows[0]?.detail), `${scope} ${query}`).toBe(
-          "SCAN cars USING COVERING INDEX cars_public_filter_idx",
-        );
+        const details = plan.rows.map((row) => String(row.detail));
+        const plain = !filters(query, scope).search && !query.replace(/page=\d+/, "");
+        if (plain) {
+          // A plain scope's count is the row the triggers keep (migration 0026), whatever the catalogue's size.
+          expect(details, `${scope} ${query}`).toEqual(["SEARCH catalogue_counts USING PRIMARY KEY (scope=?)"]);
+        } else {
+          // A filtered count reads the covering index and stops at its cap (COUNT_CAP).
+          expect(details, `${scope} ${query}`).toContain("SCAN cars USING COVERING INDEX cars_public_filter_idx");
+          expect(counting[0]!.sql, `${scope} ${query}`).toMatch(/ limit \?\)/);
+        }
       }
     }
     // A filter that few cars pass: the page's ids come from the covering index too, sorted there.
@@ -122,6 +129,25 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     expect(plan.rows.map((row) => String(row.detail))).toContain(
       "SCAN cars USING COVERING INDEX cars_public_filter_idx",
     );
+  });
+
+  it("a page is two statements, its count and its cards, and a plain list's far page walks its sort's index", async () => {
+    const { db, statements } = recordingDb(ctx.client);
+    await findListings(db, "rental", filters("page=50", "rental"), "viewer-id");
+    // The cards' photos and favourite marks come in the cards' own rows, not by the page's query run again.
+    expect(statements).toHaveLength(2);
+    const cards = statements.find((statement) => statement.sql.includes("json_group_array"))!;
+    const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${cards.sql}`, args: cards.args });
+    const details = plan.rows.map((row) => String(row.detail));
+    expect(details).toContain("SCAN cars USING INDEX cars_rentals_newest_idx");
+    expect(details.join("\n")).not.toContain("cars_public_filter_idx");
+  });
+
+  it("the plans do not depend on the catalogue's size: no table statistics steer them", async () => {
+    // SQLite plans from the schema and from sqlite_stat1, which only ANALYZE writes; nothing runs it (decision 027),
+    // so the plans checked here at 10,000 cars are those at 100,000 or a million.
+    const stats = await ctx.client.execute("select name from sqlite_master where name like 'sqlite_stat%'");
+    expect(stats.rows).toEqual([]);
   });
 
   it("a text search reads the search index's rowids and picks its cars in the covering index", async () => {

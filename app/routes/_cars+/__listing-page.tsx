@@ -83,11 +83,14 @@ function Pagination({
   filters,
   page,
   pageCount,
+  more,
 }: {
   scope: ListingScope;
   filters: ListingFilters;
   page: number;
   pageCount: number;
+  /** The count was capped: there are pages after pageCount, so it is not offered as the last. */
+  more: boolean;
 }) {
   const { t } = useTranslation("cars");
   if (pageCount <= 1) return null;
@@ -95,7 +98,7 @@ function Pagination({
     const params = filtersToParams({ ...filters, page: n });
     return params.size ? `${SCOPE_PATH[scope]}?${params}` : SCOPE_PATH[scope];
   };
-  const numbers = [...new Set([1, page - 1, page, page + 1, pageCount])]
+  const numbers = [...new Set([1, page - 1, page, page + 1, more ? page + 1 : pageCount])]
     .filter((n) => n >= 1 && n <= pageCount)
     .sort((a, b) => a - b);
   return (
@@ -123,6 +126,7 @@ function Pagination({
           )}
         </span>
       ))}
+      {more ? <span className="px-1 text-muted">…</span> : null}
       {page < pageCount ? (
         <Link to={href(page + 1)} className={buttonClass("secondary", "sm")} rel="next">
           {t("pagination.next")}
@@ -227,7 +231,9 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="font-semibold" aria-live="polite">
           {listings
-            ? t("results.count", { count: listings.total, formatted: formatNumber(listings.total, i18n.language) })
+            ? listings.capped
+              ? t("results.countMore", { formatted: formatNumber(listings.total, i18n.language) })
+              : t("results.count", { count: listings.total, formatted: formatNumber(listings.total, i18n.language) })
             : null}
         </p>
         <div className="flex flex-wrap items-center gap-3">
@@ -287,7 +293,13 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
                 </li>
               ))}
             </ul>
-            <Pagination scope={scope} filters={filters} page={listings.page} pageCount={listings.pageCount} />
+            <Pagination
+              scope={scope}
+              filters={filters}
+              page={listings.page}
+              pageCount={listings.pageCount}
+              more={listings.capped}
+            />
           </>
         ) : (
           <EmptyState
