@@ -41,12 +41,18 @@ function recordingDb(client: Client) {
   return { db: createDb(recording), statements };
 }
 
-/** The plan's lines that read a whole table without an index. */
+/**
+ * The plan's lines that read a whole table without an index. A scan of a subquery's own rows (`SCAN p` after
+ * `CO-ROUTINE p` or `MATERIALIZE p`: a card's first five photos) is not one: its size is the subquery's, whose own
+ * lines are in the plan and checked.
+ */
 async function tableScans(client: Client, statement: Recorded): Promise<string[]> {
   const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
-  return plan.rows
-    .map((row) => String(row.detail))
-    .filter((detail) => /^SCAN \w+$/.test(detail) || /^SCAN \w+ \(/.test(detail));
+  const details = plan.rows.map((row) => String(row.detail));
+  const subqueries = new Set(details.flatMap((detail) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)$/.exec(detail)?.[1] ?? []));
+  return details.filter(
+    (detail) => (/^SCAN \w+$/.test(detail) || /^SCAN \w+ \(/.test(detail)) && !subqueries.has(detail.split(" ")[1]!),
+  );
 }
 
 async function expectIndexed(run: (db: ReturnType<typeof createDb>) => Promise<unknown>) {
@@ -59,6 +65,10 @@ async function expectIndexed(run: (db: ReturnType<typeof createDb>) => Promise<u
 }
 
 const filters = (query: string, scope: ListingScope) => parseListingFilters(new URLSearchParams(query), scope).filters;
+
+/** The same filters, whatever the page. */
+const sameFilters = (a: ReturnType<typeof filters>, b: ReturnType<typeof filters>) =>
+  JSON.stringify({ ...a, page: 1 }) === JSON.stringify({ ...b, page: 1 });
 
 const FILTER_QUERIES = [
   "",
@@ -110,7 +120,8 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
           args: counting[0]!.args,
         });
         const details = plan.rows.map((row) => String(row.detail));
-        const plain = !filters(query, scope).search && !query.replace(/page=\d+/, "");
+        // Plain when the scope's filters take nothing from the query but its page (a sale has no driver option).
+        const plain = sameFilters(filters(query, scope), filters("", scope));
         if (plain) {
           // A plain scope's count is the row the triggers keep (migration 0026), whatever the catalogue's size.
           expect(details, `${scope} ${query}`).toEqual(["SEARCH catalogue_counts USING PRIMARY KEY (scope=?)"]);
