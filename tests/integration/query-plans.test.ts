@@ -6,8 +6,14 @@ import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { PERIODS } from "~/dashboard/period";
 import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
 import { createDb } from "~/db.server";
-import { DRIVER_OPTIONS, LISTING_SORTS, parseListingFilters, type ListingScope } from "~/search/listing-filters";
-import { findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
+import {
+  DRIVER_OPTIONS,
+  LISTING_PAGE_SIZE,
+  LISTING_SORTS,
+  parseListingFilters,
+  type ListingScope,
+} from "~/search/listing-filters";
+import { COUNT_CAP, findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
 import { BULK_CARS, createCatalogueContext } from "./support/catalogue-db";
 import type { TestContext } from "./support/context";
 
@@ -152,6 +158,28 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     const details = plan.rows.map((row) => String(row.detail));
     expect(details).toContain("SCAN cars USING INDEX cars_rentals_newest_idx");
     expect(details.join("\n")).not.toContain("cars_public_filter_idx");
+  });
+
+  it("a filtered count stops at its cap, past the page asked for, and says so; a narrow one is exact", async () => {
+    const { db } = recordingDb(ctx.client);
+    const exact = await findListings(db, "all", filters("", "all"), null);
+    expect(exact.capped).toBe(false);
+    expect(exact.total).toBeGreaterThan(COUNT_CAP * 2);
+    // Far more cars than the cap match a broad filter: "More than 1,000", with every page up to the cap's to link to.
+    const broad = await findListings(db, "all", filters("transmission=automatic", "all"), null);
+    expect(broad).toMatchObject({ capped: true, total: COUNT_CAP, page: 1 });
+    expect(broad.pageCount).toBe(Math.ceil((COUNT_CAP + 1) / LISTING_PAGE_SIZE));
+    expect(broad.cars).toHaveLength(LISTING_PAGE_SIZE);
+    // A page past the cap is counted to the page after it, so it is served, not turned into the last page.
+    const deep = await findListings(db, "all", filters("transmission=automatic&page=60", "all"), null);
+    expect(deep).toMatchObject({ capped: true, page: 60 });
+    expect(deep.pageCount).toBe(Math.ceil((61 * LISTING_PAGE_SIZE + 1) / LISTING_PAGE_SIZE));
+    expect(deep.cars).toHaveLength(LISTING_PAGE_SIZE);
+    // Few matches: counted exactly, as before.
+    const narrow = await findListings(db, "rental", filters("instant=1&category=classic", "rental"), null);
+    expect(narrow.capped).toBe(false);
+    expect(narrow.total).toBeLessThan(COUNT_CAP);
+    expect(narrow.pageCount).toBe(Math.max(1, Math.ceil(narrow.total / LISTING_PAGE_SIZE)));
   });
 
   it("the plans do not depend on the catalogue's size: no table statistics steer them", async () => {
