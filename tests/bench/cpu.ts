@@ -85,23 +85,48 @@ export function msPerRequest(ticks: number, requests: number): number {
 }
 
 /**
- * The CPU the process `serverPid` (or the processes) spends per request of `url` (with `headers`), n sequential requests after a
- * warm-up of 3, in ms. Each body is read to its end, so a streamed page's whole render counts.
+ * Not signed, so the page shows no toast and sets no cookie; a request with a cookie is neither served from nor stored
+ * in the edge cache (decision 006), so the page is rendered. A query string of its own per request would miss too,
+ * but each miss then stores its copy, in the same workerd, and that work would count as the render's (anonymous
+ * /rentals read 61 ms that way against 41 ms signed in).
  */
-export async function measureCpu(
-  serverPid: number | readonly number[],
-  url: string | (() => string),
-  headers: Record<string, string>,
+export const UNCACHED_COOKIE = "toast=none";
+
+export interface CpuRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** One request, its body read to the end (a streamed page's whole render counts), rendered rather than cached. */
+async function get({ url, headers }: CpuRequest): Promise<void> {
+  const response = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`CPU: ${url} answered ${response.status}`);
+  if (response.headers.has("X-Edge-Cache")) throw new Error(`CPU: ${url} went through the edge cache`);
+  if (response.headers.has("Set-Cookie")) throw new Error(`CPU: ${url} set a cookie`);
+}
+
+/**
+ * The CPU the processes `pids` spend per request of `page` and of `staticFile`, in ms: n pairs of sequential requests
+ * (the page, then the static file), each request's ticks added to its own side, after 3 of each to warm the isolate.
+ * The static file is taken beside the page, so a machine that gets busier halfway moves both alike.
+ */
+export async function measureCpuBeside(
+  pids: number | readonly number[],
+  page: CpuRequest,
+  staticFile: CpuRequest,
   n: number,
-): Promise<number> {
-  const next = typeof url === "function" ? url : () => url;
-  const get = async () => {
-    const response = await fetch(next(), { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
-    await response.arrayBuffer();
-    if (response.status >= 400) throw new Error(`CPU: ${next()} answered ${response.status}`);
-  };
-  for (let i = 0; i < 3; i++) await get();
-  const before = cpuTicks(serverPid);
-  for (let i = 0; i < n; i++) await get();
-  return msPerRequest(cpuTicks(serverPid) - before, n);
+): Promise<{ grossMs: number; staticMs: number }> {
+  for (let i = 0; i < 3; i++) await Promise.all([get(page), get(staticFile)]);
+  let pageTicks = 0;
+  let staticTicks = 0;
+  for (let i = 0; i < n; i++) {
+    let before = cpuTicks(pids);
+    await get(page);
+    pageTicks += cpuTicks(pids) - before;
+    before = cpuTicks(pids);
+    await get(staticFile);
+    staticTicks += cpuTicks(pids) - before;
+  }
+  return { grossMs: msPerRequest(pageTicks, n), staticMs: msPerRequest(staticTicks, n) };
 }

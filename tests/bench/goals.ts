@@ -2,6 +2,10 @@
 // unit, pass), and the table prints them beside the figure of the baseline run (tests/bench/baseline-33.json: the
 // app before issue 33's work), so every goal shows before | after | target | pass. `--strict` fails on any miss.
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** The figures each goal had before issue 33's work (the app at b5a62ed), printed as "before"; --save-baseline adds to it. */
+export const BASELINE_FILE = resolve("tests/bench/baseline-33.json");
 
 export interface GoalRow {
   /** Unique across the bench and `npm run load`: the baseline is keyed by it. */

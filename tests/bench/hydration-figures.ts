@@ -15,14 +15,6 @@ export interface EventEntry {
   duration: number;
 }
 
-export interface GoalRow {
-  goal: string;
-  target: number;
-  measured: number | null;
-  unit: "ms" | "KB";
-  pass: boolean;
-}
-
 /** Lighthouse's threshold: the part of a task beyond 50 ms blocks input. */
 export const BLOCKING_THRESHOLD_MS = 50;
 
@@ -74,8 +66,4 @@ export function median(values: readonly (number | null)[]): number | null {
   if (measured.length === 0) return null;
   const middle = Math.floor(measured.length / 2);
   return measured.length % 2 === 1 ? measured[middle]! : (measured[middle - 1]! + measured[middle]!) / 2;
-}
-
-export function atMostRow(goal: string, measured: number | null, target: number, unit: GoalRow["unit"]): GoalRow {
-  return { goal, target, measured, unit, pass: measured !== null && measured <= target };
 }

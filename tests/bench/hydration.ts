@@ -22,16 +22,8 @@ import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync } from "node:zlib";
-import { DEMO_PASSWORD } from "../../scripts/seed/demo-data";
-import {
-  atMostRow,
-  interactionToNextPaint,
-  median,
-  totalBlockingTime,
-  type EventEntry,
-  type GoalRow,
-  type LongTask,
-} from "./hydration-figures";
+import { interactionToNextPaint, median, totalBlockingTime, type EventEntry, type LongTask } from "./hydration-figures";
+import { BASELINE_FILE, goalAtMost, goalTable, readBaseline, type GoalRow } from "./goals";
 import { CHROME_FLAGS, CHROME_PATH } from "./lighthouse";
 import {
   BENCH_DIR,
@@ -45,13 +37,13 @@ import {
   type Ports,
 } from "./prepare";
 import { beginShutdown, stopAllGroups } from "./processes";
+import { signInDemoRenter } from "./sign-in";
 
 export const HYDRATION_TARGETS = { tbtMs: 200, inpMs: 200, dialogVisibleMs: 300, firstLoadJsKb: 100 };
 export const CPU_SLOWDOWN = 4;
 export const PHONE = { width: 375, height: 800 };
 const QUIET_MS = 2_000;
 const EVENT_THRESHOLD_MS = 16;
-const SIGNED_IN_AS = "renter@demo.lt";
 
 /** What the page records from its first byte on (an init script): long tasks, paints, event timing, dialogs. */
 const RECORDER = `(() => {
@@ -223,22 +215,9 @@ async function servedBrotli(urls: string[]): Promise<{ bytes: number; served: st
   return { bytes, served: [...encodings].join(", ") };
 }
 
-/** The demo renter's session cookie, from one sign-in over HTTP (as run.ts's signIn). */
+/** The demo renter's session cookie (sign-in.ts), as the browser's cookie jar takes it. */
 async function signIn(origin: string): Promise<{ name: string; value: string; url: string }> {
-  const response = await fetch(`${origin}/auth/signin`, {
-    method: "POST",
-    body: new URLSearchParams({ email: SIGNED_IN_AS, password: DEMO_PASSWORD }),
-    headers: { Origin: origin, "CF-Connecting-IP": "198.18.0.2" },
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
-  await response.arrayBuffer();
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((cookie) => /^(?:__Host-)?session=./.test(cookie));
-  if (!session) throw new Error(`Signing in as ${SIGNED_IN_AS} answered ${response.status} without a session`);
-  const [name, ...value] = session.split("=");
+  const [name, ...value] = (await signInDemoRenter(origin, "198.18.0.2")).split("=");
   return { name: name!, value: value.join("="), url: origin };
 }
 
@@ -375,16 +354,16 @@ export async function measureHydration(
 export function hydrationRows(m: Pick<HydrationResult, "tbt" | "inp" | "dialog" | "firstLoadJs">): GoalRow[] {
   return [
     ...Object.entries(m.tbt).map(([page, values]) =>
-      atMostRow(`TBT at 4× CPU: ${page}`, median(values), HYDRATION_TARGETS.tbtMs, "ms"),
+      goalAtMost(`TBT at 4× CPU: ${page}`, median(values), HYDRATION_TARGETS.tbtMs, "ms"),
     ),
     ...Object.entries(m.inp).map(([what, values]) =>
-      atMostRow(`INP at 4× CPU: ${what}`, median(values), HYDRATION_TARGETS.inpMs, "ms"),
+      goalAtMost(`INP at 4× CPU: ${what}`, median(values), HYDRATION_TARGETS.inpMs, "ms"),
     ),
     ...Object.entries(m.dialog).map(([what, values]) =>
-      atMostRow(`visible after the tap: ${what}`, median(values), HYDRATION_TARGETS.dialogVisibleMs, "ms"),
+      goalAtMost(`visible after the tap: ${what}`, median(values), HYDRATION_TARGETS.dialogVisibleMs, "ms"),
     ),
     ...Object.entries(m.firstLoadJs).map(([page, js]) =>
-      atMostRow(
+      goalAtMost(
         `first-load JS (brotli): ${page}`,
         Math.round((js.brotliBytes / 1024) * 10) / 10,
         HYDRATION_TARGETS.firstLoadJsKb,
@@ -392,16 +371,6 @@ export function hydrationRows(m: Pick<HydrationResult, "tbt" | "inp" | "dialog" 
       ),
     ),
   ];
-}
-
-function printRows(rows: GoalRow[]): string {
-  const width = Math.max(...rows.map((r) => r.goal.length));
-  return rows
-    .map((r) => {
-      const measured = r.measured === null ? "n/a" : `${Math.round(r.measured * 10) / 10} ${r.unit}`;
-      return `  ${r.goal.padEnd(width)}  ${measured.padStart(10)}  ≤ ${r.target} ${r.unit}  ${r.pass ? "PASS" : "FAIL"}`;
-    })
-    .join("\n");
 }
 
 async function main() {
@@ -437,7 +406,7 @@ async function main() {
     for (const path of ["/", "/rentals", `/car/${car.id}`]) await (await fetch(origin + path)).arrayBuffer();
     const result = await measureHydration(origin, `/car/${car.id}`, { runs: Number(values.runs), say });
     console.log(`\nHydration at ${CPU_SLOWDOWN}× CPU, ${PHONE.width} × ${PHONE.height}, median of ${result.runs}\n`);
-    console.log(printRows(result.rows));
+    console.log(goalTable(result.rows, readBaseline(BASELINE_FILE)));
     const file = resolve(BENCH_DIR, "hydration.json");
     writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), carPage: car, ...result }, null, 2) + "\n");
     console.log(`\n  Written to ${file}`);

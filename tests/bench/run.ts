@@ -10,14 +10,18 @@
 //   6. issue 33's edge stages (edge-stages.ts): each page's sequential database round trips, counted at a latency
 //      proxy of the bench's own between the Worker and the libSQL adapter (proxy.ts, +40 ms a request), with its TTFB;
 //      and the Worker's CPU per request from /proc (cpu.ts);
-//   7. requests per second at 20 connections, in one run: the edge-cached filtered /rentals and the car page for
+//   7. a slow phone (hydration.ts): Chromium at 4× CPU, TBT, INP of four taps, each dialog's time to show, first-load
+//      JS as served;
+//   8. requests per second at 20 connections, in one run: the edge-cached filtered /rentals and the car page for
 //      anonymous visitors, /auth/signin (never cached), and /rentals and the car page signed in (never cached),
-//      beside a static file of the same server.
+//      beside a static file of the same server;
+//   9. the catalogue at scale (scale.ts): each catalogue request's SQL at 100,000 cars against 10,000 (their own
+//      databases, seeded once), and the host dashboard of a 10,000-car fleet.
 // Prints the figures against the targets, then the goals (goals.ts) before (tests/bench/baseline-33.json) | after |
 // target | pass, and writes them to tests/.artifacts/bench/results.json. Exits 0 whatever was measured (it is a
 // measurement); --strict exits 1 when a target or goal is missed. Exits 1 when it could not measure.
 // Flags: --fresh (seed the bench database again), --no-build (serve build/ as it is), --strict, --only (stages, comma
-// separated: lighthouse, trips, cpu, throughput; all by default), --save-baseline (write this run's goal figures to
+// separated: lighthouse, trips, cpu, hydration, throughput, scale; all by default), --save-baseline (write this run's goal figures to
 // the baseline file: run it on the commit before the work).
 // Environment: BENCH_PORT (8810), BENCH_LIBSQL_PORT (8811), BENCH_PARTYKIT_PORT (8812), CHROME_PATH,
 // BENCH_PROXY_DELAY_MS (40), BENCH_CPU_REQUESTS (40).
@@ -25,13 +29,22 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_PASSWORD } from "../../scripts/seed/demo-data";
 import { measurePage, type PageBytes } from "./bytes";
 import { checkCardImages, EAGER_CARDS, type CardsReport } from "./cards";
 import { FIRST_SCREEN_VIEWPORT, measureFirstScreen, type FirstScreen } from "./first-screen";
 import { BenchBrowser, summarizePage, type LighthousePage } from "./lighthouse";
 import { cpuStage, PROXY_DELAY_MS, roundTripStage } from "./edge-stages";
-import { goalAtMost, goalTable, missedGoals, readBaseline, withFigures, writeBaseline, type GoalRow } from "./goals";
+import { measureHydration } from "./hydration";
+import {
+  BASELINE_FILE,
+  goalAtMost,
+  goalTable,
+  missedGoals,
+  readBaseline,
+  withFigures,
+  writeBaseline,
+  type GoalRow,
+} from "./goals";
 import { measureLoad, type LoadResult } from "./load";
 import { startLatencyProxy, type LatencyProxy } from "./proxy";
 import {
@@ -58,6 +71,8 @@ import {
   waitForPortsFree,
   type Group,
 } from "./processes";
+import { scaleGoals } from "./scale";
+import { SIGNED_IN_AS, signInDemoRenter } from "./sign-in";
 import { atLeast, atMost, info, KB, kb, ms, printTable, type Row } from "./report";
 
 /** Issue 19's goals, and the targets of earlier issues that still hold (CSS, card images). */
@@ -74,21 +89,18 @@ const TARGETS = {
   carPageVsCachedRentals: 0.8,
   carPageP99Ms: 300,
 };
-const STAGES = ["lighthouse", "trips", "cpu", "throughput"] as const;
+const STAGES = ["lighthouse", "trips", "cpu", "hydration", "throughput", "scale"] as const;
 type Stage = (typeof STAGES)[number];
-export const BASELINE_FILE = resolve("tests/bench/baseline-33.json");
 const LIGHTHOUSE_RUNS = 3;
 const LOAD = { connections: 20, seconds: 15, warmupSeconds: 3 };
 // No ?lng= on any of them: it sets the language cookie, so such a request is never cached.
 const FILTERED_RENTALS = "/rentals?category=suv&fuelType=petrol";
 const STATIC_FILE = "/favicon.svg";
 const SIGN_IN = "/auth/signin";
-/** The demo renter (scripts/seed/demo-data.ts): owns no car, so the car page is a visitor's, not its owner's. */
-const SIGNED_IN_AS = "renter@demo.lt";
 
 let options: { fresh: boolean; build: boolean; strict: boolean; only: Set<Stage>; saveBaseline: boolean };
 const USAGE =
-  "Usage: npm run bench -- [--fresh] [--no-build] [--strict] [--only lighthouse,trips,cpu,throughput] [--save-baseline]";
+  "Usage: npm run bench -- [--fresh] [--no-build] [--strict] [--only lighthouse,trips,cpu,hydration,throughput,scale] [--save-baseline]";
 try {
   const { values } = parseArgs({
     options: {
@@ -257,6 +269,12 @@ async function main() {
     goals.push(...cpu.rows);
     edge.cpu = cpu;
   }
+  if (options.only.has("hydration")) {
+    say("A slow phone: Chromium at 4× CPU, 375 × 800 (hydration.ts)");
+    const hydration = await measureHydration(origin, carPath, { say });
+    goals.push(...hydration.rows);
+    edge.hydration = hydration;
+  }
 
   let measuredPages: MeasuredPages | undefined;
   if (options.only.has("lighthouse")) {
@@ -293,6 +311,12 @@ async function main() {
   proxy = undefined;
   const busy = await waitForPortsFree(Object.values(ports), 15_000);
   if (busy.length > 0) say(`Warning: ports still in use after stopping: ${busy.join(", ")}`);
+
+  if (options.only.has("scale")) {
+    // After the server: SQL straight on the files, nothing else running (the first run seeds 100,000 cars).
+    say("The catalogue at scale: SQL at 10,000 and 100,000 cars (scale.ts)");
+    goals.push(...(await scaleGoals({ say })));
+  }
 
   const rows = buildRows({ pages, measured: measuredPages, load, carPath });
   const seconds = elapsed();
@@ -462,27 +486,9 @@ function loadRuns(carPath: string): { key: LoadKey; label: string; path: string;
   ];
 }
 
-/**
- * The demo renter's session cookie, from one sign-in over HTTP as tests/e2e/demo-sessions.setup.ts makes it (no
- * redirect followed), then checked: a signed-in /rentals shows the sign-out button and is not from the edge cache.
- * Only the session goes on: the sign-in's toast cookie would make every page render the toast again.
- */
+/** The demo renter's session (sign-in.ts), checked: a signed-in /rentals shows the sign-out button, not from the edge cache. */
 async function signIn(): Promise<string> {
-  const response = await fetch(origin + SIGN_IN, {
-    method: "POST",
-    body: new URLSearchParams({ email: SIGNED_IN_AS, password: DEMO_PASSWORD }),
-    headers: { Origin: origin, "CF-Connecting-IP": "198.18.0.1" },
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
-  await response.arrayBuffer();
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((cookie) => /^(?:__Host-)?session=./.test(cookie));
-  if (response.status !== 302 || !session) {
-    throw new Error(`Signing in as ${SIGNED_IN_AS} answered ${response.status}${session ? "" : ", no session cookie"}`);
-  }
+  const session = await signInDemoRenter(origin, "198.18.0.1");
   const page = await fetch(`${origin}/rentals`, { headers: { Cookie: session }, signal: AbortSignal.timeout(30_000) });
   const html = await page.text();
   if (page.status !== 200 || !html.includes('action="/auth/signout"') || page.headers.get("X-Edge-Cache") === "hit") {
