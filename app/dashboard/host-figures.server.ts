@@ -31,7 +31,8 @@ const IN_FLEET = sql`${cars.status} = 'approved' and ${cars.listingType} <> 'sal
 /** When a car joined the fleet: its approval, else its creation. */
 const LISTED_AT = sql<number>`coalesce(${cars.approvedAt}, ${cars.createdAt})`;
 
-export async function loadHostDashboard(db: Db, ownerId: string, period: Period, now: Date) {
+/** The host's dashboard; the owner is their id or SQL that yields it (the session's subquery, decision 002). */
+export async function loadHostDashboard(db: Db, ownerId: string | SQL, period: Period, now: Date) {
   const range = periodRange(period, now);
   const month = monthRange(now);
   const buckets = chartBuckets(range, BUCKET_SIZE[period]);

@@ -43,7 +43,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_cars+/car.$id.book": { trips: 4, why: NOT_YET },
   "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": { trips: 4, why: NOT_YET },
-  "_dashboard+/host-dashboard": { trips: 2, why: NOT_YET },
   "_dashboard+/host-dashboard_.payouts": { trips: 3, why: NOT_YET },
   "_dashboard+/host-dashboard_.payouts[.csv]": { trips: 3, why: NOT_YET },
   "_dev+/dev.checkout.$sessionId": { trips: 2, why: NOT_YET },
