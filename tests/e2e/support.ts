@@ -37,7 +37,7 @@ export const test = base.extend<{ clientAddress: string }, { database: Client }>
     counter += 1;
     await use(`10.${testInfo.workerIndex + 1}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`);
   },
-  page: async ({ page, clientAddress }, use) => {
+  page: async ({ page, clientAddress }, use, testInfo) => {
     // On the context, so page.request (used to prepare data) carries it too.
     await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress });
     await page.addInitScript({ content: AXE_SOURCE });
@@ -75,11 +75,27 @@ export const test = base.extend<{ clientAddress: string }, { database: Client }>
     });
     await use(page);
     await Promise.all(reading);
+    if (testInfo.status !== testInfo.expectedStatus) await printWhereItStood(page);
     expect(errors, "errors in the page").toEqual([]);
   },
 });
 
 export { expect };
+
+/**
+ * A failed journey's page as it stood, in the run's log: on CI the log is all there is to read afterwards (its
+ * artifacts stay on the CI machine), and "element not found" alone cannot tell a slow answer from an error page.
+ */
+async function printWhereItStood(page: Page) {
+  const last = lastDocuments.get(page);
+  const text = await page
+    .evaluate(() => (document.querySelector("main") ?? document.body)?.innerText ?? "")
+    .catch((reason: unknown) => `(unreadable: ${String(reason)})`);
+  process.stdout.write(
+    `\n[where the failed journey stood] ${page.url()}; last document: ${last ? `${last.method} ${last.url} → ${last.status}` : "none"}\n` +
+      `${text.replace(/\s+/g, " ").slice(0, 600)}\n`,
+  );
+}
 
 export const javaScriptOn = (projectName: string) => projectName === "js";
 
