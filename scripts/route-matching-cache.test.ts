@@ -129,7 +129,10 @@ describe("cacheRouteMatching", () => {
   it("fails the build when the router's source no longer has the text it replaces", () => {
     for (const [text, replacement] of [
       ["rankRouteBranches(branches);", "sortBranches(branches);"],
-      ["matches = matchRouteBranch(branches[i], decoded, allowPartial);", "matches = matchBranch(branches[i], decoded);"],
+      [
+        "matches = matchRouteBranch(branches[i], decoded, allowPartial);",
+        "matches = matchBranch(branches[i], decoded);",
+      ],
       ["function compilePath(path, caseSensitive, end) {", "function compilePath(path, options) {"],
     ]) {
       expect(() => cacheRouteMatching(installed.replace(text!, replacement!))).toThrow(/no longer ranks and compiles/);
