@@ -47,26 +47,26 @@ function get(tree: unknown, path: readonly string[]): unknown {
   return tree;
 }
 
-function set(tree: Tree, path: readonly string[], value: unknown) {
-  let node = tree;
-  for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Tree;
-  node[path.at(-1)!] = value;
-}
-
 /**
  * The part of a namespace's tree that holds `keys`, same shape. A plural key comes with all its forms and the bare
- * key, so a count that changes in the browser still finds its form.
+ * key, so a count that changes in the browser still finds its form. Each key's parent is found once and its forms
+ * looked up there: this runs on every page, for every text the render used (docs/decisions/037).
  */
 export function pruneBundle(bundle: Tree, keys: Iterable<string>): Tree {
   const pruned: Tree = {};
   for (const key of keys) {
-    const path = key.split(".");
-    const last = path.at(-1)!;
-    const base = last.replace(PLURAL, "");
+    const dot = key.lastIndexOf(".");
+    const path = dot < 0 ? [] : key.slice(0, dot).split(".");
+    const parent = get(bundle, path);
+    if (!parent || typeof parent !== "object") continue;
+    const base = key.slice(dot + 1).replace(PLURAL, "");
+    let target: Tree | undefined;
     for (const name of [base, ...FORMS.map((form) => `${base}_${form}`)]) {
-      const at = [...path.slice(0, -1), name];
-      const value = get(bundle, at);
-      if (value !== undefined) set(pruned, at, value);
+      if (!Object.prototype.hasOwnProperty.call(parent, name)) continue;
+      const value = (parent as Tree)[name];
+      if (value === undefined) continue;
+      target ??= path.reduce<Tree>((node, part) => (node[part] ??= {}) as Tree, pruned);
+      target[name] = value;
     }
   }
   return pruned;
