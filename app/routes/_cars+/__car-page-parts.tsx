@@ -1,6 +1,6 @@
 // The car page's parts, beside its route: the section frame, the price and the actions beside the gallery, the driver
 // service, the specification and features, the owner's card and the statistics.
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request";
@@ -10,12 +10,31 @@ import { AuthLink } from "~/components/auth/auth-link";
 import { PriceText } from "~/components/cars/price-text";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { OverlayPage } from "~/components/ui/overlay-page";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatNumber, formatPrice, formatRating } from "~/utils/format";
 import { usePreloadRoute } from "~/utils/preload";
 
 const BOOKING_ROUTE = "routes/_cars+/car.$id.book";
 const BOOKING_TEXTS = ["bookings"];
+
+/**
+ * The booking dialog's frame while its data is on the way: from the tap on, not after the loader's round trip
+ * (seconds on a slow phone; docs/decisions/025). The route's own dialog takes its place when it renders. Only while
+ * a navigation to this car's booking steps is loading; without JavaScript the link is a page of its own.
+ */
+export function BookingOpening({ carId }: { carId: string }) {
+  const { t } = useTranslation("cars");
+  const navigation = useNavigation();
+  if (navigation.state !== "loading" || navigation.location.pathname !== `/car/${carId}/book`) return null;
+  return (
+    <OverlayPage title={t("book.title")} closeTo={`/car/${carId}`} width="max-w-4xl">
+      <p role="status" aria-live="polite" className="py-16 text-center text-muted">
+        {t("book.opening")}
+      </p>
+    </OverlayPage>
+  );
+}
 
 export function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   // Not the title: aria-labelledby takes a list of ids split at spaces, and "Techniniai duomenys-title" named two
