@@ -8,6 +8,7 @@ import {
   PHONE,
   confirmAsHost,
   expect,
+  expectAccessible,
   fillText,
   freeCarInLane,
   isoDay,
@@ -109,6 +110,31 @@ test("book → pay on the stand-in → the host confirms and the card is capture
     args: [bookingId],
   });
   expect(booking.rows[0]).toMatchObject({ status: "confirmed", payment_status: "captured" });
+});
+
+test("the booking steps' frame shows from the tap, before their data has arrived", async ({ page, database }) => {
+  test.skip(!javaScriptOn(test.info().project.name), "without JavaScript the booking steps are a page of their own");
+  const car = await freeCarAndDays(database, 3);
+  await signInAs(page, "renter@demo.lt");
+  await visit(page, `/car/${car.id}`);
+  // The steps' data is held back: what shows meanwhile is the dialog's frame, not the car page alone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/book\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator(`main a[href="/car/${car.id}/book"]`).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Užsakyti šį automobilį" })).toBeVisible();
+  await expect(dialog.getByRole("status")).toHaveText("Atidaromas užsakymas…");
+  await expect(page).toHaveURL(new RegExp(`/car/${car.id}$`));
+  await expectAccessible(page);
+  release();
+  await expect(page).toHaveURL(new RegExp(`/car/${car.id}/book$`));
+  await expect(dialog.getByRole("heading", { name: new RegExp(`^Užsakyti ${car.name} \\d{4}$`) })).toBeVisible();
+  await expect(page.getByLabel("Atsiėmimo data")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(1);
 });
 
 test("a guest is asked to sign in before booking, and bad dates get a message next to the field", async ({

@@ -1,7 +1,7 @@
 // The car page's parts, beside its route: the section frame, the price and the actions beside the gallery, the driver
 // service, the specification and features, the owner's card and the statistics.
-import { Link } from "@remix-run/react";
-import { useId } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { minimumAgeFor, type InstantBookAnswer } from "~/bookings/booking-request";
 import type { CarDetails } from "~/cars/car-details.server";
@@ -10,12 +10,57 @@ import { AuthLink } from "~/components/auth/auth-link";
 import { PriceText } from "~/components/cars/price-text";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { OverlayPage } from "~/components/ui/overlay-page";
 import { Icon } from "~/components/ui/icons";
 import { formatDate, formatNumber, formatPrice, formatRating } from "~/utils/format";
 import { usePreloadRoute } from "~/utils/preload";
 
 const BOOKING_ROUTE = "routes/_cars+/car.$id.book";
 const BOOKING_TEXTS = ["bookings"];
+
+const BOOKING_TAPPED = "ratai:booking-tapped";
+
+/** The booking link's click: a plain one (not a new tab or window) tells BookingOpening to show at once. */
+function announceBooking(event: React.MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  window.dispatchEvent(new Event(BOOKING_TAPPED));
+}
+
+/**
+ * The booking dialog's frame while its data is on the way: from the tap on, not after the loader's round trip
+ * (seconds on a slow phone; docs/decisions/025). Remix renders a navigation's states in a transition, which a slow
+ * phone draws later than the tap's own frame; the tap's event is a plain state update, drawn at once. The route's
+ * own dialog takes the frame's place when it renders; a navigation that ends elsewhere removes it. Without
+ * JavaScript the link is a page of its own.
+ */
+export function BookingOpening({ carId }: { carId: string }) {
+  const { t } = useTranslation("cars");
+  const navigation = useNavigation();
+  const [tapped, setTapped] = useState(false);
+  const navigated = useRef(false);
+  useEffect(() => {
+    const show = () => setTapped(true);
+    window.addEventListener(BOOKING_TAPPED, show);
+    return () => window.removeEventListener(BOOKING_TAPPED, show);
+  }, []);
+  useEffect(() => {
+    if (navigation.state !== "idle") navigated.current = true;
+    else if (navigated.current) {
+      navigated.current = false;
+      setTapped(false);
+    }
+  }, [navigation.state]);
+  const loading = navigation.state === "loading" && navigation.location.pathname === `/car/${carId}/book`;
+  if (!tapped && !loading) return null;
+  return (
+    <OverlayPage title={t("book.title")} closeTo={`/car/${carId}`} width="max-w-4xl">
+      <p role="status" aria-live="polite" className="py-16 text-center text-muted">
+        {t("book.opening")}
+      </p>
+    </OverlayPage>
+  );
+}
 
 export function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   // Not the title: aria-labelledby takes a list of ids split at spaces, and "Techniniai duomenys-title" named two
@@ -80,7 +125,7 @@ export function Actions({
   return (
     <div className="grid gap-2">
       {rentable ? (
-        <ButtonLink to={`/car/${car.id}/book`} size="lg" {...preloadBooking}>
+        <ButtonLink to={`/car/${car.id}/book`} size="lg" {...preloadBooking} onClick={announceBooking}>
           {instantBook === "instant" ? (
             <>
               <Icon name="bolt" className="size-5" />

@@ -30,6 +30,7 @@ import { vilniusDay } from "~/utils/calendar-days";
 import { formatNumber, formatPrice, formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import {
+  BookingOpening,
   Section,
   Actions,
   PriceHeadline,
@@ -231,7 +232,7 @@ export default function CarPage() {
           </Section>
         </div>
       </article>
-      <Outlet />
+      {outlet ? <Outlet /> : <BookingOpening carId={car.id} />}
     </>
   );
 }
