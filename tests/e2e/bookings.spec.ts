@@ -112,8 +112,11 @@ test("book → pay on the stand-in → the host confirms and the card is capture
   expect(booking.rows[0]).toMatchObject({ status: "confirmed", payment_status: "captured" });
 });
 
-test("the booking steps' frame shows from the tap, before their data has arrived", async ({ page, database }) => {
-  test.skip(!javaScriptOn(test.info().project.name), "without JavaScript the booking steps are a page of their own");
+// Without JavaScript the booking steps are a page of their own: there is no frame to show before them.
+test("the booking steps' frame shows from the tap, before their data has arrived @js-only", async ({
+  page,
+  database,
+}) => {
   const car = await freeCarAndDays(database, 3);
   await signInAs(page, "renter@demo.lt");
   await visit(page, `/car/${car.id}`);
