@@ -100,8 +100,7 @@ export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL 
 }
 
 /** The cars a full-text query matches, through cars_fts_rows (migration 0021): the match gives rowids. */
-const fromMatches = (query: string) =>
-  sql`cars_fts cross join cars_fts_rows on cars_fts_rows.fts_rowid = cars_fts.rowid
+const FROM_MATCHES = sql`cars_fts cross join cars_fts_rows on cars_fts_rows.fts_rowid = cars_fts.rowid
     cross join ${cars} on ${cars.id} = cars_fts_rows.car_id`;
 
 /** A search that is a page's only filter: its full-text query, and the page's conditions without it. */
@@ -127,9 +126,17 @@ export const COUNT_CAP = 1_000;
 
 /**
  * How many cars match, and how many were counted at most. A plain scope's count is one row of catalogue_counts, which
- * triggers keep (migration 0026); a filtered one is counted in the covering index up to its cap.
+ * triggers keep (migration 0026); a filtered one is counted in the covering index up to its cap, a search alone from
+ * its matches' cars up to the cap.
  */
-function countListings(db: Db, scope: ListingScope, where: SQL, narrowed: boolean, page: number, text: Searched | null) {
+function countListings(
+  db: Db,
+  scope: ListingScope,
+  where: SQL,
+  narrowed: boolean,
+  page: number,
+  text: Searched | null,
+) {
   if (!narrowed) {
     return {
       limit: null,
@@ -141,7 +148,7 @@ function countListings(db: Db, scope: ListingScope, where: SQL, narrowed: boolea
   // index (the matches' ids gathered first cost as many as match: 26 ms of 100,000 cars' 9,000 "bmw"s).
   const matches = db
     .select({ one: sql`1`.as("one") })
-    .from(text ? fromMatches(text.query) : FILTER_INDEX)
+    .from(text ? FROM_MATCHES : FILTER_INDEX)
     .where(text ? and(text.where, sql`cars_fts match ${text.query}`) : where)
     .limit(limit)
     .as("matches");
@@ -186,8 +193,9 @@ export async function findListings(
   const order = listingOrder(scope, filters.sort);
   // The page and its count are asked for at once (one round trip through the batching client,
   // app/db-batching.server.ts); each card's photos and favourite mark come in its own row. A filtered page's ids come
-  // from the covering index, sorted there: walking the sort's own index reads the row of every car it passes (for
-  // the filters and the owner), all of them when few match. A plain list walks the sort's index.
+  // from the covering index, sought by the scope's listing types and the filters that follow them there, and sorted:
+  // walking the sort's own index reads the row of every car it passes (for the filters and the owner), all of them
+  // when few match. A plain list walks the sort's index; a search alone picks its way by its share (searchedIds).
   const narrowed = filterTerms(scope, filters).some(Boolean);
   // A search and nothing else but the scope: its page is picked by searchedIds, the search's share deciding how.
   const unsearched = { ...filters, search: undefined, location: undefined };
@@ -292,7 +300,7 @@ function searchedIds(query: string, page: (from: SQL, term: SQL) => SQLWrapper):
     sql`${many} and exists (select 1 from cars_fts_rows where cars_fts_rows.car_id = ${cars.id}
       and cars_fts_rows.fts_rowid in (${matched}))`,
   );
-  const matches = page(fromMatches(query), sql`cars_fts match ${query} and not ${many}`);
+  const matches = page(FROM_MATCHES, sql`cars_fts match ${query} and not ${many}`);
   return sql`(select id from (${walk}) union all select id from (${matches}))`;
 }
 

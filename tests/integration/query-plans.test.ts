@@ -90,7 +90,10 @@ const COVERING = /^(SCAN|SEARCH) cars USING COVERING INDEX cars_public_filter_id
 function searchOnly(query: string, scope: ListingScope): boolean {
   const asked = filters(query, scope);
   const unsearched = { ...asked, search: undefined, location: undefined, page: 1 };
-  return Boolean(asked.search || asked.location) && JSON.stringify(unsearched) === JSON.stringify({ ...filters("", scope), page: 1 });
+  return (
+    Boolean(asked.search || asked.location) &&
+    JSON.stringify(unsearched) === JSON.stringify({ ...filters("", scope), page: 1 })
+  );
 }
 
 /** The same filters, whatever the page. */
@@ -164,7 +167,10 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
           expect(counting[0]!.sql, `${scope} ${query}`).toMatch(/ limit \?\)/);
         } else {
           // A filtered count reads the covering index (sought by the scope's listing types) and stops at its cap.
-          expect(details.some((line) => COVERING.test(line)), `${scope} ${query}: ${details.join("; ")}`).toBe(true);
+          expect(
+            details.some((line) => COVERING.test(line)),
+            `${scope} ${query}: ${details.join("; ")}`,
+          ).toBe(true);
           expect(counting[0]!.sql, `${scope} ${query}`).toMatch(/ limit \?\)/);
         }
       }
@@ -208,7 +214,10 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
       expect(union, scope).toBeGreaterThan(0);
       // Many: the sort's index in order (no sort of the matches), each car tested by its search row.
       const walk = details.slice(0, union);
-      expect(walk.some((line) => line.startsWith(`SCAN cars USING INDEX ${index}`)), walk.join("; ")).toBe(true);
+      expect(
+        walk.some((line) => line.startsWith(`SCAN cars USING INDEX ${index}`)),
+        walk.join("; "),
+      ).toBe(true);
       expect(walk).toContain("SEARCH cars_fts_rows USING PRIMARY KEY (car_id=?)");
       expect(walk, scope).not.toContain("USE TEMP B-TREE FOR ORDER BY");
       // Few: the search index's rowids, each match's car by its id.
@@ -290,7 +299,10 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     const { db, statements } = recordingDb(ctx.client);
     await findQuickResults(db, "bmw");
     expect(statements).toHaveLength(1);
-    const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${statements[0]!.sql}`, args: statements[0]!.args });
+    const plan = await ctx.client.execute({
+      sql: `EXPLAIN QUERY PLAN ${statements[0]!.sql}`,
+      args: statements[0]!.args,
+    });
     const details = plan.rows.map((row) => String(row.detail));
     // Many matches: the public cars newest first, in their index's order (no sort), each tested by its search row.
     const walk = details.indexOf("SCAN cars USING COVERING INDEX cars_public_newest_idx");
@@ -354,7 +366,10 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
             .limit(LISTING_PAGE_SIZE)
             .offset((page.page - 1) * LISTING_PAGE_SIZE);
           const label = `${scope} ${sort} ${query}`;
-          expect(page.cars.map((car) => car.id), label).toEqual(ids.map((row) => row.id));
+          expect(
+            page.cars.map((car) => car.id),
+            label,
+          ).toEqual(ids.map((row) => row.id));
           const [all] = await ctx.db.select({ n: count() }).from(cars).where(listingWhere(scope, asked));
           expect(page.total, label).toBe(Math.min(all!.n, COUNT_CAP));
         }
