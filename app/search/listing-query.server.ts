@@ -1,6 +1,6 @@
 // The public catalogue: the listing pages, the home page's sections and the header's quick search read cars here.
 // Every query must use an index at 10,000 cars (tests/integration/query-plans.test.ts checks the plans).
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cars, profiles } from "#db/schema";
 import { selectCardsWithExtras, shapeCardsWithExtras, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
@@ -23,20 +23,37 @@ const SCOPE_CONDITION: Record<ListingScope, SQL | undefined> = {
   all: undefined,
 };
 
+/**
+ * The same scopes as lists of listing types, which the covering index (its first column) can seek where it cannot
+ * seek `<>`: with them a filtered read goes straight to the category, fuel and transmission asked for, the index's
+ * next columns, and reads the matching entries rather than the catalogue's (decision 027).
+ */
+const SCOPE_TYPES: Record<ListingScope, SQL> = {
+  rental: sql`${cars.listingType} in ('rental', 'both')`,
+  sale: sql`${cars.listingType} in ('sale', 'both')`,
+  all: sql`${cars.listingType} in ('rental', 'sale', 'both')`,
+};
+
 /** Prefix words for the full-text index: "bmw x5" finds "BMW X5 xDrive". Only letters and digits reach it. */
 export function ftsWords(text: string): string | null {
   const words = locationWords(text).slice(0, 8);
   return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-function textMatch(filters: Pick<ListingFilters, "search" | "location">): SQL | undefined {
+/** The full-text query of a search and a place, or null when neither has a word. */
+function matchQuery(filters: Pick<ListingFilters, "search" | "location">): string | null {
   const search = filters.search ? ftsWords(filters.search) : null;
   const location = filters.location ? ftsWords(filters.location) : null;
   const parts = [search ? `(${search})` : null, location ? `location : (${location})` : null].filter(Boolean);
-  if (parts.length === 0) return undefined;
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+function textMatch(filters: Pick<ListingFilters, "search" | "location">): SQL | undefined {
+  const query = matchQuery(filters);
+  if (!query) return undefined;
   // Through cars_fts_rows (migration 0021): the match gives rowids, which FTS reads without its rows.
   return sql`${cars.id} in (select car_id from cars_fts_rows where fts_rowid in
-    (select rowid from cars_fts where cars_fts match ${parts.join(" AND ")}))`;
+    (select rowid from cars_fts where cars_fts match ${query}))`;
 }
 
 function priceCondition(scope: ListingScope, min?: number, max?: number): SQL | undefined {
@@ -82,6 +99,16 @@ export function listingWhere(scope: ListingScope, filters: ListingFilters): SQL 
   return and(PUBLIC_CAR, SCOPE_CONDITION[scope], ...filterTerms(scope, filters))!;
 }
 
+/** The cars a full-text query matches, through cars_fts_rows (migration 0021): the match gives rowids. */
+const FROM_MATCHES = sql`cars_fts cross join cars_fts_rows on cars_fts_rows.fts_rowid = cars_fts.rowid
+    cross join ${cars} on ${cars.id} = cars_fts_rows.car_id`;
+
+/** A search that is a page's only filter: its full-text query, and the page's conditions without it. */
+interface Searched {
+  query: string;
+  where: SQL;
+}
+
 /**
  * The covering index of public cars' filter and sort columns (db/schema.ts). A count reads it whole, about a
  * millisecond at 10,000 cars, where SQLite's own choice read a row per car: 28 ms for a plain /rentals (through
@@ -99,9 +126,17 @@ export const COUNT_CAP = 1_000;
 
 /**
  * How many cars match, and how many were counted at most. A plain scope's count is one row of catalogue_counts, which
- * triggers keep (migration 0026); a filtered one is counted in the covering index up to its cap.
+ * triggers keep (migration 0026); a filtered one is counted in the covering index up to its cap, a search alone from
+ * its matches' cars up to the cap.
  */
-function countListings(db: Db, scope: ListingScope, where: SQL, narrowed: boolean, page: number) {
+function countListings(
+  db: Db,
+  scope: ListingScope,
+  where: SQL,
+  narrowed: boolean,
+  page: number,
+  text: Searched | null,
+) {
   if (!narrowed) {
     return {
       limit: null,
@@ -109,10 +144,12 @@ function countListings(db: Db, scope: ListingScope, where: SQL, narrowed: boolea
     };
   }
   const limit = Math.max(COUNT_CAP, (page + 1) * LISTING_PAGE_SIZE) + 1;
+  // A search and nothing else: its matches' cars, up to the cap, rather than every match's id sought in the covering
+  // index (the matches' ids gathered first cost as many as match: 26 ms of 100,000 cars' 9,000 "bmw"s).
   const matches = db
     .select({ one: sql`1`.as("one") })
-    .from(FILTER_INDEX)
-    .where(where)
+    .from(text ? FROM_MATCHES : FILTER_INDEX)
+    .where(text ? and(text.where, sql`cars_fts match ${text.query}`) : where)
     .limit(limit)
     .as("matches");
   return { limit, rows: db.select({ total: count() }).from(matches) };
@@ -151,29 +188,38 @@ export async function findListings(
   viewerId: string | SQL | null,
 ): Promise<ListingPage> {
   const where = listingWhere(scope, filters);
+  // What the covering index reads: the same cars, its scope spelled so that the index can seek it.
+  const seekWhere = and(where, SCOPE_TYPES[scope])!;
   const order = listingOrder(scope, filters.sort);
   // The page and its count are asked for at once (one round trip through the batching client,
   // app/db-batching.server.ts); each card's photos and favourite mark come in its own row. A filtered page's ids come
-  // from the covering index, sorted there: walking the sort's own index reads the row of every car it passes (for
-  // the filters and the owner), all of them when few match. A plain list walks the sort's index.
+  // from the covering index, sought by the scope's listing types and the filters that follow them there, and sorted:
+  // walking the sort's own index reads the row of every car it passes (for the filters and the owner), all of them
+  // when few match. A plain list walks the sort's index; a search alone picks its way by its share (searchedIds).
   const narrowed = filterTerms(scope, filters).some(Boolean);
+  // A search and nothing else but the scope: its page is picked by searchedIds, the search's share deciding how.
+  const unsearched = { ...filters, search: undefined, location: undefined };
+  const query = filterTerms(scope, unsearched).some(Boolean) ? null : matchQuery(filters);
+  const text = query ? { query, where: listingWhere(scope, unsearched) } : null;
   const load = (page: number) => {
-    const pageIds = db
-      // Spelled out: Drizzle refuses a column of a table it was given as SQL, and would leave "id" unqualified.
-      .select({ id: sql<string>`"cars"."id"` })
-      // A plain list walks its sort's index to the page, whatever the page: the cost is the page's depth, not the
-      // catalogue's size (the covering index would be read whole and sorted for a later page).
-      .from(narrowed ? FILTER_INDEX : cars)
-      .innerJoin(profiles, eq(profiles.id, cars.ownerId))
-      .where(where)
-      .orderBy(...order)
-      .limit(LISTING_PAGE_SIZE)
-      .offset((page - 1) * LISTING_PAGE_SIZE);
+    const pageOf = (from: SQL, extra?: SQL) =>
+      db
+        // Spelled out: Drizzle refuses a column of a table it was given as SQL, and would leave "id" unqualified.
+        .select({ id: sql<string>`"cars"."id"` })
+        .from(from)
+        .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+        .where(extra ? and(text?.where, extra) : narrowed ? seekWhere : where)
+        .orderBy(...order)
+        .limit(LISTING_PAGE_SIZE)
+        .offset((page - 1) * LISTING_PAGE_SIZE);
+    // A plain list walks its sort's index to the page, whatever the page: the cost is the page's depth, not the
+    // catalogue's size (the covering index would be read whole and sorted for a later page).
+    const pageIds = text ? searchedIds(text.query, pageOf) : pageOf(narrowed ? FILTER_INDEX : sql`${cars}`);
     return selectCardsWithExtras(db, viewerId)
       .where(inArray(cars.id, pageIds))
       .orderBy(...order);
   };
-  const counting = countListings(db, scope, where, narrowed, filters.page);
+  const counting = countListings(db, scope, seekWhere, narrowed, filters.page, text);
   const [[counted], firstTry] = await Promise.all([counting.rows, load(filters.page)]);
   const found = Number(counted?.total ?? 0);
   const capped = counting.limit !== null && found >= counting.limit;
@@ -233,18 +279,36 @@ export interface QuickSearchResponse {
 
 export const QUICK_RESULTS = 5;
 
+/**
+ * A search's matches this many or fewer: their cars are read and sorted. More: the scope's cars are walked in the
+ * page's order (its sort's index) and each tested against the match, stopping at the page's last card, which takes
+ * about the page's cards ÷ the matches' share of index entries. Either way a search reads a bounded number of cars
+ * however big the catalogue (decision 027).
+ */
+export const SEARCH_WALK_FROM = 500;
+
+/**
+ * The ids a searched page shows, as one statement of two branches of which only one runs: the match's size, counted
+ * in the search index up to SEARCH_WALK_FROM + 1, picks it (a condition on no table's column, which SQLite tests once,
+ * before the branch's loop). `page(from, term)` is the page's query over `from`, with `term` among its conditions.
+ */
+function searchedIds(query: string, page: (from: SQL, term: SQL) => SQLWrapper): SQL {
+  const matched = sql`select rowid from cars_fts where cars_fts match ${query}`;
+  const many = sql`(select count(*) from (${matched} limit ${SEARCH_WALK_FROM + 1})) > ${SEARCH_WALK_FROM}`;
+  const walk = page(
+    sql`${cars}`,
+    sql`${many} and exists (select 1 from cars_fts_rows where cars_fts_rows.car_id = ${cars.id}
+      and cars_fts_rows.fts_rowid in (${matched}))`,
+  );
+  const matches = page(FROM_MATCHES, sql`cars_fts match ${query} and not ${many}`);
+  return sql`(select id from (${walk}) union all select id from (${matches}))`;
+}
+
 /** The header's live search: at most five public cars matching the words, newest first. */
 export async function findQuickResults(db: Db, term: string): Promise<QuickResult[]> {
-  const match = textMatch({ search: term });
-  if (!match) return [];
+  const query = matchQuery({ search: term });
+  if (!query) return [];
   const order = [desc(cars.createdAt), desc(cars.id)];
-  // The five newest matches are picked in the covering index; only their rows are read.
-  const newest = db
-    .select({ id: sql<string>`"cars"."id"` })
-    .from(FILTER_INDEX)
-    .where(and(PUBLIC_CAR, match))
-    .orderBy(...order)
-    .limit(QUICK_RESULTS);
   const rows = await db
     .select({
       id: cars.id,
@@ -261,7 +325,16 @@ export async function findQuickResults(db: Db, term: string): Promise<QuickResul
       >`(select ci.storage_key from car_images ci where ci.car_id = "cars"."id" order by ci.sort_order limit 1)`,
     })
     .from(cars)
-    .where(inArray(cars.id, newest))
+    .where(
+      inArray(
+        cars.id,
+        searchedIds(
+          query,
+          (from, term) => sql`select "cars"."id" from ${from} where ${PUBLIC_CAR} and ${term}
+            order by ${sql.join(order, sql`, `)} limit ${QUICK_RESULTS}`,
+        ),
+      ),
+    )
     .orderBy(...order);
   return rows;
 }

@@ -2,6 +2,8 @@
 // their query plans checked, so a change that makes one of them scan a table fails here.
 import type { Client, InStatement, InValue } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { cars, profiles } from "#db/schema";
 import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { PERIODS } from "~/dashboard/period";
 import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
@@ -13,7 +15,16 @@ import {
   parseListingFilters,
   type ListingScope,
 } from "~/search/listing-filters";
-import { COUNT_CAP, findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
+import {
+  COUNT_CAP,
+  findListings,
+  findNewestCards,
+  findQuickResults,
+  QUICK_RESULTS,
+  listingOrder,
+  listingWhere,
+  SEARCH_WALK_FROM,
+} from "~/search/listing-query.server";
 import { BULK_CARS, createCatalogueContext } from "./support/catalogue-db";
 import type { TestContext } from "./support/context";
 
@@ -71,6 +82,19 @@ async function expectIndexed(run: (db: ReturnType<typeof createDb>) => Promise<u
 }
 
 const filters = (query: string, scope: ListingScope) => parseListingFilters(new URLSearchParams(query), scope).filters;
+
+/** The covering index, read whole or sought by its first columns. */
+const COVERING = /^(SCAN|SEARCH) cars USING COVERING INDEX cars_public_filter_idx\b/;
+
+/** A query whose only filters, but for its page, are a search or a place. */
+function searchOnly(query: string, scope: ListingScope): boolean {
+  const asked = filters(query, scope);
+  const unsearched = { ...asked, search: undefined, location: undefined, page: 1 };
+  return (
+    Boolean(asked.search || asked.location) &&
+    JSON.stringify(unsearched) === JSON.stringify({ ...filters("", scope), page: 1 })
+  );
+}
 
 /** The same filters, whatever the page. */
 const sameFilters = (a: ReturnType<typeof filters>, b: ReturnType<typeof filters>) =>
@@ -131,9 +155,22 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
         if (plain) {
           // A plain scope's count is the row the triggers keep (migration 0026), whatever the catalogue's size.
           expect(details, `${scope} ${query}`).toEqual(["SEARCH catalogue_counts USING PRIMARY KEY (scope=?)"]);
+        } else if (searchOnly(query, scope)) {
+          // A search alone counts its matches' cars, from the search index's rowids, and stops at its cap.
+          expect(details, `${scope} ${query}`).toEqual([
+            "CO-ROUTINE matches",
+            "SCAN cars_fts VIRTUAL TABLE INDEX 0:M7",
+            "SEARCH cars_fts_rows USING COVERING INDEX cars_fts_rows_fts_rowid_unique (fts_rowid=?)",
+            "SEARCH cars USING INDEX sqlite_autoindex_cars_1 (id=?)",
+            "SCAN matches",
+          ]);
+          expect(counting[0]!.sql, `${scope} ${query}`).toMatch(/ limit \?\)/);
         } else {
-          // A filtered count reads the covering index and stops at its cap (COUNT_CAP).
-          expect(details, `${scope} ${query}`).toContain("SCAN cars USING COVERING INDEX cars_public_filter_idx");
+          // A filtered count reads the covering index (sought by the scope's listing types) and stops at its cap.
+          expect(
+            details.some((line) => COVERING.test(line)),
+            `${scope} ${query}: ${details.join("; ")}`,
+          ).toBe(true);
           expect(counting[0]!.sql, `${scope} ${query}`).toMatch(/ limit \?\)/);
         }
       }
@@ -143,9 +180,56 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     await findListings(db, "rental", filters("instant=1&sort=year_desc", "rental"), "viewer-id");
     const cards = statements.find((statement) => statement.sql.startsWith('select "cars"."id", "cars"."make"'))!;
     const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${cards.sql}`, args: cards.args });
-    expect(plan.rows.map((row) => String(row.detail))).toContain(
-      "SCAN cars USING COVERING INDEX cars_public_filter_idx",
-    );
+    expect(plan.rows.some((row) => COVERING.test(String(row.detail)))).toBe(true);
+  });
+
+  it("a filtered page and its count seek the covering index to the filters asked for, not read it whole", async () => {
+    const { db, statements } = recordingDb(ctx.client);
+    const query = "category=suv&fuelType=petrol&transmission=automatic&sort=price_asc";
+    await findListings(db, "rental", filters(query, "rental"), "viewer-id");
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) {
+      const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+      const details = plan.rows.map((row) => String(row.detail));
+      expect(details).toContain(
+        "SEARCH cars USING COVERING INDEX cars_public_filter_idx " +
+          "(listing_type=? AND category=? AND fuel_type=? AND transmission=?)",
+      );
+      expect(details.join("\n")).not.toMatch(/SCAN cars USING COVERING INDEX cars_public_filter_idx/);
+    }
+  });
+
+  it("a search's page walks its sort's index when many cars match, reads the few matches' cars otherwise", async () => {
+    for (const [scope, sort, index] of [
+      ["all", "newest", "cars_public_newest_idx"],
+      ["rental", "price_asc", "cars_rentals_price_idx"],
+      ["sale", "year_desc", "cars_public_year_idx"],
+    ] as const) {
+      const { db, statements } = recordingDb(ctx.client);
+      await findListings(db, scope, filters(`search=bmw&sort=${sort}`, scope), "viewer-id");
+      const cards = statements.find((statement) => statement.sql.includes("json_group_array"))!;
+      const plan = await ctx.client.execute({ sql: `EXPLAIN QUERY PLAN ${cards.sql}`, args: cards.args });
+      const details = plan.rows.map((row) => String(row.detail));
+      const union = details.indexOf("UNION ALL");
+      expect(union, scope).toBeGreaterThan(0);
+      // Many: the sort's index in order (no sort of the matches), each car tested by its search row.
+      const walk = details.slice(0, union);
+      expect(
+        walk.some((line) => line.startsWith(`SCAN cars USING INDEX ${index}`)),
+        walk.join("; "),
+      ).toBe(true);
+      expect(walk).toContain("SEARCH cars_fts_rows USING PRIMARY KEY (car_id=?)");
+      expect(walk, scope).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+      // Few: the search index's rowids, each match's car by its id.
+      expect(details.slice(union)).toEqual(
+        expect.arrayContaining([
+          "SCAN cars_fts VIRTUAL TABLE INDEX 0:M7",
+          "SEARCH cars_fts_rows USING COVERING INDEX cars_fts_rows_fts_rowid_unique (fts_rowid=?)",
+          "SEARCH cars USING INDEX sqlite_autoindex_cars_1 (id=?)",
+        ]),
+      );
+      expect(details.join("\n"), scope).not.toContain("cars_public_filter_idx");
+    }
   });
 
   it("a page is two statements, its count and its cards, and a plain list's far page walks its sort's index", async () => {
@@ -206,7 +290,91 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     for (const plan of listing) expect(plan).toContain(byRowid);
     const [quick] = await plans((db) => findQuickResults(db, "tesla"));
     expect(quick).toContain(byRowid);
-    expect(quick).toContain("SCAN cars USING COVERING INDEX cars_public_filter_idx");
+    // The live search never reads the covering index whole: it walks the newest cars or reads the matches' own.
+    expect(quick).toContain("SCAN cars USING COVERING INDEX cars_public_newest_idx");
+    expect(quick).not.toContain("cars_public_filter_idx");
+  });
+
+  it("the live search picks its five cars without reading every match, or the catalogue, whatever the term", async () => {
+    const { db, statements } = recordingDb(ctx.client);
+    await findQuickResults(db, "bmw");
+    expect(statements).toHaveLength(1);
+    const plan = await ctx.client.execute({
+      sql: `EXPLAIN QUERY PLAN ${statements[0]!.sql}`,
+      args: statements[0]!.args,
+    });
+    const details = plan.rows.map((row) => String(row.detail));
+    // Many matches: the public cars newest first, in their index's order (no sort), each tested by its search row.
+    const walk = details.indexOf("SCAN cars USING COVERING INDEX cars_public_newest_idx");
+    expect(walk).toBeGreaterThanOrEqual(0);
+    expect(details).toContain("SEARCH cars_fts_rows USING PRIMARY KEY (car_id=?)");
+    // Few: from the search index's rows, each match's car by its id, the few sorted.
+    const fromMatches = details.indexOf("SCAN cars_fts VIRTUAL TABLE INDEX 0:M7", details.indexOf("UNION ALL"));
+    expect(fromMatches).toBeGreaterThan(walk);
+    expect(details.slice(fromMatches)).toEqual(
+      expect.arrayContaining([
+        "SEARCH cars_fts_rows USING COVERING INDEX cars_fts_rows_fts_rowid_unique (fts_rowid=?)",
+        "SEARCH cars USING INDEX sqlite_autoindex_cars_1 (id=?)",
+      ]),
+    );
+    expect(details.join("\n")).not.toContain("cars_public_filter_idx");
+    expect(details.slice(0, details.indexOf("UNION ALL"))).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+  });
+
+  it("the live search finds the same five cars as reading every match would, on either side of its threshold", async () => {
+    const reference = async (words: string) => {
+      const result = await ctx.client.execute({
+        sql: `select c.id from cars c join cars_fts_rows r on r.car_id = c.id
+          where c.status = 'approved' and c.available = 1
+            and r.fts_rowid in (select rowid from cars_fts where cars_fts match ?)
+          order by c.created_at desc, c.id desc limit ${QUICK_RESULTS}`,
+        args: [words],
+      });
+      return result.rows.map((row) => String(row.id));
+    };
+    const matches = async (words: string) =>
+      Number(
+        (await ctx.client.execute({ sql: "select count(*) as n from cars_fts where cars_fts match ?", args: [words] }))
+          .rows[0]!.n,
+      );
+    const sides = { few: 0, many: 0 };
+    for (const [term, words] of [
+      ["bmw", '("bmw"*)'],
+      ["tesla", '("tesla"*)'],
+      ["2021 vilnius", '("2021"* "vilnius"*)'],
+      ["x5", '("x5"*)'],
+      ["zzzq", '("zzzq"*)'],
+    ] as const) {
+      sides[(await matches(words)) > SEARCH_WALK_FROM ? "many" : "few"]++;
+      const found = (await findQuickResults(ctx.db, term)).map((car) => car.id);
+      expect(found, term).toEqual(await reference(words));
+    }
+    expect(sides.few).toBeGreaterThan(1);
+    expect(sides.many).toBeGreaterThan(0);
+    // A search's listing page: the same cars in the same order, and the same count, as every match read and sorted.
+    for (const scope of ["rental", "sale", "all"] as const) {
+      for (const sort of LISTING_SORTS) {
+        for (const query of ["search=bmw", "search=tesla", "search=x5&page=2", "location=vilnius&page=3"]) {
+          const asked = filters(`${query}&sort=${sort}`, scope);
+          const page = await findListings(ctx.db, scope, asked, null);
+          const ids = await ctx.db
+            .select({ id: cars.id })
+            .from(cars)
+            .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+            .where(listingWhere(scope, asked))
+            .orderBy(...listingOrder(scope, sort))
+            .limit(LISTING_PAGE_SIZE)
+            .offset((page.page - 1) * LISTING_PAGE_SIZE);
+          const label = `${scope} ${sort} ${query}`;
+          expect(
+            page.cars.map((car) => car.id),
+            label,
+          ).toEqual(ids.map((row) => row.id));
+          const [all] = await ctx.db.select({ n: count() }).from(cars).where(listingWhere(scope, asked));
+          expect(page.total, label).toBe(Math.min(all!.n, COUNT_CAP));
+        }
+      }
+    }
   });
 
   it("the home page's sections use an index", async () => {
