@@ -40,7 +40,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_bookings+/bookings_.$bookingId_.photos.$photoId": { trips: 2, why: NOT_YET },
   "_admin+/admin.payouts_.$bookingId": { trips: 4, why: NOT_YET },
 
-  "_cars+/car.$id.book": { trips: 4, why: NOT_YET },
   "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": {
     trips: 2,
