@@ -49,21 +49,39 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now: number = Date.now(),
 ): Promise<RateLimitResult> {
+  const hit = countRateLimit(db, key, rule, now);
+  return hit.result(await hit.statement);
+}
+
+/**
+ * consumeRateLimit's counting statement, for a write batch that runs the reads it guards after it in the same round
+ * trip: `allowed` is SQL that holds while the count just made is within the limit, so a guarded read finds nothing
+ * (and costs nothing) once it is over; `result` reads the statement's answer as consumeRateLimit does.
+ */
+export function countRateLimit(db: Db, key: string, rule: RateLimitRule, now: number = Date.now()) {
   const expiredBefore = now - rule.windowMs;
-  const [row] = await db.all<{ count: number; window_start: number }>(sql`
+  return {
+    statement: db.all<{ count: number; window_start: number }>(sql`
     insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${expiredBefore} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${expiredBefore} then ${now} else rate_limits.window_start end
-    returning count, window_start`);
-  const count = Number(row?.count ?? Number.POSITIVE_INFINITY);
-  const windowStart = Number(row?.window_start ?? now);
-  return {
-    allowed: count <= rule.limit,
-    remaining: Math.max(0, rule.limit - count),
-    retryAfterMs: Math.max(0, windowStart + rule.windowMs - now),
+    returning count, window_start`),
+    allowed: sql`(select count from rate_limits where key = ${key}) <= ${rule.limit}`,
+    result(rows: { count: number; window_start: number }[]): RateLimitResult {
+      const [row] = rows;
+      const count = Number(row?.count ?? Number.POSITIVE_INFINITY);
+      const windowStart = Number(row?.window_start ?? now);
+      return {
+        allowed: count <= rule.limit,
+        remaining: Math.max(0, rule.limit - count),
+        retryAfterMs: Math.max(0, windowStart + rule.windowMs - now),
+      };
+    },
   };
 }
+
+export type RateLimitCount = ReturnType<typeof countRateLimit>;
 
 export interface RateLimitReservation {
   allowed: boolean;

@@ -1,6 +1,6 @@
 // Reading what a booking needs (the car, its pickup points, the insurance packages, the calendar) and writing a
 // new request. The overlap check and the insert are one statement (ARCHITECTURE.md: invariants live in the write).
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { bookingInsurance, bookings, cars, insurancePackages, pickupPoints } from "#db/schema";
 import type { Db } from "~/db.server";
 import { locatePickupPoints } from "~/places/cities";
@@ -31,47 +31,50 @@ export const BOOKING_CHARGE_COLUMNS = {
 
 /** A car as the booking page and the server price and check it; null unless public and rentable. */
 export async function findBookableCar(db: Db, carId: string) {
-  const [car] = await db
-    .select({
-      id: cars.id,
-      ownerId: cars.ownerId,
-      make: cars.make,
-      model: cars.model,
-      year: cars.year,
-      category: cars.category,
-      location: cars.location,
-      listingType: cars.listingType,
-      dailyPrice: cars.dailyPrice,
-      weeklyPrice: cars.weeklyPrice,
-      monthlyPrice: cars.monthlyPrice,
-      dailyPriceWithDriver: cars.dailyPriceWithDriver,
-      weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
-      monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
-      depositAmount: cars.depositAmount,
-      weeklyDeposit: cars.weeklyDeposit,
-      monthlyDeposit: cars.monthlyDeposit,
-      salePrice: cars.salePrice,
-      driverAvailable: cars.driverAvailable,
-      driverOnly: cars.driverOnly,
-      cancellationPolicy: cars.cancellationPolicy,
-      instantBook: cars.instantBook,
-      minRentalDays: cars.minRentalDays,
-      maxRentalDays: cars.maxRentalDays,
-      minimumRentalHours: cars.minimumRentalHours,
-    })
-    .from(cars)
-    .where(and(eq(cars.id, carId), PUBLIC_CAR, sql`${cars.listingType} <> 'sale'`))
-    .limit(1);
+  // The points by the car's id, asked for with the car (one round trip); dropped when the car is not bookable.
+  const [[car], points] = await Promise.all([
+    db
+      .select({
+        id: cars.id,
+        ownerId: cars.ownerId,
+        make: cars.make,
+        model: cars.model,
+        year: cars.year,
+        category: cars.category,
+        location: cars.location,
+        listingType: cars.listingType,
+        dailyPrice: cars.dailyPrice,
+        weeklyPrice: cars.weeklyPrice,
+        monthlyPrice: cars.monthlyPrice,
+        dailyPriceWithDriver: cars.dailyPriceWithDriver,
+        weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
+        monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
+        depositAmount: cars.depositAmount,
+        weeklyDeposit: cars.weeklyDeposit,
+        monthlyDeposit: cars.monthlyDeposit,
+        salePrice: cars.salePrice,
+        driverAvailable: cars.driverAvailable,
+        driverOnly: cars.driverOnly,
+        cancellationPolicy: cars.cancellationPolicy,
+        instantBook: cars.instantBook,
+        minRentalDays: cars.minRentalDays,
+        maxRentalDays: cars.maxRentalDays,
+        minimumRentalHours: cars.minimumRentalHours,
+      })
+      .from(cars)
+      .where(and(eq(cars.id, carId), PUBLIC_CAR, sql`${cars.listingType} <> 'sale'`))
+      .limit(1),
+    db
+      .select({
+        ...PICKUP_POINT_COLUMNS,
+        latitude: pickupPoints.latitude,
+        longitude: pickupPoints.longitude,
+      })
+      .from(pickupPoints)
+      .where(eq(pickupPoints.carId, carId))
+      .orderBy(sql`${pickupPoints.isPrimary} desc`, asc(pickupPoints.sortOrder)),
+  ]);
   if (!car) return null;
-  const points = await db
-    .select({
-      ...PICKUP_POINT_COLUMNS,
-      latitude: pickupPoints.latitude,
-      longitude: pickupPoints.longitude,
-    })
-    .from(pickupPoints)
-    .where(eq(pickupPoints.carId, car.id))
-    .orderBy(sql`${pickupPoints.isPrimary} desc`, asc(pickupPoints.sortOrder));
   return { ...car, pickupPoints: points };
 }
 
@@ -247,7 +250,8 @@ export async function insertBookingRequest(
  */
 export async function findOpenRequest(
   db: Db,
-  request: { carId: string; renterId: string; startDate: string; endDate: string },
+  /** The renter is their id, or SQL that yields it (the session's subquery). */
+  request: { carId: string; renterId: string | SQL; startDate: string; endDate: string },
 ) {
   const [row] = await db
     .select({ id: bookings.id })

@@ -238,14 +238,15 @@ export function evaluateChoice(input: {
 /** Loads what an evaluation needs for the car and the chosen days (and the calendar's months around them). */
 export async function loadChoiceContext(
   db: AppLoadContext["db"],
-  car: BookableCar,
-  userId: string,
+  carId: string,
+  /** Their id, or SQL that yields it (the session's subquery: the booking page reads beside the session). */
+  userId: string | SQL,
   range: { from: string; to: string },
 ) {
   const [packages, bookings, blocked, renter] = await Promise.all([
     activeInsurancePackages(db),
-    calendarBookings(db, car.id, range.from, range.to),
-    findBlockedDays(db, car.id, range.from, range.to),
+    calendarBookings(db, carId, range.from, range.to),
+    findBlockedDays(db, carId, range.from, range.to),
     renterStanding(db, userId),
   ]);
   return {
@@ -255,6 +256,13 @@ export async function loadChoiceContext(
     profileDateOfBirth: renter.dateOfBirth,
     renterVerification: renter.verificationStatus,
   };
+}
+
+/** The days a choice is evaluated over: the shown month's neighbours and the chosen days. */
+export function choiceRange(choice: BookingChoice, month: string) {
+  const from = [`${shiftMonth(month, -1)}-01`, choice.start].filter(Boolean).sort()[0]!;
+  const to = [`${shiftMonth(month, 2)}-01`, choice.end].filter(Boolean).sort().at(-1)!;
+  return { from, to };
 }
 
 /**
@@ -268,9 +276,7 @@ export async function evaluateBookingChoice(
   choice: BookingChoice,
   month: string,
 ) {
-  const from = [`${shiftMonth(month, -1)}-01`, choice.start].filter(Boolean).sort()[0]!;
-  const to = [`${shiftMonth(month, 2)}-01`, choice.end].filter(Boolean).sort().at(-1)!;
-  const loaded = await loadChoiceContext(db, car, userId, { from, to });
+  const loaded = await loadChoiceContext(db, car.id, userId, choiceRange(choice, month));
   return { loaded, evaluation: evaluateChoice({ car, choice, ...loaded, now: new Date() }) };
 }
 

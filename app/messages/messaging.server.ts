@@ -2,7 +2,7 @@
 // they write about. Sending is one write batch (the car's contact and inquiry counts, the pair's conversation, the
 // message, the recipient's notification); reading checks that the reader is one of the pair. The database is the
 // truth; the live room only says "look".
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { cars, conversations, messages, notifications, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { messagePreview } from "~/messages/message-form";
@@ -88,7 +88,12 @@ export async function sendMessage(db: Db, message: NewMessage, now = new Date())
 
 /** A person as messages show them: the name they go by, their picture, and whether the account still exists. */
 async function findPerson(db: Db, userId: string) {
-  const [row] = await db
+  const [row] = await personRows(db).where(eq(users.id, userId)).limit(1);
+  return row ? personOf(row) : null;
+}
+
+function personRows(db: Db) {
+  return db
     .select({
       id: users.id,
       fullName: profiles.fullName,
@@ -98,10 +103,10 @@ async function findPerson(db: Db, userId: string) {
       deletedAt: users.deletedAt,
     })
     .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
+    .innerJoin(profiles, eq(profiles.id, users.id));
+}
+
+function personOf(row: Awaited<ReturnType<typeof personRows>>[number]) {
   const active = row.deletedAt === null;
   return { id: row.id, name: active ? displayName(row) : null, avatarKey: active ? row.avatarKey : null, active };
 }
@@ -119,8 +124,42 @@ export async function findConversation(db: Db, userId: string, conversationId: s
   if (!row) return { status: "missing" as const };
   if (row.userAId !== userId && row.userBId !== userId) return { status: "forbidden" as const };
   const otherId = row.userAId === userId ? row.userBId : row.userAId;
-  const other = (await findPerson(db, otherId)) ?? { id: otherId, name: null, avatarKey: null, active: false };
-  return { status: "ok" as const, conversation: row, other };
+  return conversationAs(row, userId, await findPerson(db, otherId));
+}
+
+/**
+ * findConversation for a reader not known yet (the session's lookup is on its way): the conversation and both its
+ * people by the conversation's id alone, in one round trip; `as` then decides for the reader, as findConversation.
+ */
+export async function readConversation(db: Db, conversationId: string) {
+  const party = (column: "user_a_id" | "user_b_id") =>
+    sql`(select ${sql.raw(column)} from ${conversations} where ${conversations.id} = ${conversationId})`;
+  const [[row], people] = await Promise.all([
+    db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1),
+    personRows(db).where(or(eq(users.id, party("user_a_id")), eq(users.id, party("user_b_id")))),
+  ]);
+  return {
+    as(userId: string) {
+      if (!row) return { status: "missing" as const };
+      if (row.userAId !== userId && row.userBId !== userId) return { status: "forbidden" as const };
+      const otherId = row.userAId === userId ? row.userBId : row.userAId;
+      const other = people.find((person) => person.id === otherId);
+      return conversationAs(row, userId, other ? personOf(other) : null);
+    },
+  };
+}
+
+function conversationAs(
+  row: typeof conversations.$inferSelect,
+  userId: string,
+  other: ReturnType<typeof personOf> | null,
+) {
+  const otherId = row.userAId === userId ? row.userBId : row.userAId;
+  return {
+    status: "ok" as const,
+    conversation: row,
+    other: other ?? { id: otherId, name: null, avatarKey: null, active: false },
+  };
 }
 
 /** The thread: its latest 100 messages, oldest first, each with the car it is about. */
@@ -156,7 +195,30 @@ export async function threadMessages(db: Db, conversationId: string) {
  * message" line for it. Only the recipient's messages: the other side's read marks are theirs to set.
  */
 export async function markConversationRead(db: Db, userId: string, conversationId: string, now = new Date()) {
-  const [result] = await db.batch([
+  const [result] = await db.batch(markReadStatements(db, userId, conversationId, now));
+  return result.rowsAffected;
+}
+
+/**
+ * The inbox beside an open conversation: what the reader received in it marked read, then the list read, in one
+ * write batch, so the list's unread badges agree with the open thread.
+ */
+export async function markReadAndListConversations(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  search = "",
+  now = new Date(),
+): Promise<ConversationSummary[]> {
+  const [, , rows] = await db.batch([
+    ...markReadStatements(db, userId, conversationId, now),
+    conversationRows(db, userId, search),
+  ]);
+  return rows.map(conversationSummary);
+}
+
+function markReadStatements(db: Db, userId: string, conversationId: string, now: Date) {
+  return [
     db
       .update(messages)
       .set({ readAt: now })
@@ -174,8 +236,7 @@ export async function markConversationRead(db: Db, userId: string, conversationI
           sql`json_extract(${notifications.data}, '$.conversation_id') = ${conversationId}`,
         ),
       ),
-  ]);
-  return result.rowsAffected;
+  ] as const;
 }
 
 /** LIKE with the user's text taken literally. */
@@ -200,7 +261,16 @@ export interface ConversationSummary {
  * car talked about and how many messages the reader has not read. `search` matches the person's name, a message or
  * the car.
  */
-export async function listConversations(db: Db, userId: string, search = ""): Promise<ConversationSummary[]> {
+export async function listConversations(
+  db: Db,
+  /** Their id, or SQL that yields it (the session's subquery: requireUserWith). */
+  userId: string | SQL,
+  search = "",
+): Promise<ConversationSummary[]> {
+  return (await conversationRows(db, userId, search)).map(conversationSummary);
+}
+
+function conversationRows(db: Db, userId: string | SQL, search: string) {
   const term = search.trim().slice(0, 100);
   // SQLite folds only ASCII letters' case, so "škoda" would miss "Škoda": the term is also tried lower-case,
   // upper-case and capitalised.
@@ -219,26 +289,13 @@ export async function listConversations(db: Db, userId: string, search = ""): Pr
                        and (${like(sql`m.content`)} or ${like(sql`coalesce(m.subject, '')`)}
                             or ${like(sql`coalesce(ca.make || ' ' || ca.model, '')`)})))`
     : sql``;
-  const rows = await db.all<{
-    id: string;
-    other_id: string;
-    full_name: string | null;
-    company_name: string | null;
-    account_type: "person" | "company" | null;
-    avatar_key: string | null;
-    deleted_at: number | null;
-    last_message_at: number;
-    last_content: string | null;
-    last_sender: string | null;
-    car_name: string | null;
-    unread: number;
-  }>(sql`
+  return db.all<ConversationRow>(sql`
     select c.id, c.last_message_at, u.id as other_id, p.full_name, p.company_name, p.account_type, p.avatar_key,
       u.deleted_at,
       (select m.content from messages m where m.conversation_id = c.id
         order by m.created_at desc, m.rowid desc limit 1) as last_content,
-      (select m.sender_id from messages m where m.conversation_id = c.id
-        order by m.created_at desc, m.rowid desc limit 1) as last_sender,
+      coalesce((select m.sender_id from messages m where m.conversation_id = c.id
+        order by m.created_at desc, m.rowid desc limit 1) = ${userId}, 0) as last_from_me,
       (select ca.make || ' ' || ca.model from messages m join cars ca on ca.id = m.car_id
         where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1) as car_name,
       (select count(*) from messages m
@@ -249,22 +306,38 @@ export async function listConversations(db: Db, userId: string, search = ""): Pr
     where (c.user_a_id = ${userId} or c.user_b_id = ${userId}) ${matches}
     order by c.last_message_at desc
     limit ${CONVERSATIONS_LISTED}`);
-  return rows.map((row) => {
-    const active = row.deleted_at == null && (row.full_name || row.company_name);
-    return {
-      id: row.id,
-      otherId: row.other_id,
-      otherName: active
-        ? displayName({ fullName: row.full_name, companyName: row.company_name, accountType: row.account_type })
-        : null,
-      otherAvatarKey: row.deleted_at == null ? row.avatar_key : null,
-      lastMessageAt: Number(row.last_message_at),
-      lastPreview: messagePreview(row.last_content ?? ""),
-      lastFromMe: row.last_sender === userId,
-      carName: row.car_name,
-      unread: Number(row.unread),
-    };
-  });
+}
+
+interface ConversationRow {
+  id: string;
+  other_id: string;
+  full_name: string | null;
+  company_name: string | null;
+  account_type: "person" | "company" | null;
+  avatar_key: string | null;
+  deleted_at: number | null;
+  last_message_at: number;
+  last_content: string | null;
+  last_from_me: number;
+  car_name: string | null;
+  unread: number;
+}
+
+function conversationSummary(row: ConversationRow): ConversationSummary {
+  const active = row.deleted_at == null && (row.full_name || row.company_name);
+  return {
+    id: row.id,
+    otherId: row.other_id,
+    otherName: active
+      ? displayName({ fullName: row.full_name, companyName: row.company_name, accountType: row.account_type })
+      : null,
+    otherAvatarKey: row.deleted_at == null ? row.avatar_key : null,
+    lastMessageAt: Number(row.last_message_at),
+    lastPreview: messagePreview(row.last_content ?? ""),
+    lastFromMe: Boolean(Number(row.last_from_me)),
+    carName: row.car_name,
+    unread: Number(row.unread),
+  };
 }
 
 /** The header's message badge: messages the user has received and not read. */

@@ -5,6 +5,7 @@ import { cars, profiles } from "#db/schema";
 import { selectCardsWithExtras, shapeCardsWithExtras, type ListingCard } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { Db } from "~/db.server";
+import type { RateLimitCount, RateLimitResult } from "~/accounts/rate-limit.server";
 import {
   LISTING_PAGE_SIZE,
   locationWords,
@@ -187,7 +188,33 @@ export async function findListings(
   /** The viewer's id, or SQL that yields it (the session's subquery), for their favourite marks. */
   viewerId: string | SQL | null,
 ): Promise<ListingPage> {
-  const where = listingWhere(scope, filters);
+  return (await readListings(db, scope, filters, viewerId, null)).listings!;
+}
+
+/**
+ * findListings behind a rate limit counted in the same round trip: one write batch, the count first, then the page's
+ * reads, which find nothing once it is over (ARCHITECTURE rule 10). No listings when it refused.
+ */
+export function findListingsLimited(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  viewerId: string | SQL | null,
+  hit: RateLimitCount,
+): Promise<{ limit: RateLimitResult | null; listings: ListingPage | null }> {
+  return readListings(db, scope, filters, viewerId, hit);
+}
+
+async function readListings(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  viewerId: string | SQL | null,
+  hit: RateLimitCount | null,
+): Promise<{ limit: RateLimitResult | null; listings: ListingPage | null }> {
+  // Behind a rate limit, every read the page makes holds only while the count just made is within it.
+  const gate = (terms: SQL | undefined) => (hit ? and(terms, hit.allowed)! : terms!);
+  const where = gate(listingWhere(scope, filters));
   // What the covering index reads: the same cars, its scope spelled so that the index can seek it.
   const seekWhere = and(where, SCOPE_TYPES[scope])!;
   const order = listingOrder(scope, filters.sort);
@@ -200,7 +227,7 @@ export async function findListings(
   // A search and nothing else but the scope: its page is picked by searchedIds, the search's share deciding how.
   const unsearched = { ...filters, search: undefined, location: undefined };
   const query = filterTerms(scope, unsearched).some(Boolean) ? null : matchQuery(filters);
-  const text = query ? { query, where: listingWhere(scope, unsearched) } : null;
+  const text = query ? { query, where: gate(listingWhere(scope, unsearched)) } : null;
   const load = (page: number) => {
     const pageOf = (from: SQL, extra?: SQL) =>
       db
@@ -220,8 +247,18 @@ export async function findListings(
       .orderBy(...order);
   };
   const counting = countListings(db, scope, seekWhere, narrowed, filters.page, text);
-  const [[counted], firstTry] = await Promise.all([counting.rows, load(filters.page)]);
-  const found = Number(counted?.total ?? 0);
+  let limit: RateLimitResult | null = null;
+  let counts: { total: number }[];
+  let firstTry: Awaited<ReturnType<typeof load>>;
+  if (hit) {
+    let hitRows: { count: number; window_start: number }[];
+    [hitRows, counts, firstTry] = await db.batch([hit.statement, counting.rows, load(filters.page)]);
+    limit = hit.result(hitRows);
+    if (!limit.allowed) return { limit, listings: null };
+  } else {
+    [counts, firstTry] = await Promise.all([counting.rows, load(filters.page)]);
+  }
+  const found = Number(counts[0]?.total ?? 0);
   const capped = counting.limit !== null && found >= counting.limit;
   const total = capped ? COUNT_CAP : found;
   // A capped count covers the page after the one asked for, so its pages are all there to link to.
@@ -230,7 +267,7 @@ export async function findListings(
   // only then.
   const page = Math.min(filters.page, pageCount);
   const rows = page === filters.page ? firstTry : await load(page);
-  return { cars: shapeCardsWithExtras(rows), total, capped, page, pageCount };
+  return { limit, listings: { cars: shapeCardsWithExtras(rows), total, capped, page, pageCount } };
 }
 
 /**

@@ -2,10 +2,10 @@
 // may do. A database failure is the page's error box with "Try again", not an error page.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { sessionUserIdSql } from "~/accounts/session.server";
-import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { clientAddress, consumeRateLimit, countRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { getT } from "~/i18n.server";
 import { filtersToParams, parseListingFilters, SCOPE_PATH, type ListingScope } from "~/search/listing-filters";
-import { findListings, type ListingPage } from "~/search/listing-query.server";
+import { findListings, findListingsLimited, type ListingPage } from "~/search/listing-query.server";
 import { findSavedSearchId, savedSearchQuery } from "~/search/saved-searches.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 
@@ -25,12 +25,21 @@ export async function listingPageData(request: Request, context: AppLoadContext,
   let listings: ListingPage | null = null;
   let failure: "rate-limited" | "unavailable" | null = null;
   try {
-    if (filters.search) {
-      const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
-      if (!limit.allowed) failure = "rate-limited";
-    }
+    const searchKey = `search:${clientAddress(request)}`;
     // A one-letter search is refused next to the box, as the header's search refuses it: no list that ignores it.
-    if (!failure && !problems.search) listings = await findListings(context.db, scope, filters, viewer);
+    if (problems.search) {
+      if (filters.search && !(await consumeRateLimit(context.db, searchKey, RATE_LIMITS.search)).allowed) {
+        failure = "rate-limited";
+      }
+    } else if (filters.search) {
+      // The search is counted and the page read in one round trip; over the limit, the page is never read.
+      const hit = countRateLimit(context.db, searchKey, RATE_LIMITS.search);
+      const found = await findListingsLimited(context.db, scope, filters, viewer, hit);
+      if (found.limit?.allowed === false) failure = "rate-limited";
+      listings = found.listings;
+    } else {
+      listings = await findListings(context.db, scope, filters, viewer);
+    }
   } catch (error) {
     // An unreachable database is every page's "Database connection not available" (database-faults.server).
     if (isDatabaseUnavailable(error)) throw error;

@@ -12,9 +12,10 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUser, requireUserWith } from "~/accounts/guards.server";
 import { findBookableCar } from "~/bookings/booking-queries.server";
-import { bookingDialogData } from "~/bookings/booking-dialog.server";
+import { bookingDialogData, readBookingDialog } from "~/bookings/booking-dialog.server";
+import type { BookableCar } from "~/bookings/booking-queries.server";
 import { readBookingChoice, requestBooking } from "~/bookings/booking-request.server";
 import { ChoiceStep } from "~/components/bookings/booking-choice-step";
 import { ReviewStep } from "~/components/bookings/booking-review-step";
@@ -26,19 +27,30 @@ export const handle = { i18n: ["cars", "bookings"], breadcrumb: "cars:book.title
 
 async function bookableCar(args: LoaderFunctionArgs) {
   const user = await requireUser(args.request, args.context);
-  const car = await findBookableCar(args.context.db, args.params.id ?? "");
+  return { user, car: bookable(await findBookableCar(args.context.db, args.params.id ?? ""), user) };
+}
+
+/** A public rental car that is not the renter's own; otherwise the car is not found. */
+function bookable(car: BookableCar | null, user: { id: string }): BookableCar {
   if (!car || car.ownerId === user.id) {
     notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   }
-  return { user, car };
+  return car;
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, car } = await bookableCar(args);
-  const [t, language] = await Promise.all([getT(args.request, ["cars", "bookings"]), getLanguage(args.request)]);
   const params = new URL(args.request.url).searchParams;
-  const dialog = await bookingDialogData(args.context.db, { car, renterId: user.id, params, t, language });
-  return { title: t("book.title"), ...dialog };
+  // The car and what the dialog shows of it, by the car's id and the session's subquery, beside the session's lookup;
+  // checked against the renter once both came (decision 002).
+  const [[user, read], t, language] = await Promise.all([
+    requireUserWith(args.request, args.context, (renterId) =>
+      readBookingDialog(args.context.db, { carId: args.params.id ?? "", renterId, params }),
+    ),
+    getT(args.request, ["cars", "bookings"]),
+    getLanguage(args.request),
+  ]);
+  const car = bookable(read.car, user);
+  return { title: t("book.title"), ...bookingDialogData({ ...read, car }, { params, t, language }) };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUserWith } from "~/accounts/guards.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { BookingStatusPill } from "~/components/dashboard/booking-status";
 import { CarImage } from "~/components/cars/car-image";
@@ -26,9 +26,12 @@ export const handle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const now = new Date();
-  const [dashboard, t] = await Promise.all([loadRenterDashboard(context.db, user.id, now), getT(request, "dashboard")]);
+  // The dashboard is asked for by the session's subquery, beside its lookup (decision 002).
+  const [[user, dashboard], t] = await Promise.all([
+    requireUserWith(request, context, (userId) => loadRenterDashboard(context.db, userId, now)),
+    getT(request, "dashboard"),
+  ]);
   return {
     title: t("titles.dashboard"),
     name: user.fullName || user.email,

@@ -10,14 +10,14 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forbidden, notFound, requireUser } from "~/accounts/guards.server";
+import { forbidden, notFound, requireUser, requireUserWith } from "~/accounts/guards.server";
 import { Avatar } from "~/components/shell/header";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
 import { MESSAGE_MAX_LENGTH } from "~/messages/message-form";
-import { findConversation, threadMessages } from "~/messages/messaging.server";
+import { findConversation, readConversation, threadMessages } from "~/messages/messaging.server";
 import { announceMessage } from "~/messages/message-page.server";
 import { sendFromForm } from "~/messages/send-message.server";
 import { liveTicket } from "~/realtime/live.server";
@@ -37,19 +37,29 @@ export const handle = {
 
 async function openConversation(args: LoaderFunctionArgs) {
   const user = await requireUser(args.request, args.context);
-  const found = await findConversation(args.context.db, user.id, args.params.conversationId ?? "");
+  return { user, ...allowed(await findConversation(args.context.db, user.id, args.params.conversationId ?? "")) };
+}
+
+function allowed(found: Awaited<ReturnType<typeof findConversation>>) {
   if (found.status === "missing") notFound("errors.notFound");
   if (found.status === "forbidden") forbidden();
-  return { user, conversation: found.conversation, other: found.other };
+  return { conversation: found.conversation, other: found.other };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, conversation, other } = await openConversation(args);
-  const thread = await threadMessages(args.context.db, conversation.id);
-  const t = await getT(args.request, "messages");
+  const id = args.params.conversationId ?? "";
+  // The conversation, its people and its thread by the conversation's id, beside the session's lookup; checked
+  // against the reader once both came, and dropped unseen when they are not one of the pair (decision 002).
+  const [[user, [found, thread]], t] = await Promise.all([
+    requireUserWith(args.request, args.context, () =>
+      Promise.all([readConversation(args.context.db, id), threadMessages(args.context.db, id)]),
+    ),
+    getT(args.request, "messages"),
+  ]);
+  const { other } = allowed(found.as(user.id));
   return {
     title: other.name ?? t("unknownUser"),
-    live: await liveTicket(args.context, conversationRoom(conversation.id), user.id),
+    live: await liveTicket(args.context, conversationRoom(id), user.id),
     me: user.id,
     other,
     messages: thread.map((m) => ({

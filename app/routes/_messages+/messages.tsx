@@ -5,13 +5,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUser, requireUserWith } from "~/accounts/guards.server";
 import { Avatar } from "~/components/shell/header";
 import { ButtonLink } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field-errors";
 import { Icon } from "~/components/ui/icons";
 import { getT } from "~/i18n.server";
-import { listConversations, markConversationRead } from "~/messages/messaging.server";
+import { listConversations, markReadAndListConversations } from "~/messages/messaging.server";
 import { formatDateTime } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -19,13 +19,21 @@ import { useHydrated } from "~/utils/use-hydrated";
 export const handle = { i18n: ["messages"], breadcrumb: "messages:title" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  // Opening a conversation marks what the reader received in it read (part 1 §4). Done here, before the list is
-  // read, so the list's unread badges agree with the open thread; only the reader's own received messages match.
-  if (params.conversationId) await markConversationRead(context.db, user.id, params.conversationId);
-  const conversations = await listConversations(context.db, user.id, query);
-  const t = await getT(request, "messages");
+  const { conversationId } = params;
+  // Opening a conversation marks what the reader received in it read (part 1 §4). Done here, in the list's own
+  // write batch before it, so the list's unread badges agree with the open thread; only the reader's own received
+  // messages match. A write waits for the session's answer (decision 002); the bare inbox is read beside it.
+  const [conversations, t] = await Promise.all([
+    conversationId
+      ? requireUser(request, context).then((user) =>
+          markReadAndListConversations(context.db, user.id, conversationId, query),
+        )
+      : requireUserWith(request, context, (userId) => listConversations(context.db, userId, query)).then(
+          ([, list]) => list,
+        ),
+    getT(request, "messages"),
+  ]);
   return {
     title: t("title"),
     query,
