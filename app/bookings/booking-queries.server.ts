@@ -7,6 +7,7 @@ import { locatePickupPoints } from "~/places/cities";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import type { BookingPrice, PricingPeriod } from "~/pricing/booking-price";
 import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
+import { RENTAL_PRICE_COLUMNS } from "~/cars/rental-price-columns.server";
 import { rentalChargeStatements } from "~/payments/charges.server";
 
 /**
@@ -43,12 +44,7 @@ export async function findBookableCar(db: Db, carId: string) {
         category: cars.category,
         location: cars.location,
         listingType: cars.listingType,
-        dailyPrice: cars.dailyPrice,
-        weeklyPrice: cars.weeklyPrice,
-        monthlyPrice: cars.monthlyPrice,
-        dailyPriceWithDriver: cars.dailyPriceWithDriver,
-        weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
-        monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
+        ...RENTAL_PRICE_COLUMNS,
         depositAmount: cars.depositAmount,
         weeklyDeposit: cars.weeklyDeposit,
         monthlyDeposit: cars.monthlyDeposit,

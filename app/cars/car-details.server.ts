@@ -6,6 +6,7 @@ import { REVIEWS_ALL, REVIEWS_SHOWN } from "~/reviews/review-limits";
 import { countReviewsAbout, findReviewsAbout, ownerOfCar } from "~/reviews/reviews-about.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 import { PICKUP_POINT_COLUMNS } from "~/cars/pickup-point-columns.server";
+import { RENTAL_PRICE_COLUMNS } from "~/cars/rental-price-columns.server";
 
 /**
  * `viewerId`: the signed-in person's id as SQL (the session's subquery, app/accounts/session.server.ts), so the car
@@ -33,12 +34,7 @@ export async function findCarDetails(db: Db, id: string, viewerId: SQL | null, o
       doors: cars.doors,
       condition: cars.condition,
       listingType: cars.listingType,
-      dailyPrice: cars.dailyPrice,
-      weeklyPrice: cars.weeklyPrice,
-      monthlyPrice: cars.monthlyPrice,
-      dailyPriceWithDriver: cars.dailyPriceWithDriver,
-      weeklyPriceWithDriver: cars.weeklyPriceWithDriver,
-      monthlyPriceWithDriver: cars.monthlyPriceWithDriver,
+      ...RENTAL_PRICE_COLUMNS,
       driverPricePerHour: cars.driverPricePerHour,
       minimumRentalHours: cars.minimumRentalHours,
       minRentalDays: cars.minRentalDays,
