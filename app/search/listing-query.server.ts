@@ -344,9 +344,28 @@ function searchedIds(query: string, page: (from: SQL, term: SQL) => SQLWrapper):
 /** The header's live search: at most five public cars matching the words, newest first. */
 export async function findQuickResults(db: Db, term: string): Promise<QuickResult[]> {
   const query = matchQuery({ search: term });
-  if (!query) return [];
+  return query ? quickResults(db, query) : [];
+}
+
+/**
+ * findQuickResults behind a rate limit counted in the same round trip (one write batch, as findListingsLimited): the
+ * count first, then the five, which find nothing once it is over. No results when it refused.
+ */
+export async function findQuickResultsLimited(
+  db: Db,
+  term: string,
+  hit: RateLimitCount,
+): Promise<{ limit: RateLimitResult; results: QuickResult[] }> {
+  const query = matchQuery({ search: term });
+  if (!query) return { limit: hit.result(await hit.statement), results: [] };
+  const [hitRows, rows] = await db.batch([hit.statement, quickResults(db, query, hit.allowed)]);
+  const limit = hit.result(hitRows);
+  return { limit, results: limit.allowed ? rows : [] };
+}
+
+function quickResults(db: Db, query: string, gate?: SQL) {
   const order = [desc(cars.createdAt), desc(cars.id)];
-  const rows = await db
+  return db
     .select({
       id: cars.id,
       make: cars.make,
@@ -367,11 +386,13 @@ export async function findQuickResults(db: Db, term: string): Promise<QuickResul
         cars.id,
         searchedIds(
           query,
-          (from, term) => sql`select "cars"."id" from ${from} where ${PUBLIC_CAR} and ${term}
+          (
+            from,
+            term,
+          ) => sql`select "cars"."id" from ${from} where ${PUBLIC_CAR} and ${term}${gate ? sql` and ${gate}` : sql``}
             order by ${sql.join(order, sql`, `)} limit ${QUICK_RESULTS}`,
         ),
       ),
     )
     .orderBy(...order);
-  return rows;
 }

@@ -312,6 +312,24 @@ describe("home sections and quick search", () => {
     );
     expect(empty).toMatchObject({ status: 200, data: { results: [] } });
   });
+
+  it("live search: counted with its read in one round trip; the 101st in a minute is refused with no results", async () => {
+    const request = () => getRequest("/resources/search?q=toyota", { ip: "10.9.9.8" });
+    for (let i = 0; i < 100; i++) {
+      const answer = await callRoute<{ results: { id: string }[] }>(quickSearchLoader, request(), ctx.context);
+      expect(answer.status).toBe(200);
+      expect(answer.data.results.map((r) => names[r.id])).toEqual(["A"]);
+    }
+    const refused = await callRoute<{ results: unknown[]; error?: string }>(quickSearchLoader, request(), ctx.context);
+    expect(refused).toMatchObject({ status: 429, data: { results: [], error: "errors.tooManySearches" } });
+    // Another address is counted on its own.
+    const other = await callRoute<{ results: unknown[] }>(
+      quickSearchLoader,
+      getRequest("/resources/search?q=toyota", { ip: "10.9.9.7" }),
+      ctx.context,
+    );
+    expect(other).toMatchObject({ status: 200, data: { results: [expect.anything()] } });
+  });
 });
 
 describe("the car page's loader", () => {

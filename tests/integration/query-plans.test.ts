@@ -7,7 +7,8 @@ import { cars, profiles } from "#db/schema";
 import { loadHostDashboard } from "~/dashboard/host-figures.server";
 import { PERIODS } from "~/dashboard/period";
 import { loadRenterDashboard } from "~/dashboard/renter-dashboard.server";
-import { createDb } from "~/db.server";
+import { createDb, type Db } from "~/db.server";
+import { countRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
 import {
   DRIVER_OPTIONS,
   LISTING_PAGE_SIZE,
@@ -20,6 +21,7 @@ import {
   findListings,
   findNewestCards,
   findQuickResults,
+  findQuickResultsLimited,
   QUICK_RESULTS,
   listingOrder,
   listingWhere,
@@ -295,13 +297,20 @@ describe(`query plans at ${BULK_CARS.toLocaleString("en")} cars`, () => {
     expect(quick).not.toContain("cars_public_filter_idx");
   });
 
-  it("the live search picks its five cars without reading every match, or the catalogue, whatever the term", async () => {
+  it.each([
+    ["alone", (db: Db) => findQuickResults(db, "bmw")],
+    [
+      "behind its rate limit, as the route asks",
+      (db: Db) => findQuickResultsLimited(db, "bmw", countRateLimit(db, "search:plans", RATE_LIMITS.search)),
+    ],
+  ])("the live search (%s) picks its five cars without reading every match, or the catalogue", async (_, run) => {
     const { db, statements } = recordingDb(ctx.client);
-    await findQuickResults(db, "bmw");
-    expect(statements).toHaveLength(1);
+    await run(db);
+    const searches = statements.filter((statement) => statement.sql.includes("cars_fts"));
+    expect(searches).toHaveLength(1);
     const plan = await ctx.client.execute({
-      sql: `EXPLAIN QUERY PLAN ${statements[0]!.sql}`,
-      args: statements[0]!.args,
+      sql: `EXPLAIN QUERY PLAN ${searches[0]!.sql}`,
+      args: searches[0]!.args,
     });
     const details = plan.rows.map((row) => String(row.detail));
     // Many matches: the public cars newest first, in their index's order (no sort), each tested by its search row.

@@ -24,10 +24,6 @@ const NOT_YET = "not yet one round trip: reads that wait on the session's or ano
 /** Routes allowed more than one sequential round trip, and why. Everything else: one. */
 const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_profiles+/profile.$userId": { trips: 2, why: NOT_YET },
-  "_resources+/resources.search": {
-    trips: 2,
-    why: "the live search counts its rate limit before the costly text query runs (a read after a write), and the cars' photos wait for the matches",
-  },
   "_account+/account.delete": { trips: 2, why: NOT_YET },
   "_auth+/auth.callback": { trips: 3, why: NOT_YET },
   "_bookings+/booking-cancelled": { trips: 2, why: NOT_YET },
@@ -39,7 +35,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_bookings+/bookings.$bookingId.agreement[.html]": { trips: 3, why: NOT_YET },
   "_bookings+/bookings_.$bookingId_.photos.$photoId": { trips: 2, why: NOT_YET },
   "_admin+/admin.payouts_.$bookingId": { trips: 4, why: NOT_YET },
-
   "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": {
     trips: 2,

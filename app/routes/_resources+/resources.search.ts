@@ -1,8 +1,8 @@
 // GET /resources/search?q=… : the header's live search (part 1 §2 "Search dropdown"): at most five public cars as
 // JSON. Same sanitising and 2-character rule as the listing pages, and the search rate limit (100 a minute).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
-import { findQuickResults, type QuickSearchResponse } from "~/search/listing-query.server";
+import { clientAddress, countRateLimit, RATE_LIMITS } from "~/accounts/rate-limit.server";
+import { findQuickResultsLimited, type QuickSearchResponse } from "~/search/listing-query.server";
 import { parseSearchTerm } from "~/search/search-rules";
 import { imageUrl } from "~/utils/images";
 
@@ -19,14 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = parseSearchTerm(new URL(request.url).searchParams.get("q"));
   if (!term) return answer({ term: "", results: [] });
   if (!term.ok) return answer({ term: "", results: [], error: term.error }, { status: 400 });
-  const limit = await consumeRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
+  // The search is counted and the five read in one round trip; over the limit, they find nothing.
+  const hit = countRateLimit(context.db, `search:${clientAddress(request)}`, RATE_LIMITS.search);
+  const { limit, results } = await findQuickResultsLimited(context.db, term.term, hit);
   if (!limit.allowed) {
     return answer(
       { term: term.term, results: [], error: "errors.tooManySearches" },
       { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
     );
   }
-  const results = await findQuickResults(context.db, term.term);
   return answer({
     term: term.term,
     results: results.map((r) => ({ ...r, image: r.image ? imageUrl(r.image, "card") : null })),
