@@ -91,7 +91,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   types: [],
   accounts: ["email", "photos"],
   cars: ["accounts", "photos", "places", "reviews"],
-  search: ["cars"],
+  search: ["accounts", "cars"],
   pricing: ["cars"],
   // Money runs one way (docs/decisions/034): the bookings' effects runner calls down into payments, which import
   // nothing of bookings, claims or trips, directly or through another module (the test below says so).
