@@ -44,6 +44,9 @@ export async function requireUser(request: Request, context: Context): Promise<S
   throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(safeRedirectPath(url.pathname))}`);
 }
 
+/** The person's id as SQL (a subquery on the session's row), as requireUserWith hands it to a page's reads. */
+export type SessionUserIdSql = SQL;
+
 /**
  * requireUser, with the page's own reads of the person's rows started in the same turn as the session's lookup, so
  * they travel in its round trip (app/db-batching.server.ts): `reads` gets the person's id as SQL (a subquery on the

@@ -2,8 +2,9 @@
 // the form, answer a refusal with the messages and what was typed, and after sending come back to the page in its
 // "Message Sent" state (a GET, so a reload does not send twice).
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { conversations } from "#db/schema";
 import type { Db } from "~/db.server";
-import { findConversation } from "~/messages/messaging.server";
 import { sendFromForm } from "~/messages/send-message.server";
 import { announce } from "~/realtime/live.server";
 import { conversationRoom, userRoom } from "~/realtime/room-token";
@@ -39,10 +40,17 @@ export async function sendFromPage(
   return redirect(`${url.pathname}?sent=${sent.conversationId}`, 303);
 }
 
-/** The conversation a "Message Sent" page links to: only one of the reader's own. */
-export async function sentConversationId(db: Db, userId: string, request: Request): Promise<string | null> {
+/**
+ * The conversation a "Message Sent" page links to: only one of the reader's own. The reader may be the session's
+ * subquery, so the page asks for it beside the session's lookup (one round trip, docs/decisions/002).
+ */
+export async function sentConversationId(db: Db, userId: string | SQL, request: Request): Promise<string | null> {
   const id = new URL(request.url).searchParams.get("sent");
   if (!id) return null;
-  const found = await findConversation(db, userId, id);
-  return found.status === "ok" ? found.conversation.id : null;
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, id), or(eq(conversations.userAId, userId), eq(conversations.userBId, userId))))
+    .limit(1);
+  return row?.id ?? null;
 }

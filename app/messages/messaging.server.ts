@@ -2,7 +2,7 @@
 // they write about. Sending is one write batch (the car's contact and inquiry counts, the pair's conversation, the
 // message, the recipient's notification); reading checks that the reader is one of the pair. The database is the
 // truth; the live room only says "look".
-import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { cars, conversations, messages, notifications, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
 import { messagePreview } from "~/messages/message-form";
@@ -112,9 +112,12 @@ function personOf(row: Awaited<ReturnType<typeof personRows>>[number]) {
 }
 
 /** Someone a message can go to: an existing account that is not deleted, and not the sender. */
-export async function findRecipient(db: Db, senderId: string, recipientId: string) {
-  if (senderId === recipientId) return null;
-  const person = await findPerson(db, recipientId);
+export async function findRecipient(db: Db, senderId: string | SQL, recipientId: string) {
+  // Never oneself, said by the query: the sender may be the session's subquery (its answer not known yet).
+  const [row] = await personRows(db)
+    .where(and(eq(users.id, recipientId), ne(users.id, senderId)))
+    .limit(1);
+  const person = row ? personOf(row) : null;
   return person?.active ? person : null;
 }
 

@@ -4,7 +4,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, profiles, users } from "#db/schema";
 import type { Db } from "~/db.server";
-import { cardSelection, toCards } from "~/cars/listing-cards.server";
+import { selectCardsWithExtras, shapeCardsWithExtras } from "~/cars/listing-cards.server";
 import { PUBLIC_CAR } from "~/cars/public-car.server";
 
 /** The profile page's person: null when unknown or deleted. */
@@ -34,15 +34,15 @@ export async function findPublicProfile(db: Db, id: string) {
   return profile ?? null;
 }
 
-/** The person's public cars as cards, newest first (hearts filled for the viewer's favourites). */
-export async function findPublicListingCards(db: Db, ownerId: string, viewerId: string | null) {
-  const rows = await db
-    .select(cardSelection)
-    .from(cars)
-    .innerJoin(profiles, eq(profiles.id, cars.ownerId))
+/**
+ * The person's public cars as cards, newest first (hearts filled for the viewer's favourites): photos and marks in
+ * each card's row, so the viewer may be the session's subquery and the whole list one statement.
+ */
+export async function findPublicListingCards(db: Db, ownerId: string, viewerId: string | SQL | null) {
+  const rows = await selectCardsWithExtras(db, viewerId)
     .where(and(eq(cars.ownerId, ownerId), PUBLIC_CAR))
     .orderBy(desc(cars.createdAt));
-  return toCards(db, rows, viewerId);
+  return shapeCardsWithExtras(rows);
 }
 
 /** The name and picture shown for the other party of a booking (e.g. over a review form). */

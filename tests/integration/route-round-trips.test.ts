@@ -23,7 +23,6 @@ const NOT_YET = "not yet one round trip: reads that wait on the session's or ano
 
 /** Routes allowed more than one sequential round trip, and why. Everything else: one. */
 const BUDGETS: Record<string, { trips: number; why: string }> = {
-  "_profiles+/profile.$userId": { trips: 2, why: NOT_YET },
   "_account+/account.delete": { trips: 2, why: NOT_YET },
   "_auth+/auth.callback": { trips: 3, why: NOT_YET },
   "_bookings+/booking-cancelled": { trips: 2, why: NOT_YET },
@@ -35,7 +34,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
   "_bookings+/bookings.$bookingId.agreement[.html]": { trips: 3, why: NOT_YET },
   "_bookings+/bookings_.$bookingId_.photos.$photoId": { trips: 2, why: NOT_YET },
   "_admin+/admin.payouts_.$bookingId": { trips: 4, why: NOT_YET },
-  "_cars+/car.$id.contact": { trips: 2, why: NOT_YET },
   "_dashboard+/dashboard": {
     trips: 2,
     why: "a renter's saved searches become the recommendations' filters in the Worker, so those matches follow them (without saved searches: one)",
@@ -55,7 +53,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
     trips: 2,
     why: "the suggested price compares cars of the car's own category, fuel and year: asked for once the car is read",
   },
-  "_profiles+/profile.$userId.message": { trips: 3, why: NOT_YET },
   "_profiles+/profile.payouts_.return": { trips: 3, why: NOT_YET },
   "_profiles+/profile.payouts_.refresh": { trips: 3, why: NOT_YET },
   "_dev+/dev.connect.$accountId": { trips: 2, why: NOT_YET },

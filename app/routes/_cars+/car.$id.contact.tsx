@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUserWith, type SessionUserIdSql } from "~/accounts/guards.server";
 import { findContactableCar } from "~/cars/car-details.server";
 import { MessageForm, MessageSent } from "~/components/messages/message-form";
 import { OverlayPage } from "~/components/ui/overlay-page";
@@ -16,28 +16,37 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["cars", "messages"], breadcrumb: "messages:contact.title" };
 
-async function contactableCar(request: Request, context: LoaderFunctionArgs["context"], id: string | undefined) {
-  const user = await requireUser(request, context);
-  const car = await findContactableCar(context.db, id ?? "");
+/** The car, asked for beside the session's lookup with the page's `more` (one round trip); never one's own. */
+async function contactableCar<T>(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  id: string | undefined,
+  more: (userId: SessionUserIdSql) => Promise<T>,
+) {
+  const [user, [car, extra]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([findContactableCar(context.db, id ?? ""), more(userId)]),
+  );
   if (!car || car.ownerId === user.id) {
     notFound("errors.carNotFound", "errors.carNotFoundTitle", { to: "/cars", label: "errors.browseAllCars" });
   }
-  return { user, car };
+  return { user, car, extra };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user, car } = await contactableCar(request, context, params.id);
+  const { car, extra: sent } = await contactableCar(request, context, params.id, (userId) =>
+    sentConversationId(context.db, userId, request),
+  );
   const t = await getT(request, "messages");
   return {
     title: t("contact.title"),
     car: { id: car.id, name: `${car.make} ${car.model} ${car.year}`, bookingAllowed: car.listingType !== "sale" },
     today: vilniusDay(),
-    sent: await sentConversationId(context.db, user.id, request),
+    sent,
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, car } = await contactableCar(request, context, params.id);
+  const { user, car } = await contactableCar(request, context, params.id, async () => null);
   return sendFromPage(context, request, {
     senderId: user.id,
     recipientId: car.ownerId,

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUserWith, type SessionUserIdSql } from "~/accounts/guards.server";
 import { MessageForm, MessageSent } from "~/components/messages/message-form";
 import { Avatar } from "~/components/shell/header";
 import { OverlayPage } from "~/components/ui/overlay-page";
@@ -17,26 +17,27 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["pages", "messages"], breadcrumb: "messages:profileMessage.title" };
 
-async function recipientFor(args: LoaderFunctionArgs) {
-  const user = await requireUser(args.request, args.context);
-  const person = await findRecipient(args.context.db, user.id, args.params.userId ?? "");
+/** The person, asked for beside the session's lookup with the page's `more` (one round trip); never oneself. */
+async function recipientFor<T>(args: LoaderFunctionArgs, more: (userId: SessionUserIdSql) => Promise<T>) {
+  const { request, context, params } = args;
+  const [user, [person, extra]] = await requireUserWith(request, context, (userId) =>
+    Promise.all([findRecipient(context.db, userId, params.userId ?? ""), more(userId)]),
+  );
   if (!person)
     notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
-  return { user, person };
+  return { user, person, extra };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, person } = await recipientFor(args);
+  const { person, extra: sent } = await recipientFor(args, (userId) =>
+    sentConversationId(args.context.db, userId, args.request),
+  );
   const t = await getT(args.request, "messages");
-  return {
-    title: t("profileMessage.title"),
-    person,
-    sent: await sentConversationId(args.context.db, user.id, args.request),
-  };
+  return { title: t("profileMessage.title"), person, sent };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user, person } = await recipientFor(args);
+  const { user, person } = await recipientFor(args, async () => null);
   return sendFromPage(args.context, args.request, {
     senderId: user.id,
     recipientId: person.id,

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useNavigate, useOutlet, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
+import { sessionUserIdSql } from "~/accounts/session.server";
 import { ListingCard, type CardCar } from "~/components/cars/listing-card";
 import { RatingBreakdown, ReviewList, Stars } from "~/components/reviews/review-list";
 import { Avatar } from "~/components/shell/header";
@@ -28,16 +29,18 @@ export const handle = {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.userId ?? "";
-  const profile = await findPublicProfile(context.db, id);
-  if (!profile)
-    notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
-
-  const viewer = await getOptionalUser(request, context);
-  const [listings, reviews, reviewSummary] = await Promise.all([
-    findPublicListingCards(context.db, id, viewer?.id ?? null),
+  // Everything by the profile's id and the viewer's session subquery, beside the session's lookup: one round trip
+  // (docs/decisions/002); a profile that is not there drops the rest unseen.
+  const viewerId = await sessionUserIdSql(request, context);
+  const [profile, viewer, listings, reviews, reviewSummary] = await Promise.all([
+    findPublicProfile(context.db, id),
+    getOptionalUser(request, context),
+    findPublicListingCards(context.db, id, viewerId),
     findReviewsAbout(context.db, id, PROFILE_REVIEWS),
     reviewSummaryAbout(context.db, id),
   ]);
+  if (!profile)
+    notFound("errors.profileNotFound", "errors.profileNotFoundTitle", { to: "/cars", label: "errors.goBack" });
   return {
     profile: { ...profile, displayName: displayName(profile) ?? "", createdAt: profile.createdAt.getTime() },
     listings,
