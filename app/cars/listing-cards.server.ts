@@ -120,20 +120,6 @@ export function cardExtras(db: Db, ids: readonly string[] | SQLWrapper, viewerId
 
 type CardExtras = { images: ({ carId: string } & CardImage)[]; favorites: { carId: string }[] };
 
-/** Photos, favourite marks and the card's shape for a set of car rows (two queries in one round trip). */
-export async function toCards(db: Db, rows: CardRow[], viewerId: string | null): Promise<ListingCard[]> {
-  if (rows.length === 0) return [];
-  const extras = cardExtras(
-    db,
-    rows.map((row) => row.id),
-    viewerId,
-  );
-  const [images, favoriteRows] = extras.favorites
-    ? await db.batch([extras.images, extras.favorites])
-    : [await extras.images, [] as { carId: string }[]];
-  return shapeCards(rows, { images, favorites: favoriteRows });
-}
-
 /** The cards of the rows, with their photos (at most five each) and favourite marks. */
 export function shapeCards(rows: CardRow[], extras: CardExtras): ListingCard[] {
   const imagesByCar = new Map<string, CardImage[]>();

@@ -87,11 +87,6 @@ export async function sendMessage(db: Db, message: NewMessage, now = new Date())
 }
 
 /** A person as messages show them: the name they go by, their picture, and whether the account still exists. */
-async function findPerson(db: Db, userId: string) {
-  const [row] = await personRows(db).where(eq(users.id, userId)).limit(1);
-  return row ? personOf(row) : null;
-}
-
 function personRows(db: Db) {
   return db
     .select({
@@ -123,16 +118,12 @@ export async function findRecipient(db: Db, senderId: string | SQL, recipientId:
 
 /** A conversation as its party sees it; "forbidden" when it exists but the reader is not one of the pair. */
 export async function findConversation(db: Db, userId: string, conversationId: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
-  if (!row) return { status: "missing" as const };
-  if (row.userAId !== userId && row.userBId !== userId) return { status: "forbidden" as const };
-  const otherId = row.userAId === userId ? row.userBId : row.userAId;
-  return conversationAs(row, userId, await findPerson(db, otherId));
+  return (await readConversation(db, conversationId)).as(userId);
 }
 
 /**
  * findConversation for a reader not known yet (the session's lookup is on its way): the conversation and both its
- * people by the conversation's id alone, in one round trip; `as` then decides for the reader, as findConversation.
+ * people by the conversation's id alone, in one round trip; `as` then decides for the reader.
  */
 export async function readConversation(db: Db, conversationId: string) {
   const party = (column: "user_a_id" | "user_b_id") =>
@@ -147,21 +138,12 @@ export async function readConversation(db: Db, conversationId: string) {
       if (row.userAId !== userId && row.userBId !== userId) return { status: "forbidden" as const };
       const otherId = row.userAId === userId ? row.userBId : row.userAId;
       const other = people.find((person) => person.id === otherId);
-      return conversationAs(row, userId, other ? personOf(other) : null);
+      return {
+        status: "ok" as const,
+        conversation: row,
+        other: other ? personOf(other) : { id: otherId, name: null, avatarKey: null, active: false },
+      };
     },
-  };
-}
-
-function conversationAs(
-  row: typeof conversations.$inferSelect,
-  userId: string,
-  other: ReturnType<typeof personOf> | null,
-) {
-  const otherId = row.userAId === userId ? row.userBId : row.userAId;
-  return {
-    status: "ok" as const,
-    conversation: row,
-    other: other ?? { id: otherId, name: null, avatarKey: null, active: false },
   };
 }
 
