@@ -60,14 +60,15 @@ export interface OpenBookings {
   asRenter: number;
 }
 
-function openBookingOf(userId: string): SQL {
+function openBookingOf(userId: string | SQL): SQL {
   return and(
     or(eq(bookings.ownerId, userId), eq(bookings.renterId, userId)),
     inArray(bookings.status, [...OPEN_BOOKING_STATUSES]),
   )!;
 }
 
-export async function findOpenBookings(db: Db, userId: string): Promise<OpenBookings> {
+/** The person's open bookings as host and as renter; the person is their id or SQL that yields it (decision 002). */
+export async function findOpenBookings(db: Db, userId: string | SQL): Promise<OpenBookings> {
   const [row] = await db
     .select({
       asOwner: sql<number>`coalesce(sum(case when ${bookings.ownerId} = ${userId} then 1 else 0 end), 0)`,

@@ -1,11 +1,16 @@
 // Accounts: sign-up, e-mail confirmation, the credential check, password reset and change.
 // Routes stay thin: they validate the form, apply rate limits and turn these results into pages.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { profiles, sessions, users } from "#db/schema";
 import { forgetAccountSignInDelay } from "~/accounts/auth-throttle.server";
-import { issueEmailToken, spendEmailToken, spendOutstandingEmailTokens } from "~/accounts/email-tokens.server";
+import {
+  issueEmailToken,
+  spendEmailToken,
+  spendEmailTokenWith,
+  spendOutstandingEmailTokens,
+} from "~/accounts/email-tokens.server";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "~/accounts/password.server";
 import { getEmailSender } from "~/email/sender.server";
 import { confirmEmailMessage, resetPasswordMessage } from "~/email/templates.server";
@@ -82,15 +87,23 @@ export async function sendConfirmationEmail(
 
 export type ConfirmResult = "confirmed" | "invalid";
 
-/** Spends a confirmation token and marks the address confirmed (if it was not already). */
+/**
+ * Spends a confirmation token and marks the address confirmed (if it was not already): one write batch, so the link's
+ * page costs one round trip (decision 002).
+ */
 export async function confirmEmail(db: Context["db"], token: string, now = new Date()): Promise<ConfirmResult> {
-  const userId = await spendEmailToken(db, token, "confirm_email", now);
-  if (!userId) return "invalid";
-  const [user] = await db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
-  if (user && !user.confirmedAt) {
-    await db.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId));
-  }
-  return "confirmed";
+  const confirmed = await spendEmailTokenWith(
+    db,
+    token,
+    "confirm_email",
+    (userId) =>
+      db
+        .update(users)
+        .set({ emailConfirmedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt))),
+    now,
+  );
+  return confirmed ? "confirmed" : "invalid";
 }
 
 /** An account's sign-in row by address, asked for before the check: sign-in asks for it beside its gate's writes. */

@@ -34,6 +34,10 @@ export function getOptionalUser(request: Request, context: Context): Promise<Ses
 export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
   if (user) return user;
+  signInRequired(request);
+}
+
+function signInRequired(request: Request): never {
   if (request.method === "GET" || request.method === "HEAD") {
     throw data<ErrorPayload>(
       { title: "errors.signInRequiredTitle", message: "errors.signInRequired", signIn: true },
@@ -58,11 +62,28 @@ export async function requireUserWith<T>(
   context: Context,
   reads: (userId: SQL) => Promise<T>,
 ): Promise<[SessionUser, T]> {
+  const signedIn = await getOptionalUserWith(request, context, reads);
+  if (!signedIn[0]) signInRequired(request);
+  return signedIn;
+}
+
+/**
+ * getOptionalUser, with the page's reads started beside the session's lookup as requireUserWith starts them, for a
+ * route that answers a guest its own way (a file's sign-in redirect). The reads' answer comes only with a person;
+ * for a guest (or a session that is not live) they are dropped unseen.
+ */
+export async function getOptionalUserWith<T>(
+  request: Request,
+  context: Context,
+  reads: (userId: SQL) => Promise<T>,
+): Promise<[SessionUser, T] | [null, null]> {
   const userId = await sessionUserIdSql(request, context);
-  const pending = userId ? reads(userId) : null;
+  // Adopted once: a Drizzle query is a thenable that runs again on every `then`, and this one is awaited twice.
+  const pending = userId ? Promise.resolve(reads(userId)) : null;
   pending?.catch(() => {}); // refused: nobody awaits them
-  const user = await requireUser(request, context);
-  // requireUser let someone through, so the cookie named a session and the reads were started.
+  const user = await getSessionUser(request, context);
+  if (!user) return [null, null];
+  // The lookup found a live session, so the cookie named one and the reads were started.
   return [user, await pending!];
 }
 

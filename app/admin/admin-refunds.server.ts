@@ -40,36 +40,36 @@ const renter = alias(profiles, "renter");
  * charge) and their reversals; `payout` and `reversals` are the rental charge's, which an admin's refund takes from.
  */
 export async function findMoneyCase(db: Db, bookingId: string) {
-  const [booking] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      paymentStatus: bookings.paymentStatus,
-      totalAmount: bookings.totalAmount,
-      depositAmount: bookings.depositAmount,
-      depositStatus: bookings.depositStatus,
-      depositKept: bookings.depositKept,
-      startDate: bookings.startDate,
-      endDate: bookings.endDate,
-      createdAt: bookings.createdAt,
-      confirmedAt: bookings.confirmedAt,
-      completedAt: bookings.completedAt,
-      cancelledAt: bookings.cancelledAt,
-      claimWindowEndsAt: bookings.claimWindowEndsAt,
-      car: { make: cars.make, model: cars.model },
-      hostId: bookings.ownerId,
-      hostName: host.fullName,
-      renterId: bookings.renterId,
-      renterName: renter.fullName,
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .leftJoin(host, eq(host.id, bookings.ownerId))
-    .leftJoin(renter, eq(renter.id, bookings.renterId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!booking) return null;
-  const [rows, paidOut, charged] = await Promise.all([
+  // Everything by the booking's id at once (what hangs off its charges and payouts by subqueries): one round trip.
+  const [[booking], rows, paidOut, charged] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        totalAmount: bookings.totalAmount,
+        depositAmount: bookings.depositAmount,
+        depositStatus: bookings.depositStatus,
+        depositKept: bookings.depositKept,
+        startDate: bookings.startDate,
+        endDate: bookings.endDate,
+        createdAt: bookings.createdAt,
+        confirmedAt: bookings.confirmedAt,
+        completedAt: bookings.completedAt,
+        cancelledAt: bookings.cancelledAt,
+        claimWindowEndsAt: bookings.claimWindowEndsAt,
+        car: { make: cars.make, model: cars.model },
+        hostId: bookings.ownerId,
+        hostName: host.fullName,
+        renterId: bookings.renterId,
+        renterName: renter.fullName,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .leftJoin(host, eq(host.id, bookings.ownerId))
+      .leftJoin(renter, eq(renter.id, bookings.renterId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1),
     db
       .select({
         id: refunds.id,
@@ -92,6 +92,7 @@ export async function findMoneyCase(db: Db, bookingId: string) {
     findPayouts(db, bookingId),
     findCharges(db, bookingId),
   ]);
+  if (!booking) return null;
   const rentalId = charged.find((charge) => charge.purpose === "rental")?.id ?? null;
   const payout = paidOut.payouts.find((p) => p.chargeId === rentalId) ?? null;
   return {

@@ -6,10 +6,6 @@ import { bookings, cars } from "#db/schema";
 import { requireParty, requireUserWith } from "~/accounts/guards.server";
 import { roleIn, type BookingRole } from "~/bookings/booking-rules";
 
-export async function findBookingOfParty(db: AppLoadContext["db"], bookingId: string, userId: string) {
-  return partyOf(await readBooking(db, bookingId), userId);
-}
-
 function readBooking(db: AppLoadContext["db"], bookingId: string) {
   return db
     .select({

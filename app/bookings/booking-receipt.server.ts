@@ -1,7 +1,7 @@
 // What the pages after the checkout (/booking-success, /booking-cancelled) show of one booking: the booking, its car
 // with the first photo, the insurance taken and the host. Only the booking's renter or owner gets it; for anyone
 // else it does not exist (null, the same answer as for an unknown id), so the page cannot tell them it is there.
-import { and, asc, desc, eq, or } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { PaymentStatus } from "#db/enums";
 import { bookingInsurance, bookings, carImages, cars, profiles } from "#db/schema";
 import type { BookingRole, BookingStatus } from "~/bookings/booking-rules";
@@ -9,7 +9,8 @@ import { BOOKING_CHARGE_COLUMNS } from "~/bookings/booking-queries.server";
 import type { Db } from "~/db.server";
 import { storedRental } from "~/pricing/booking-price";
 
-export async function findReceipt(db: Db, bookingId: string, userId: string) {
+/** The receipt for its reader: their id, or SQL that yields it (the session's subquery, decision 002). */
+export async function findReceipt(db: Db, bookingId: string, userId: string | SQL) {
   if (!bookingId || !userId) return null;
   const party = and(eq(bookings.id, bookingId), or(eq(bookings.renterId, userId), eq(bookings.ownerId, userId)));
   // One round trip: the booking and its car's first photo (the primary one, else the first in the owner's order).
@@ -20,6 +21,8 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
         carId: bookings.carId,
         renterId: bookings.renterId,
         ownerId: bookings.ownerId,
+        // The reader's side, decided in SQL: the reader may be known only as the session's subquery.
+        role: sql<BookingRole>`case when ${bookings.ownerId} = ${userId} then 'host' else 'renter' end`,
         status: bookings.status,
         paymentStatus: bookings.paymentStatus,
         cancelReason: bookings.cancelReason,
@@ -74,7 +77,7 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
     hostCompanyName,
     hostEmail,
     renterId: _renterId,
-    ownerId,
+    ownerId: _ownerId,
     periodCount,
     periodPrice,
     extraDays,
@@ -82,7 +85,6 @@ export async function findReceipt(db: Db, bookingId: string, userId: string) {
   } = row;
   return {
     ...booking,
-    role: (ownerId === userId ? "host" : "renter") as BookingRole,
     rental: storedRental({ ...booking, periodCount, periodPrice, extraDays }),
     car: { id: booking.carId, make, model, year, location, image: images[0] ?? null },
     insurance:

@@ -99,9 +99,24 @@ export async function findAgreement(db: Db, bookingId: string): Promise<Agreemen
   return row ?? null;
 }
 
-/** The two parties' names as the agreement shows them (a company by its name). */
-export async function findPartyNames(db: Db, booking: Pick<AgreementBooking, "renterId" | "ownerId">) {
-  return partyNames(await partyProfiles(db, inArray(profiles.id, [booking.renterId, booking.ownerId])), booking);
+/**
+ * What the agreement's page and its download read beside the booking's row, by the booking's id alone: the agreement
+ * if it was made already, and the two parties' profiles (one round trip with the session's lookup, decision 002).
+ */
+export function findAgreementReads(db: Db, bookingId: string) {
+  return Promise.all([findAgreement(db, bookingId), findPartyProfiles(db, bookingId)]);
+}
+
+/**
+ * The agreement and the parties' names (a company by its name), once the booking's row showed the reader a party and
+ * that it has an agreement: the first opening makes it, a write after the check (one round trip more).
+ */
+export async function openAgreement(
+  db: Db,
+  booking: Pick<AgreementBooking, "id" | "renterId" | "ownerId">,
+  [found, profiles]: Awaited<ReturnType<typeof findAgreementReads>>,
+) {
+  return { agreement: found ?? (await getOrCreateAgreement(db, booking.id)), parties: partyNames(profiles, booking) };
 }
 
 /**

@@ -166,40 +166,44 @@ export interface ChargeView {
   items: (LineItem & { id: string; position: number })[];
 }
 
-/** A booking's charges with their line items, oldest first: for its page and for admins. */
+/**
+ * A booking's charges with their line items, oldest first: for its page and for admins. The line items are asked for
+ * by a subquery of the booking's charges in the same turn, not after their answer: one round trip (decision 002).
+ */
 export async function findCharges(db: Db, bookingId: string): Promise<ChargeView[]> {
-  const rows = await db
-    .select({
-      id: charges.id,
-      purpose: charges.purpose,
-      amount: charges.amount,
-      status: charges.status,
-      createdAt: charges.createdAt,
-    })
-    .from(charges)
-    .where(eq(charges.bookingId, bookingId))
-    .orderBy(asc(charges.createdAt), asc(charges.id));
-  if (rows.length === 0) return [];
-  const items = await db
-    .select({
-      id: chargeLineItems.id,
-      chargeId: chargeLineItems.chargeId,
-      code: chargeLineItems.code,
-      quantity: chargeLineItems.quantity,
-      unitAmount: chargeLineItems.unitAmount,
-      amount: chargeLineItems.amount,
-      payer: chargeLineItems.payer,
-      receiver: chargeLineItems.receiver,
-      position: chargeLineItems.position,
-    })
-    .from(chargeLineItems)
-    .where(
-      inArray(
-        chargeLineItems.chargeId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(chargeLineItems.position));
+  const [rows, items] = await Promise.all([
+    db
+      .select({
+        id: charges.id,
+        purpose: charges.purpose,
+        amount: charges.amount,
+        status: charges.status,
+        createdAt: charges.createdAt,
+      })
+      .from(charges)
+      .where(eq(charges.bookingId, bookingId))
+      .orderBy(asc(charges.createdAt), asc(charges.id)),
+    db
+      .select({
+        id: chargeLineItems.id,
+        chargeId: chargeLineItems.chargeId,
+        code: chargeLineItems.code,
+        quantity: chargeLineItems.quantity,
+        unitAmount: chargeLineItems.unitAmount,
+        amount: chargeLineItems.amount,
+        payer: chargeLineItems.payer,
+        receiver: chargeLineItems.receiver,
+        position: chargeLineItems.position,
+      })
+      .from(chargeLineItems)
+      .where(
+        inArray(
+          chargeLineItems.chargeId,
+          db.select({ id: charges.id }).from(charges).where(eq(charges.bookingId, bookingId)),
+        ),
+      )
+      .orderBy(asc(chargeLineItems.position)),
+  ]);
   return rows.map((row) => ({ ...row, items: items.filter((item) => item.chargeId === row.id) }));
 }
 

@@ -39,15 +39,37 @@ export interface PayoutSetup {
 
 /** What the host's pages show about their payouts. */
 export async function payoutSetupOf(db: Db, userId: string | SQL): Promise<PayoutSetup> {
+  return (await findPayoutAccount(db, userId)).setup;
+}
+
+/** The host's account: its Stripe id (null before onboarding started) and what the pages show of it. */
+export interface FoundPayoutAccount {
+  stripeAccountId: string | null;
+  setup: PayoutSetup;
+}
+
+/** The host's account row; the host is their id or SQL that yields it (the session's subquery, decision 002). */
+export async function findPayoutAccount(db: Db, userId: string | SQL): Promise<FoundPayoutAccount> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
-  if (!row)
-    return { state: "not_started", businessType: null, requirementsDue: [], disabledReason: null, updatedAt: null };
+  return foundAccount(row);
+}
+
+function foundAccount(row: typeof payoutAccounts.$inferSelect | undefined): FoundPayoutAccount {
+  if (!row) {
+    return {
+      stripeAccountId: null,
+      setup: { state: "not_started", businessType: null, requirementsDue: [], disabledReason: null, updatedAt: null },
+    };
+  }
   return {
-    state: row.status,
-    businessType: row.businessType,
-    requirementsDue: row.requirementsDue,
-    disabledReason: row.disabledReason,
-    updatedAt: row.updatedAt,
+    stripeAccountId: row.stripeAccountId,
+    setup: {
+      state: row.status,
+      businessType: row.businessType,
+      requirementsDue: row.requirementsDue,
+      disabledReason: row.disabledReason,
+      updatedAt: row.updatedAt,
+    },
   };
 }
 
@@ -93,8 +115,13 @@ export async function startOnboarding(context: Context, userId: string, origin: 
       .where(eq(payoutAccounts.userId, userId))
       .limit(1);
   }
-  const { url } = await gateway.onboardingLink({
-    accountId: account!.stripeAccountId,
+  return onboardingLink(context, account!.stripeAccountId, origin);
+}
+
+/** Stripe's hosted onboarding for an account that exists: a fresh link each time (one use, short-lived). */
+export async function onboardingLink(context: Context, stripeAccountId: string, origin: string) {
+  const { url } = await getPaymentGateway(context.env, origin).onboardingLink({
+    accountId: stripeAccountId,
     refreshUrl: `${origin}${PAYOUTS_REFRESH_PATH}`,
     returnUrl: `${origin}${PAYOUTS_RETURN_PATH}`,
   });
@@ -218,19 +245,30 @@ async function recordUnknownAccountEvent(
  * The stand-in has nothing to re-read: its page applied the state already.
  */
 export async function refreshPayoutAccount(context: Context, userId: string, origin: string, now = new Date()) {
+  return rereadPayoutAccount(context, await findPayoutAccount(context.db, userId), origin, now);
+}
+
+/**
+ * refreshPayoutAccount for an account already read (beside the session's lookup, decision 002): Stripe's answer sits
+ * between that read and the write, which reads the state it leaves back in its own batch.
+ */
+export async function rereadPayoutAccount(
+  context: Context,
+  found: FoundPayoutAccount,
+  origin: string,
+  now = new Date(),
+): Promise<PayoutSetup> {
   const { db } = context;
-  const [row] = await db
-    .select({ stripeAccountId: payoutAccounts.stripeAccountId })
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.userId, userId))
-    .limit(1);
-  if (!row) return payoutSetupOf(db, userId);
-  const account = await getPaymentGateway(context.env, origin).retrieveConnectAccount(row.stripeAccountId);
-  if (account) {
-    const { update, schedule } = applyAccountState(db, account, now.getTime(), now);
-    await db.batch([update, ...schedule]);
-  }
-  return payoutSetupOf(db, userId);
+  if (!found.stripeAccountId) return found.setup;
+  const account = await getPaymentGateway(context.env, origin).retrieveConnectAccount(found.stripeAccountId);
+  if (!account) return found.setup;
+  const { update, schedule } = applyAccountState(db, account, now.getTime(), now);
+  const [, , , [row]] = await db.batch([
+    update,
+    ...schedule,
+    db.select().from(payoutAccounts).where(eq(payoutAccounts.stripeAccountId, found.stripeAccountId)).limit(1),
+  ]);
+  return foundAccount(row).setup;
 }
 
 /** The account a stand-in onboarding page is for, with its host (null when there is none). */

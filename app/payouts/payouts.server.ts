@@ -301,24 +301,20 @@ export async function findPayout(db: Db, bookingId: string) {
 
 /** Every payout of a booking (one per charge), oldest first, and all their reversals: the admins' money page. */
 export async function findPayouts(db: Db, bookingId: string) {
-  const found = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.bookingId, bookingId))
-    .orderBy(asc(payouts.createdAt), asc(payouts.id));
-  const reversals =
-    found.length === 0
-      ? []
-      : await db
-          .select()
-          .from(payoutReversals)
-          .where(
-            inArray(
-              payoutReversals.payoutId,
-              found.map((p) => p.id),
-            ),
-          )
-          .orderBy(asc(payoutReversals.createdAt));
+  // The reversals by a subquery of the booking's payouts, in the same turn: one round trip (decision 002).
+  const [found, reversals] = await Promise.all([
+    db.select().from(payouts).where(eq(payouts.bookingId, bookingId)).orderBy(asc(payouts.createdAt), asc(payouts.id)),
+    db
+      .select()
+      .from(payoutReversals)
+      .where(
+        inArray(
+          payoutReversals.payoutId,
+          db.select({ id: payouts.id }).from(payouts).where(eq(payouts.bookingId, bookingId)),
+        ),
+      )
+      .orderBy(asc(payoutReversals.createdAt)),
+  ]);
   return { payouts: found, reversals };
 }
 

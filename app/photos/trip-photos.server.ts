@@ -94,21 +94,26 @@ export const tripPhotoView = (
   height: photo.height,
 });
 
-/**
- * A trip photo for this reader: its storage key when they are the booking's renter or host or an admin; "forbidden"
- * for anyone else; null when there is no such photo of that booking.
- */
-export async function findViewableTripPhoto(
-  db: Db,
-  input: { bookingId: string; photoId: string; userId: string; isAdmin: boolean },
-): Promise<{ storageKey: string } | "forbidden" | null> {
+/** A trip photo of that booking with the booking's two parties, or null when there is none (asked for by ids alone). */
+export async function findTripPhoto(db: Db, ids: { bookingId: string; photoId: string }) {
   const [row] = await db
     .select({ storageKey: tripPhotos.storageKey, renterId: bookings.renterId, ownerId: bookings.ownerId })
     .from(tripPhotos)
     .innerJoin(bookings, eq(bookings.id, tripPhotos.bookingId))
-    .where(and(eq(tripPhotos.id, input.photoId), eq(tripPhotos.bookingId, input.bookingId)))
+    .where(and(eq(tripPhotos.id, ids.photoId), eq(tripPhotos.bookingId, ids.bookingId)))
     .limit(1);
-  if (!row) return null;
-  if (!input.isAdmin && row.renterId !== input.userId && row.ownerId !== input.userId) return "forbidden";
-  return { storageKey: row.storageKey };
+  return row ?? null;
+}
+
+/**
+ * A trip photo for this reader: its storage key when they are the booking's renter or host or an admin; "forbidden"
+ * for anyone else; null when there is no such photo of that booking.
+ */
+export function viewableTripPhoto(
+  photo: Awaited<ReturnType<typeof findTripPhoto>>,
+  reader: { id: string; isAdmin: boolean },
+): { storageKey: string } | "forbidden" | null {
+  if (!photo) return null;
+  if (!reader.isAdmin && photo.renterId !== reader.id && photo.ownerId !== reader.id) return "forbidden";
+  return { storageKey: photo.storageKey };
 }

@@ -4,6 +4,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { devMailbox, emailTokens, profiles, sessions, users } from "#db/schema";
+import { confirmEmail } from "~/accounts/accounts.server";
+import { issueEmailToken } from "~/accounts/email-tokens.server";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { verifyPassword } from "~/accounts/password.server";
 import { loader as callbackLoader } from "~/routes/_auth+/auth.callback";
@@ -285,6 +287,28 @@ describe("e-mail confirmation", () => {
       ctx.context,
     );
     expect(again).toMatchObject({ status: 400, data: { outcome: "invalid" } });
+  });
+
+  it("keeps an address's first confirmation when a later link of it is used, and confirms no one else", async () => {
+    const user = await createUser(ctx, { confirmed: false });
+    const other = await createUser(ctx, { confirmed: false });
+    const first = new Date("2026-11-02T08:00:00Z");
+    const later = new Date("2026-11-02T09:00:00Z");
+    const [one, two] = [
+      await issueEmailToken(ctx.db, user.id, "confirm_email", first),
+      await issueEmailToken(ctx.db, user.id, "confirm_email", first),
+    ];
+    expect(await confirmEmail(ctx.db, one, first)).toBe("confirmed");
+    expect(await confirmEmail(ctx.db, two, later)).toBe("confirmed");
+    expect(await confirmEmail(ctx.db, two, later)).toBe("invalid");
+    const confirmedAt = async (id: string) =>
+      (await ctx.db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, id)))[0]?.at;
+    expect(await confirmedAt(user.id)).toEqual(first);
+    expect(await confirmedAt(other.id)).toBeNull();
+    // A reset link is not a confirmation link, even for the same person.
+    const reset = await issueEmailToken(ctx.db, other.id, "reset_password", first);
+    expect(await confirmEmail(ctx.db, reset, later)).toBe("invalid");
+    expect(await confirmedAt(other.id)).toBeNull();
   });
 
   it("refuses an expired link, a made-up link and a missing token", async () => {

@@ -3,7 +3,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { profiles } from "#db/schema";
-import { forbidden, requireOwner, requireParty, requireVerified } from "~/accounts/guards.server";
+import {
+  forbidden,
+  getOptionalUserWith,
+  requireOwner,
+  requireParty,
+  requireUserWith,
+  requireVerified,
+} from "~/accounts/guards.server";
 import { SESSION_CACHE_CONTROL, withSessionCacheControl } from "~/accounts/session.server";
 import { loader as adminLoader } from "~/routes/_admin+/admin";
 import { loader as favoritesLoader } from "~/routes/_cars+/favorites";
@@ -171,6 +178,60 @@ describe("guard functions", () => {
     expect(requireParty({ userAId: "a", userBId: "me" }, me)).toBeTruthy();
     expect(() => requireParty({ renterId: "a", ownerId: "b" }, me)).toThrow();
     expect(() => forbidden()).toThrow();
+  });
+});
+
+describe("guards that take the page's reads (decision 002)", () => {
+  /** A read as Drizzle makes one: a thenable that runs its query again on every `then`, counted here. */
+  function countedRead(answer: string) {
+    const read = {
+      runs: 0,
+      then<A, B = never>(done?: (value: string) => A, failed?: (error: unknown) => B) {
+        read.runs += 1;
+        return Promise.resolve(answer).then(done, failed);
+      },
+      catch<B>(failed: (error: unknown) => B) {
+        return read.then(undefined, failed);
+      },
+    };
+    return read;
+  }
+
+  it("getOptionalUserWith gives a person the reads' answer, and a guest or a stale cookie nothing", async () => {
+    const user = await signedIn();
+    const started: string[] = [];
+    const reads = (who: string) => () => {
+      started.push(who);
+      return Promise.resolve(`rows of ${who}`);
+    };
+    const [person, rows] = await getOptionalUserWith(getRequest("/", { cookie: user.cookie }), ctx.context, reads("a"));
+    expect(person?.id).toBe(user.id);
+    expect(rows).toBe("rows of a");
+    // Without a session cookie nothing is read at all.
+    expect(await getOptionalUserWith(getRequest("/"), ctx.context, reads("guest"))).toEqual([null, null]);
+    expect(started).not.toContain("guest");
+    expect(
+      await getOptionalUserWith(getRequest("/", { cookie: "session=tampered" }), ctx.context, reads("stale")),
+    ).toEqual([null, null]);
+  });
+
+  it("run a Drizzle-like read once, though its answer is both guarded against rejection and awaited", async () => {
+    const user = await signedIn();
+    const read = countedRead("rows");
+    const [, rows] = await requireUserWith(
+      getRequest("/", { cookie: user.cookie }),
+      ctx.context,
+      () => read as unknown as Promise<string>,
+    );
+    expect(rows).toBe("rows");
+    expect(read.runs).toBe(1);
+    const again = countedRead("rows");
+    await getOptionalUserWith(
+      getRequest("/", { cookie: user.cookie }),
+      ctx.context,
+      () => again as unknown as Promise<string>,
+    );
+    expect(again.runs).toBe(1);
   });
 });
 

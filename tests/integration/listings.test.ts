@@ -1,5 +1,6 @@
 // The listing pages' filters, sorting, pagination and visibility against a small catalogue whose answers are known.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { RATE_LIMITS } from "~/accounts/rate-limit.server";
 import { LISTING_PAGE_SIZE, parseListingFilters, type ListingScope } from "~/search/listing-filters";
 import { findListings, findNewestCards, findQuickResults } from "~/search/listing-query.server";
 import { loader as carLoader } from "~/routes/_cars+/car.$id";
@@ -12,6 +13,8 @@ import { callRoute, getRequest } from "./support/routes";
 let ctx: TestContext;
 const ids: Record<string, string> = {};
 const DAY = 86_400_000;
+/** Where the rate limit tests' clock starts: a fixed moment, so their windows never depend on the machine's speed. */
+const LIMIT_START = Date.UTC(2026, 10, 30, 12, 0, 0);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -279,13 +282,20 @@ describe("pagination", () => {
 });
 
 describe("the listing page route", () => {
-  it("counts search requests: the 101st in a minute is refused with the spec's message", async () => {
+  it("counts search requests: the 101st in a minute is refused with the spec's message, the next minute's not", async () => {
+    // The window runs on the request's clock (requestTime), standing still here: the 100 need not fit in a real minute.
+    const clock = { now: LIMIT_START };
+    const context = { ...ctx.context, clock: () => clock.now };
     const request = () => getRequest("/rentals?search=toyota", { ip: "10.9.9.9" });
-    for (let i = 0; i < 100; i++) expect((await callRoute(rentalsLoader, request(), ctx.context)).status).toBe(200);
-    const refused = await callRoute<{ failure: string; listings: null }>(rentalsLoader, request(), ctx.context);
+    for (let i = 0; i < 100; i++) expect((await callRoute(rentalsLoader, request(), context)).status).toBe(200);
+    clock.now = LIMIT_START + RATE_LIMITS.search.windowMs - 1;
+    const refused = await callRoute<{ failure: string; listings: null }>(rentalsLoader, request(), context);
     expect(refused).toMatchObject({ status: 429, data: { failure: "rate-limited", listings: null } });
     // Browsing without a search is not counted.
-    expect((await callRoute(rentalsLoader, getRequest("/rentals", { ip: "10.9.9.9" }), ctx.context)).status).toBe(200);
+    expect((await callRoute(rentalsLoader, getRequest("/rentals", { ip: "10.9.9.9" }), context)).status).toBe(200);
+    // A minute after the window's first search, it starts again.
+    clock.now = LIMIT_START + RATE_LIMITS.search.windowMs;
+    expect((await callRoute(rentalsLoader, request(), context)).status).toBe(200);
   });
 });
 
@@ -314,21 +324,31 @@ describe("home sections and quick search", () => {
   });
 
   it("live search: counted with its read in one round trip; the 101st in a minute is refused with no results", async () => {
+    // The window runs on the request's clock (requestTime), standing still here: the 100 need not fit in a real minute.
+    const clock = { now: LIMIT_START };
+    const context = { ...ctx.context, clock: () => clock.now };
     const request = () => getRequest("/resources/search?q=toyota", { ip: "10.9.9.8" });
     for (let i = 0; i < 100; i++) {
-      const answer = await callRoute<{ results: { id: string }[] }>(quickSearchLoader, request(), ctx.context);
+      const answer = await callRoute<{ results: { id: string }[] }>(quickSearchLoader, request(), context);
       expect(answer.status).toBe(200);
       expect(answer.data.results.map((r) => names[r.id])).toEqual(["A"]);
     }
-    const refused = await callRoute<{ results: unknown[]; error?: string }>(quickSearchLoader, request(), ctx.context);
+    clock.now = LIMIT_START + RATE_LIMITS.search.windowMs - 1_000;
+    const refused = await callRoute<{ results: unknown[]; error?: string }>(quickSearchLoader, request(), context);
     expect(refused).toMatchObject({ status: 429, data: { results: [], error: "errors.tooManySearches" } });
+    // Retry-After: what is left of the window, by the same clock.
+    expect(refused.headers.get("Retry-After")).toBe("1");
     // Another address is counted on its own.
     const other = await callRoute<{ results: unknown[] }>(
       quickSearchLoader,
       getRequest("/resources/search?q=toyota", { ip: "10.9.9.7" }),
-      ctx.context,
+      context,
     );
     expect(other).toMatchObject({ status: 200, data: { results: [expect.anything()] } });
+    // A minute after the window's first search, it starts again.
+    clock.now = LIMIT_START + RATE_LIMITS.search.windowMs;
+    const again = await callRoute<{ results: { id: string }[] }>(quickSearchLoader, request(), context);
+    expect(again).toMatchObject({ status: 200, data: { results: [expect.anything()] } });
   });
 });
 

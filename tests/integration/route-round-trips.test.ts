@@ -14,33 +14,20 @@ import { countingClient, requestContext, type CountingClient } from "./support/r
 import type { Role } from "./support/route-matrix";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 
-/**
- * Routes whose reads still wait on others' answers, at what they measure: each a debt to bring to one, by asking for
- * the person's rows by the session's subquery (requireUserWith, sessionUserIdSql) and for rows that hang off others'
- * ids by a subquery of those ids (as the listing pages' photos are), instead of after their answers.
- */
-const NOT_YET = "not yet one round trip: reads that wait on the session's or another read's answer";
-
 /** Routes allowed more than one sequential round trip, and why. Everything else: one. */
 const BUDGETS: Record<string, { trips: number; why: string }> = {
-  "_account+/account.delete": { trips: 2, why: NOT_YET },
-  "_auth+/auth.callback": { trips: 3, why: NOT_YET },
-  "_bookings+/booking-cancelled": { trips: 2, why: NOT_YET },
-  "_bookings+/booking-success": { trips: 2, why: NOT_YET },
   "_bookings+/bookings.$bookingId.agreement": {
     trips: 2,
     why: "its first opening makes the agreement: a write that waits for the row to show the person a party",
   },
-  "_bookings+/bookings.$bookingId.agreement[.html]": { trips: 3, why: NOT_YET },
-  "_bookings+/bookings_.$bookingId_.photos.$photoId": { trips: 2, why: NOT_YET },
-  "_admin+/admin.payouts_.$bookingId": { trips: 4, why: NOT_YET },
+  "_bookings+/bookings.$bookingId.agreement[.html]": {
+    trips: 2,
+    why: "its first download makes the agreement: a write that waits for the row to show the person a party",
+  },
   "_dashboard+/dashboard": {
     trips: 2,
     why: "a renter's saved searches become the recommendations' filters in the Worker, so those matches follow them (without saved searches: one)",
   },
-  "_dashboard+/host-dashboard_.payouts": { trips: 3, why: NOT_YET },
-  "_dashboard+/host-dashboard_.payouts[.csv]": { trips: 3, why: NOT_YET },
-  "_dev+/dev.checkout.$sessionId": { trips: 2, why: NOT_YET },
   "_messages+/messages": {
     trips: 2,
     why: "opening a thread marks what the reader received in it read: a write that waits for the session's answer, with the inbox's list read after it in the same batch",
@@ -53,10 +40,6 @@ const BUDGETS: Record<string, { trips: number; why: string }> = {
     trips: 2,
     why: "the suggested price compares cars of the car's own category, fuel and year: asked for once the car is read",
   },
-  "_profiles+/profile.payouts_.return": { trips: 3, why: NOT_YET },
-  "_profiles+/profile.payouts_.refresh": { trips: 3, why: NOT_YET },
-  "_dev+/dev.connect.$accountId": { trips: 2, why: NOT_YET },
-  "_resources+/documents.$documentId": { trips: 2, why: NOT_YET },
 };
 
 /** Sign-in: the gate's counters (one write batch) beside the account's read, then the session's writes. */

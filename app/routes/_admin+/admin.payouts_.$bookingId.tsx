@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { notFound, requireAdmin } from "~/accounts/guards.server";
+import { notFound, requireAdminWith } from "~/accounts/guards.server";
 import { adminRefundSchema, centsToEuroInput } from "~/admin/payout-form";
 import { REFUND_REASON_MAX, type TakeBack } from "~/admin/payout-view";
 import { moneyEvents } from "~/admin/payout-admin.server";
@@ -26,15 +26,18 @@ import { Movement } from "./__money-movement";
 
 export const handle = { i18n: ["admin"], breadcrumb: "admin:titles.payouts" };
 
-async function moneyCase(db: Parameters<typeof findMoneyCase>[0], bookingId: string | undefined) {
-  const found = await findMoneyCase(db, bookingId ?? "");
+/** An admin and the booking's money, read beside the session's lookup: one round trip (decision 002). */
+async function moneyCase({ request, params, context }: LoaderFunctionArgs) {
+  const [admin, found] = await requireAdminWith(request, context, () =>
+    findMoneyCase(context.db, params.bookingId ?? ""),
+  );
   if (!found) notFound("admin:moneyPage.notFound", "admin:moneyPage.notFoundTitle");
-  return found;
+  return { admin, found };
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const found = await moneyCase(context.db, params.bookingId);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const { found } = await moneyCase(args);
   const t = await getT(request, "admin");
   const { booking } = found;
   const reference = bookingReference(booking.id);
@@ -68,9 +71,9 @@ const REFUND_TOASTS = {
   held: "admin:moneyPage.toasts.refundHeld",
 } as const;
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const found = await moneyCase(context.db, params.bookingId);
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { admin, found } = await moneyCase(args);
   const bounds = refundBounds(found);
   const submission = parseWithZod(await request.formData(), { schema: adminRefundSchema(bounds) });
   if (!bounds.captured || bounds.adminRefundId) {

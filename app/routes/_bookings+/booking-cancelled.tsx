@@ -5,7 +5,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUserWith } from "~/accounts/guards.server";
 import { findReceipt } from "~/bookings/booking-receipt.server";
 import { canPayNow, paymentDeadline } from "~/bookings/booking-rules";
 import { CarImage } from "~/components/cars/car-image";
@@ -23,15 +23,17 @@ export const handle: BreadcrumbHandle & { i18n: string[] } = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const bookingId = new URL(request.url).searchParams.get("booking_id")?.trim() ?? "";
-  const t = await getT(request, "payment");
-  const receipt = bookingId
-    ? await findReceipt(context.db, bookingId, user.id).catch((error: unknown) => {
+  // The booking is asked for by the session's subquery beside its lookup: one round trip (decision 002).
+  const [[, receipt], t] = await Promise.all([
+    requireUserWith(request, context, (userId) =>
+      findReceipt(context.db, bookingId, userId).catch((error: unknown) => {
         console.error("cancelled booking could not be read", error);
         return null;
-      })
-    : null;
+      }),
+    ),
+    getT(request, "payment"),
+  ]);
   // The payment went through after all (paid in another tab, or the way back was taken after paying): saying
   // "no charges were made" would be wrong, so the page that tells the truth about it takes over.
   if (receipt && (receipt.paymentStatus === "authorized" || receipt.paymentStatus === "captured")) {

@@ -5,7 +5,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { notFound, requireUser, type ErrorPayload } from "~/accounts/guards.server";
+import { notFound, requireUserWith, type ErrorPayload } from "~/accounts/guards.server";
 import { cancelReasonOf, findReceipt, receiptPhase } from "~/bookings/booking-receipt.server";
 import { bookingReference } from "~/bookings/booking-rules";
 import { bookedPackageName } from "~/bookings/booking-text";
@@ -35,25 +35,29 @@ const MAX_CHECKS = 40;
 const BOOKINGS_ACTION = { to: "/bookings", label: "payment:notFound.action" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking_id")?.trim() ?? "";
+  // The receipt is asked for by the session's subquery beside its lookup: one round trip (decision 002).
+  const [, read] = await requireUserWith(request, context, (userId) =>
+    findReceipt(context.db, bookingId, userId).then(
+      (receipt) => ({ receipt }),
+      (error: unknown) => ({ error }),
+    ),
+  );
   if (!bookingId) {
     throw data<ErrorPayload>(
       { title: "payment:missingId.title", message: "payment:missingId.text", action: BOOKINGS_ACTION },
       { status: 400 },
     );
   }
-  let receipt;
-  try {
-    receipt = await findReceipt(context.db, bookingId, user.id);
-  } catch (error) {
-    console.error("booking receipt could not be read", error);
+  if ("error" in read) {
+    console.error("booking receipt could not be read", read.error);
     throw data<ErrorPayload>(
       { title: "payment:loadFailed.title", message: "payment:loadFailed.text" },
       { status: 503 },
     );
   }
+  const { receipt } = read;
   // Someone else's booking gets the same answer as one that does not exist.
   if (!receipt) notFound("payment:notFound.text", "payment:notFound.title", BOOKINGS_ACTION);
 

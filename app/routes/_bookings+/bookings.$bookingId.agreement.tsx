@@ -20,11 +20,9 @@ import {
   termsVersion,
 } from "~/bookings/rental-agreement";
 import {
-  findAgreement,
-  findPartyProfiles,
-  getOrCreateAgreement,
+  findAgreementReads,
   isEditable,
-  partyNames,
+  openAgreement,
   saveAgreementTerms,
   signAgreement,
   termsOf,
@@ -48,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The agreement (if made already) and the parties' names beside the booking and the session: one round trip; the
   // first opening makes the agreement, one write more.
   const { booking, car, role, alongside } = await requireBookingParty(request, context, bookingId, () =>
-    Promise.all([findAgreement(context.db, bookingId), findPartyProfiles(context.db, bookingId)]),
+    findAgreementReads(context.db, bookingId),
   );
   const t = await getT(request, "agreement");
   const facts = {
@@ -64,9 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A pending or cancelled booking has no agreement yet: the page says so rather than making one.
     return { title: t("titles.page"), available: false as const, role, booking: facts };
   }
-  const [found, profiles] = alongside;
-  const agreement = found ?? (await getOrCreateAgreement(context.db, booking.id));
-  const parties = partyNames(profiles, booking);
+  const { agreement, parties } = await openAgreement(context.db, booking, alongside);
   const terms = termsOf(agreement);
   return {
     title: t("titles.page"),

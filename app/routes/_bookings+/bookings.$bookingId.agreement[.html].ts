@@ -3,12 +3,11 @@
 // database is escaped; the file has no script and loads nothing. Guests are sent to sign in first; anyone else gets a
 // plain 403 or 404, and a booking without an agreement (pending, cancelled) a 409.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
-import { findBookingOfParty } from "~/bookings/booking-access.server";
+import { requireBookingParty } from "~/bookings/booking-access.server";
 import { bookingReference, hasAgreement } from "~/bookings/booking-rules";
 import { describePolicy } from "~/bookings/cancellation-terms";
 import { formatFee, mileageLimitTotal } from "~/bookings/rental-agreement";
-import { findPartyNames, getOrCreateAgreement, termsOf } from "~/bookings/rental-agreement.server";
+import { findAgreementReads, openAgreement, termsOf } from "~/bookings/rental-agreement.server";
 import { getLanguage, getT } from "~/i18n.server";
 import { formatDate, formatDateTime, formatNumber } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
@@ -19,36 +18,39 @@ function refuse(status: number, text: string) {
   return new Response(text, { status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** The status of a guard's thrown 403/404 (a `data()` result), or null for anything else. */
+/** The status of a guard's thrown 401/403/404 (a `data()` result), or null for anything else. */
 function refusedStatus(error: unknown): number | null {
   if (error instanceof Response) return error.status;
   const init = (error as { init?: ResponseInit | null } | null)?.init;
   return typeof init?.status === "number" ? init.status : null;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
-  if (!user) {
+/** A guard's refusal as this file answers it: a guest to sign in and back, anyone else a plain 403 or 404. */
+function refusal(request: Request, error: unknown, t: (key: string) => string): Response {
+  const status = refusedStatus(error);
+  if (status === 401) {
     const path = new URL(request.url).pathname;
     throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(path)}`, { headers: PRIVATE });
   }
-  const [language, t] = await Promise.all([getLanguage(request), getT(request, ["agreement", "bookings"])]);
-  let found: Awaited<ReturnType<typeof findBookingOfParty>>;
-  try {
-    found = await findBookingOfParty(context.db, params.bookingId ?? "", user.id);
-  } catch (error) {
-    const status = refusedStatus(error);
-    if (status === 403) return refuse(403, t("download.forbidden"));
-    if (status === 404) return refuse(404, t("download.notFound"));
-    throw error;
-  }
-  const { booking, car } = found;
+  if (status === 403) return refuse(403, t("download.forbidden"));
+  if (status === 404) return refuse(404, t("download.notFound"));
+  throw error;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const bookingId = params.bookingId ?? "";
+  const translated = Promise.all([getLanguage(request), getT(request, ["agreement", "bookings"])]);
+  // The agreement (if made already) and the parties' names beside the booking and the session: one round trip; the
+  // first opening makes the agreement, one write more (decision 002).
+  const found = await requireBookingParty(request, context, bookingId, () =>
+    findAgreementReads(context.db, bookingId),
+  ).catch(async (error: unknown) => refusal(request, error, (await translated)[1]));
+  if (found instanceof Response) return found;
+  const [language, t] = await translated;
+  const { booking, car, alongside } = found;
   if (!hasAgreement(booking.status)) return refuse(409, t("errors.notAvailable"));
 
-  const [agreement, parties] = await Promise.all([
-    getOrCreateAgreement(context.db, booking.id),
-    findPartyNames(context.db, booking),
-  ]);
+  const { agreement, parties } = await openAgreement(context.db, booking, alongside);
   const terms = termsOf(agreement);
   const reference = bookingReference(booking.id);
   const e = escapeHtml;

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/accounts/guards.server";
+import { requireUserWith } from "~/accounts/guards.server";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field-errors";
@@ -21,10 +21,13 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["statements"], breadcrumb: "statements:title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   // A malformed month is ignored (the latest month is shown), never an error: it is a filter in the address.
   const month = parseStatementMonth(new URL(request.url).searchParams.get("month"));
-  const [statement, t] = await Promise.all([findStatement(context.db, user.id, month), getT(request, "statements")]);
+  // The statement is asked for by the session's subquery beside its lookup: one round trip (decision 002).
+  const [[, statement], t] = await Promise.all([
+    requireUserWith(request, context, (userId) => findStatement(context.db, userId, month)),
+    getT(request, "statements"),
+  ]);
   return { title: t("title"), ...statement };
 }
 

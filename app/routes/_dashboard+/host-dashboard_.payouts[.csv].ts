@@ -2,7 +2,7 @@
 // CSV file in the reader's language (the format: app/payouts/statement-csv.ts). Only the caller's own payouts: there
 // is no host parameter at all. A guest is sent to sign in and back; a missing or malformed month is a plain 400.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
+import { getOptionalUserWith } from "~/accounts/guards.server";
 import { getLanguage, getT } from "~/i18n.server";
 import { CSV_COLUMNS, statementCsv, type CsvColumn } from "~/payouts/statement-csv";
 import { parseStatementMonth } from "~/payouts/statement-month";
@@ -13,19 +13,21 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const user = await getOptionalUser(request, context);
+  const month = parseStatementMonth(url.searchParams.get("month"));
+  // The month's statement is asked for by the session's subquery beside its lookup: one round trip (decision 002).
+  const [user, statement] = await getOptionalUserWith(request, context, (userId) =>
+    month ? findStatement(context.db, userId, month) : Promise.resolve(null),
+  );
   if (!user) {
     throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers: PRIVATE });
   }
   const [language, t] = await Promise.all([getLanguage(request), getT(request, "statements")]);
-  const month = parseStatementMonth(url.searchParams.get("month"));
-  if (!month) {
+  if (!statement) {
     return new Response(t("csv.badMonth"), {
       status: 400,
       headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const statement = await findStatement(context.db, user.id, month);
   const state = (transfer: StatementEntry["transfer"]) =>
     transfer.status === "failed" && transfer.reason
       ? t("detail.failedCsv", { reason: transfer.reason })

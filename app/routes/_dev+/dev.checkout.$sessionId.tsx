@@ -8,7 +8,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { bookings, cars, charges } from "#db/schema";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUserWith } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { getT } from "~/i18n.server";
 import { handlePaymentEvent } from "~/bookings/booking-payments.server";
@@ -21,18 +21,20 @@ export const handle = { i18n: ["bookings"] };
 
 async function openSession({ request, context, params }: LoaderFunctionArgs) {
   if (context.env.stripe.kind === "stripe" || context.env.isProduction) notFound("errors.notFound");
-  const user = await requireUser(request, context);
-  const [row] = await context.db
-    .select({
-      booking: bookings,
-      charge: { id: charges.id, sessionId: charges.stripeCheckoutSessionId, amount: charges.amount },
-      car: { make: cars.make, model: cars.model, year: cars.year },
-    })
-    .from(charges)
-    .innerJoin(bookings, eq(bookings.id, charges.bookingId))
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(eq(charges.stripeCheckoutSessionId, params.sessionId ?? ""))
-    .limit(1);
+  // The checkout is asked for by its id beside the session's lookup: one round trip (decision 002).
+  const [user, [row]] = await requireUserWith(request, context, () =>
+    context.db
+      .select({
+        booking: bookings,
+        charge: { id: charges.id, sessionId: charges.stripeCheckoutSessionId, amount: charges.amount },
+        car: { make: cars.make, model: cars.model, year: cars.year },
+      })
+      .from(charges)
+      .innerJoin(bookings, eq(bookings.id, charges.bookingId))
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(eq(charges.stripeCheckoutSessionId, params.sessionId ?? ""))
+      .limit(1),
+  );
   // Only the renter who opened the checkout can pay it.
   if (!row || row.booking.renterId !== user.id) notFound("errors.notFound");
   return row;

@@ -15,7 +15,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { notFound, requireUser } from "~/accounts/guards.server";
+import { notFound, requireUserWith } from "~/accounts/guards.server";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { ErrorSummary, TextField } from "~/components/ui/form";
@@ -52,9 +52,9 @@ const StandInSchema = z.object({
 
 async function openAccount({ request, context, params }: LoaderFunctionArgs) {
   if (context.env.stripe.kind === "stripe" || context.env.isProduction) notFound("errors.notFound");
-  const user = await requireUser(request, context);
   const accountId = params.accountId ?? "";
-  const account = await standInAccount(context.db, accountId);
+  // The account is asked for by its id beside the session's lookup: one round trip (decision 002).
+  const [user, account] = await requireUserWith(request, context, () => standInAccount(context.db, accountId));
   // Someone else's account is as good as none: its existence is not told.
   if (!account || account.userId !== user.id) notFound("errors.notFound");
   return { user, accountId, account };

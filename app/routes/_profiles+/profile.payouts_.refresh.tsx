@@ -2,18 +2,18 @@
 // is made and the host sent on to it. Only for an account that exists: this is a GET, and a user who never started
 // is shown /profile/payouts, where starting is a form. A guest signs in and comes back here.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
-import { PAYOUTS_REFRESH_PATH, payoutSetupOf, startOnboarding } from "~/payouts/payout-accounts.server";
+import { getOptionalUserWith } from "~/accounts/guards.server";
+import { findPayoutAccount, onboardingLink, PAYOUTS_REFRESH_PATH } from "~/payouts/payout-accounts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
+  // The account is read beside the session's lookup: one round trip, then Stripe's new link (decision 002).
+  const [user, found] = await getOptionalUserWith(request, context, (userId) => findPayoutAccount(context.db, userId));
   if (!user) throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(PAYOUTS_REFRESH_PATH)}`);
-  const { state } = await payoutSetupOf(context.db, user.id);
-  if (state === "not_started") return redirect("/profile/payouts");
+  if (!found.stripeAccountId) return redirect("/profile/payouts");
   const origin = context.env.appUrl ?? new URL(request.url).origin;
   try {
-    return redirect(await startOnboarding(context, user.id, origin));
+    return redirect(await onboardingLink(context, found.stripeAccountId, origin));
   } catch (error) {
     console.error("payout onboarding link could not be renewed", user.id, error);
     return redirectWithToast(

@@ -3,17 +3,18 @@
 // /profile/payouts with a toast saying where the account now stands. Leaving Stripe does not mean finishing, so the
 // toast says whatever the state is. A guest (the session ran out meanwhile) signs in and comes back here.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
-import { PAYOUTS_RETURN_PATH, refreshPayoutAccount } from "~/payouts/payout-accounts.server";
+import { getOptionalUserWith } from "~/accounts/guards.server";
+import { findPayoutAccount, PAYOUTS_RETURN_PATH, rereadPayoutAccount } from "~/payouts/payout-accounts.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
+  // The account is read beside the session's lookup (decision 002); Stripe's answer comes between it and the write.
+  const [user, found] = await getOptionalUserWith(request, context, (userId) => findPayoutAccount(context.db, userId));
   if (!user) throw redirect(`/auth/signin?redirectTo=${encodeURIComponent(PAYOUTS_RETURN_PATH)}`);
   const origin = context.env.appUrl ?? new URL(request.url).origin;
   let state;
   try {
-    ({ state } = await refreshPayoutAccount(context, user.id, origin));
+    ({ state } = await rereadPayoutAccount(context, found, origin));
   } catch (error) {
     // The page shows the last state we had; Stripe's account.updated brings the rest.
     console.error("payout account could not be re-read", user.id, error);

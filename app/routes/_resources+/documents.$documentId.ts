@@ -4,16 +4,19 @@
 // Whatever the file holds runs nothing in our origin: every answer is sandboxed by its CSP (an opaque origin, no
 // script), and only images are shown inline; a PDF is downloaded (documentDispositionType).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/accounts/guards.server";
+import { getOptionalUserWith } from "~/accounts/guards.server";
 import { readPrivateDocument } from "~/photos/document-storage.server";
 import { findDocument } from "~/profiles/verification.server";
 import { PRIVATE_FILE_HEADERS, refusePrivateFile, signInForPrivateFile } from "~/utils/private-files.server";
 import { documentDisposition, documentDispositionType, isServableDocumentType } from "~/profiles/verification-form";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
+  // The document is asked for by its id beside the session's lookup: one round trip (decision 002). Its row is
+  // shown to no one before the check below.
+  const [user, document] = await getOptionalUserWith(request, context, () =>
+    findDocument(context.db, params.documentId ?? ""),
+  );
   if (!user) throw signInForPrivateFile(request);
-  const document = await findDocument(context.db, params.documentId ?? "");
   if (!document) return refusePrivateFile(404);
   if (document.userId !== user.id && !user.isAdmin) return refusePrivateFile(403);
   const stored = await readPrivateDocument(context.env, document.storageKey);
