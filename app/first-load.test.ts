@@ -6,6 +6,8 @@
 // (zod) gzip on every page's first load; `npm run bench` shows the figure, this names the import. Imports are read
 // from the source (app/utils/browser-graph.test-support.ts), a route's loader and action imports included, which the
 // client build drops: the sign-in page, whose action parses its schema, is therefore not held to the zod rule here.
+// Each page's bytes as served are held to a budget from the build itself in tests/e2e/first-load.spec.ts (the car
+// route imports its kept parts statically for the server's render only, which a source graph cannot tell apart).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { APP, browserGraph, relative, routeChains, type RouteEntry } from "~/utils/browser-graph.test-support";

@@ -155,6 +155,8 @@ function MonthLink({ to, label, icon }: { to: string | null; label: string; icon
       to={to}
       preventScrollReset
       replace
+      // Kept as the server's HTML on the car page (ServerHtml), the anchor says so itself.
+      data-replace=""
       className="rounded-lg p-2 text-muted hover:bg-subtle hover:text-fg"
       aria-label={label}
     >

@@ -3,7 +3,8 @@
 // contact, book and favourite by role; a rental's availability calendar (booked and blocked days alike unavailable).
 // A view counts once per visitor per day, after the page is sent.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, Outlet, useLoaderData, useOutlet, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useOutlet, useRouteLoaderData } from "@remix-run/react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptionalUser, notFound } from "~/accounts/guards.server";
 import { sessionUserIdSql } from "~/accounts/session.server";
@@ -13,33 +14,32 @@ import { renterStanding } from "~/bookings/booking-request.server";
 import { recordCarView } from "~/cars/car-views.server";
 import { findCarDetails } from "~/cars/car-details.server";
 import { groupFeatures } from "~/cars/feature-catalogue";
-import { AvailabilityCalendar } from "~/components/bookings/availability-calendar";
-import { CancellationPolicyText } from "~/components/bookings/cancellation-policy";
 import { CarBadges } from "~/components/cars/car-badges";
 import { CarGallery, DEFAULT_SIZES } from "~/components/cars/car-gallery";
 import { photoSrcSet } from "~/utils/images";
 import { FavoriteButton } from "~/components/cars/favorite-button";
-import { ReviewList } from "~/components/reviews/review-list";
-import { REVIEWS_SHOWN } from "~/reviews/review-limits";
 import { reviewSummaryAboutOwnerOf } from "~/reviews/reviews-about.server";
-import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import type { RootLoaderData } from "~/root";
 import { hpToKw } from "~/search/listing-filters";
 import { vilniusDay } from "~/utils/calendar-days";
-import { formatNumber, formatPrice, formatRating } from "~/utils/format";
+import { formatNumber, formatRating } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import {
-  BookingOpening,
-  Section,
-  Actions,
-  PriceHeadline,
-  DriverService,
-  Specifications,
-  Features,
-  OwnerCard,
-  Statistics,
-} from "./__car-page-parts";
+import { ServerHtml } from "~/components/ui/server-html";
+import { BookingOpening, Actions } from "./__car-page-parts";
+import * as serverParts from "./__car-sections";
+
+// The sections below the first screen: the server's HTML is kept as the page hydrates, so the browser fetches their
+// code only to draw them itself (components/ui/server-html.tsx, decision 025). The server's build renders them directly.
+const { CarSections, OwnerAndStatistics, PriceHeadline } = import.meta.env.SSR
+  ? serverParts
+  : {
+      CarSections: lazy(() => import("./__car-sections").then((parts) => ({ default: parts.CarSections }))),
+      OwnerAndStatistics: lazy(() =>
+        import("./__car-sections").then((parts) => ({ default: parts.OwnerAndStatistics })),
+      ),
+      PriceHeadline: lazy(() => import("./__car-sections").then((parts) => ({ default: parts.PriceHeadline }))),
+    };
 
 export const handle = {
   i18n: ["cars", "features", "lightbox", "reviews", "bookings"],
@@ -101,7 +101,7 @@ export default function CarPage() {
   const { car, calendar, viewer, allReviews, reviewSummary } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>("root");
   const title = `${car.make} ${car.model}`;
-  const rentable = car.listingType !== "sale";
+  const { search } = useLocation();
   // The booking steps (/car/{id}/book) show over the page, which is inert meanwhile.
   const outlet = useOutlet();
   return (
@@ -141,96 +141,19 @@ export default function CarPage() {
                 {car.rating > 0 ? ` · ★ ${formatRating(car.rating, i18n.language)} (${car.reviewCount})` : ""}
               </p>
             </div>
-            <PriceHeadline car={car} />
+            <ServerHtml version={`${i18n.language} ${search}`} className="contents">
+              <PriceHeadline car={car} />
+            </ServerHtml>
             <Actions car={car} isOwner={viewer.isOwner} signedIn={viewer.signedIn} instantBook={viewer.instantBook} />
-            <OwnerCard car={car} />
-            <Statistics car={car} />
+            <ServerHtml version={`${i18n.language} ${search}`} className="contents">
+              <OwnerAndStatistics car={car} />
+            </ServerHtml>
           </aside>
         </div>
 
-        <div className="mt-10 grid max-w-4xl gap-8">
-          {rentable ? (
-            <Section title={t("detail.driverService")}>
-              <DriverService car={car} />
-            </Section>
-          ) : null}
-          <Section title={t("detail.specifications")}>
-            <Specifications car={car} />
-          </Section>
-          {car.featureGroups.length > 0 ? (
-            <Section title={t("detail.features")}>
-              <Features groups={car.featureGroups} />
-            </Section>
-          ) : null}
-          {car.description ? (
-            <Section title={t("detail.description")}>
-              <p className="whitespace-pre-line">{car.description}</p>
-            </Section>
-          ) : null}
-          {rentable ? (
-            <Section title={t("detail.rentalTerms")}>
-              <ul className="grid gap-2 text-sm">
-                <li>{t("detail.rentalDays", { min: car.minRentalDays, max: car.maxRentalDays })}</li>
-                {car.minimumRentalHours > 24 ? (
-                  <li>
-                    {t("detail.notice", {
-                      hours: car.minimumRentalHours,
-                      days: Math.ceil(car.minimumRentalHours / 24),
-                    })}
-                  </li>
-                ) : null}
-                {car.depositAmount ? (
-                  <li>{t("detail.deposit", { price: formatPrice(car.depositAmount, i18n.language) })}</li>
-                ) : null}
-                <li>
-                  <CancellationPolicyText policy={car.cancellationPolicy} />
-                </li>
-              </ul>
-              {car.rules ? <p className="mt-4 whitespace-pre-line">{car.rules}</p> : null}
-            </Section>
-          ) : null}
-          {calendar ? (
-            <Section title={t("detail.availability")} id="availability">
-              <div className="max-w-md">
-                <AvailabilityCalendar
-                  month={calendar}
-                  language={i18n.language}
-                  monthHref={(month) => `?month=${month}#availability`}
-                />
-              </div>
-            </Section>
-          ) : null}
-          {car.pickupPoints.length > 0 ? (
-            <Section title={t("detail.pickupPoints")}>
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {car.pickupPoints.map((point) => (
-                  <li key={point.id} className="rounded-xl border border-line bg-surface p-4 text-sm">
-                    <p className="font-semibold">
-                      {point.name}
-                      {point.isPrimary ? (
-                        <span className="ml-2 text-xs font-medium text-primary">{t("detail.primaryPoint")}</span>
-                      ) : null}
-                    </p>
-                    <p className="text-muted">
-                      {point.address}, {point.city}
-                      {point.country !== "Lithuania" ? `, ${t(`country.${point.country}`)}` : ""}
-                    </p>
-                    <p className="mt-1 text-muted">{t("detail.hours", { hours: point.availableHours })}</p>
-                    {point.instructions ? <p className="mt-1">{point.instructions}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
-          <Section title={t("detail.ownerReviews")} id="reviews">
-            <ReviewList reviews={car.reviews} summary={reviewSummary} />
-            {!allReviews && car.reviewTotal > REVIEWS_SHOWN ? (
-              <Link to={`?reviews=all#reviews`} preventScrollReset className={buttonClass("secondary", "md", "mt-4")}>
-                {t("detail.showAllReviews", { count: car.reviewTotal })}
-              </Link>
-            ) : null}
-          </Section>
-        </div>
+        <ServerHtml version={`${i18n.language} ${search}`} className="mt-10 grid max-w-4xl gap-8">
+          <CarSections car={car} calendar={calendar} allReviews={allReviews} reviewSummary={reviewSummary} />
+        </ServerHtml>
       </article>
       {outlet ? <Outlet /> : <BookingOpening carId={car.id} />}
     </>
