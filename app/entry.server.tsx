@@ -4,7 +4,8 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { StaticMarkupContext } from "~/components/cars/card-html";
+import { CardHtmlContext } from "~/components/cars/card-html";
+import { keepCardHtml } from "~/components/cars/card-html.server";
 import i18nConfig from "~/i18n";
 import { getLanguage, i18nServer } from "~/i18n.server";
 import { InlineBundleContext } from "~/i18n/inline-bundle";
@@ -43,9 +44,9 @@ export default async function handleRequest(
       <I18nextProvider i18n={i18n}>
         <InlineBundleContext.Provider value={() => inlineBundleJson(i18n)}>
           {/* Listing cards' HTML, rendered once per car version and language (docs/decisions/037). */}
-          <StaticMarkupContext.Provider value={renderToStaticMarkup}>
+          <CardHtmlContext.Provider value={keepCardHtml(i18n, renderToStaticMarkup)}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </StaticMarkupContext.Provider>
+          </CardHtmlContext.Provider>
         </InlineBundleContext.Provider>
       </I18nextProvider>
     </NonceProvider>,

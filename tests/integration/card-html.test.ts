@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cars, favorites } from "#db/schema";
-import { cardHtmlCache } from "~/components/cars/card-html";
+import { cardHtmlCache } from "~/components/cars/card-html.server";
 import { languageCookie } from "~/i18n.server";
 import * as rentals from "~/routes/_cars+/rentals";
 import * as index from "~/routes/_index";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CardHtmlCache, cardKey, displayedCar, type DisplayedCar } from "./card-html";
+import { cardKey, displayedCar, type DisplayedCar } from "./card-html";
+import { CardHtmlCache } from "./card-html.server";
 
 const car: DisplayedCar = {
   id: "car-1",

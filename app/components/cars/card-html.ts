@@ -74,50 +74,11 @@ export interface CardHtml {
   details: string;
 }
 
-/** Per isolate: 24 cards a page, two languages, a few variants; the least recently used goes first past this. */
-export const CARD_HTML_LIMIT = 600;
-
-/** A bounded map that forgets the least recently used key first. */
-export class CardHtmlCache {
-  readonly #entries = new Map<string, CardHtml>();
-  constructor(readonly limit = CARD_HTML_LIMIT) {}
-
-  get size() {
-    return this.#entries.size;
-  }
-
-  has(key: string) {
-    return this.#entries.has(key);
-  }
-
-  /** The HTML kept for `key`, or `render`'s, kept from now on. */
-  get(key: string, render: () => CardHtml): CardHtml {
-    const kept = this.#entries.get(key);
-    if (kept) {
-      this.#entries.delete(key);
-      this.#entries.set(key, kept);
-      return kept;
-    }
-    const made = render();
-    this.#entries.set(key, made);
-    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
-    return made;
-  }
-
-  /** What is kept, least recently used first. */
-  values(): IterableIterator<CardHtml> {
-    return this.#entries.values();
-  }
-
-  clear() {
-    this.#entries.clear();
-  }
-}
-
-export const cardHtmlCache = new CardHtmlCache();
-
 /**
- * react-dom/server's renderToStaticMarkup, given by entry.server: the browser's bundle never carries the server
- * renderer, and a card rendered without it (the browser, tests of a component) is plain React.
+ * The server's keeper of cards' HTML (card-html.server.ts, given by entry.server): the HTML kept for `key`, or the
+ * parts `render` gives rendered and kept. The browser has none, so its bundle carries neither the cache nor the
+ * server renderer, and a card rendered without it (the browser, tests of a component) is plain React.
  */
-export const StaticMarkupContext = createContext<((element: ReactElement) => string) | null>(null);
+export type KeepCardHtml = (key: string, render: () => { photo: ReactElement; details: ReactElement }) => CardHtml;
+
+export const CardHtmlContext = createContext<KeepCardHtml | null>(null);

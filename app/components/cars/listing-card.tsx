@@ -8,15 +8,9 @@
 // Cards that arrive later (a filter, a client-side navigation) are plain React. docs/decisions/037.
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useContext, useRef, useState, useSyncExternalStore } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
-import {
-  cardHtmlCache,
-  cardKey,
-  displayedCar,
-  StaticMarkupContext,
-  type DisplayedCar,
-} from "~/components/cars/card-html";
+import { CardHtmlContext, cardKey, displayedCar, type DisplayedCar } from "~/components/cars/card-html";
 import { CardDetails, CardPhoto, cardTitle, type CardVariant } from "~/components/cars/card-parts";
 import { FavoriteButton } from "~/components/cars/favorite-button";
 import { FROZEN_PART, useFrozenCard } from "~/components/cars/frozen-card";
@@ -87,28 +81,20 @@ export function ListingCard({
   // All a card reads of root.tsx's data (components do not import the root): whether someone is signed in.
   const root = useRouteLoaderData<{ user: object | null }>("root");
   const signedIn = Boolean(root?.user);
-  const renderMarkup = useContext(StaticMarkupContext);
+  const keepHtml = useContext(CardHtmlContext);
   const shown = displayedCar(car);
   const key = cardKey(shown, variant, eager, i18n.language);
   // Decided once, when the card mounts: frozen if it was hydrated, until what it shows changes.
   const hydrating = useHydrating();
-  const [frozenKey] = useState(() => (hydrating && !renderMarkup ? key : null));
+  const [frozenKey] = useState(() => (hydrating && !keepHtml ? key : null));
   const frozen = frozenKey === key;
   const ref = useRef<HTMLElement>(null);
   useFrozenCard(ref, frozen);
 
-  const html = renderMarkup
-    ? cardHtmlCache.get(key, () => ({
-        photo: renderMarkup(
-          <I18nextProvider i18n={i18n}>
-            <CardPhoto car={shown} variant={variant} eager={eager} html />
-          </I18nextProvider>,
-        ),
-        details: renderMarkup(
-          <I18nextProvider i18n={i18n}>
-            <CardDetails car={shown} variant={variant} html />
-          </I18nextProvider>,
-        ),
+  const html = keepHtml
+    ? keepHtml(key, () => ({
+        photo: <CardPhoto car={shown} variant={variant} eager={eager} html />,
+        details: <CardDetails car={shown} variant={variant} html />,
       }))
     : frozen
       ? { photo: "", details: "" }
