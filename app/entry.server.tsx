@@ -2,8 +2,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { CardHtmlContext } from "~/components/cars/card-html";
+import { keepCardHtml } from "~/components/cars/card-html.server";
 import i18nConfig from "~/i18n";
 import { getLanguage, i18nServer } from "~/i18n.server";
 import { InlineBundleContext } from "~/i18n/inline-bundle";
@@ -41,7 +43,10 @@ export default async function handleRequest(
     <NonceProvider nonce={nonce}>
       <I18nextProvider i18n={i18n}>
         <InlineBundleContext.Provider value={() => inlineBundleJson(i18n)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          {/* Listing cards' HTML, rendered once per car version and language (docs/decisions/037). */}
+          <CardHtmlContext.Provider value={keepCardHtml(i18n, renderToStaticMarkup)}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </CardHtmlContext.Provider>
         </InlineBundleContext.Provider>
       </I18nextProvider>
     </NonceProvider>,

@@ -1,51 +1,68 @@
 // A car as a card. The spec shows slightly different cards on the listing pages, the home page (featured rentals and
 // sales), favourites and the public profile; one component shows each variant's elements (part 1 §2).
+//
+// What every visitor sees alike (the photo strip and badges, the text from title to views) the server renders once
+// per car version, language and variant and keeps as HTML (card-html.ts); a card present when the page hydrates
+// keeps that HTML and React never hydrates inside it (frozen-card.ts gives it its behaviour). The parts that depend
+// on who is asking (the heart, "Message" or "Register to message") and the actions row are React around it.
+// Cards that arrive later (a filter, a client-side navigation) are plain React. docs/decisions/037.
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useContext, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
-import { CarBadges } from "~/components/cars/car-badges";
+import { CardHtmlContext, cardKey, displayedCar, type DisplayedCar } from "~/components/cars/card-html";
+import { CardDetails, CardPhoto, cardTitle, type CardVariant } from "~/components/cars/card-parts";
 import { FavoriteButton } from "~/components/cars/favorite-button";
-import { PhotoCarousel, type CarouselImage } from "~/components/cars/photo-carousel";
-import { PriceText } from "~/components/cars/price-text";
+import { FROZEN_PART, useFrozenCard } from "~/components/cars/frozen-card";
 import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icons";
-import { formatDate, formatNumber, formatRating } from "~/utils/format";
 
-export interface CardCar {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  mileage: number;
-  location: string;
-  category: string;
-  fuelType: string;
-  transmission: string;
-  horsepower: number | null;
-  listingType: "rental" | "sale" | "both";
-  dailyPrice: number | null;
-  salePrice: number | null;
-  driverAvailable: boolean;
-  driverOnly: boolean;
-  instantBook: boolean;
-  features: string[];
-  featureCount: number;
-  viewCount: number;
-  rating: number;
-  reviewCount: number;
-  verified: boolean;
-  createdAt: number;
-  images: CarouselImage[];
+export type { CardVariant } from "~/components/cars/card-parts";
+
+export interface CardCar extends DisplayedCar {
   isFavorite: boolean;
 }
 
-export type CardVariant = "listing" | "featured" | "sale" | "favorite" | "profile";
+const subscribeToNothing = () => () => {};
 
-/** How many features a variant lists before "+N more" (part 1 §9: 2 on listing pages, 3 elsewhere). */
-const FEATURES_SHOWN: Record<CardVariant, number> = { listing: 2, featured: 0, sale: 3, favorite: 3, profile: 3 };
+/**
+ * True for a card rendered by the page's hydration (React asks the server's snapshot then), false for one rendered
+ * in the browser. A card that hydrates inside a boundary React client-renders instead renders as React: never empty.
+ */
+function useHydrating() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
 
-function Chip({ children }: { children: React.ReactNode }) {
-  return <li className="rounded-md bg-subtle px-2 py-0.5 text-xs font-medium text-fg">{children}</li>;
+/**
+ * One of the card's HTML parts: on the server the kept HTML; in the browser, while the card is frozen, an empty
+ * string that React leaves alone (it does not hydrate inside an element with dangerouslySetInnerHTML, and updates
+ * it only when the string changes); otherwise its React children. The key makes the change a new element.
+ */
+function Part({
+  html,
+  className,
+  children,
+}: {
+  html: string | undefined;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return html === undefined ? (
+    <div key="react" className={className}>
+      {children}
+    </div>
+  ) : (
+    <div
+      key="html"
+      className={className}
+      {...{ [FROZEN_PART]: "" }}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
 }
 
 export function ListingCard({
@@ -64,108 +81,48 @@ export function ListingCard({
   // All a card reads of root.tsx's data (components do not import the root): whether someone is signed in.
   const root = useRouteLoaderData<{ user: object | null }>("root");
   const signedIn = Boolean(root?.user);
-  const title = `${car.make} ${car.model}`;
-  const fullTitle = `${title} ${car.year}`;
-  const shown = FEATURES_SHOWN[variant];
-  const features = car.features.slice(0, shown);
-  const more = car.featureCount - features.length;
-  const badges =
-    variant === "featured"
-      ? ["instant", "driver", "verified", "electric"]
-      : variant === "favorite" || variant === "sale"
-        ? ["type", "instant", "verified"]
-        : undefined;
-  // The home page's featured rentals show the price per day, its sales section the sale price (part 1 §2).
-  const priced =
-    variant === "featured"
-      ? { ...car, listingType: "rental" as const }
-      : variant === "sale"
-        ? { ...car, listingType: "sale" as const }
-        : car;
+  const keepHtml = useContext(CardHtmlContext);
+  const shown = displayedCar(car);
+  const key = cardKey(shown, variant, eager, i18n.language);
+  // Decided once, when the card mounts: frozen if it was hydrated, until what it shows changes.
+  const hydrating = useHydrating();
+  const [frozenKey] = useState(() => (hydrating && !keepHtml ? key : null));
+  const frozen = frozenKey === key;
+  const ref = useRef<HTMLElement>(null);
+  useFrozenCard(ref, frozen);
+
+  const html = keepHtml
+    ? keepHtml(key, () => ({
+        photo: <CardPhoto car={shown} variant={variant} eager={eager} html />,
+        details: <CardDetails car={shown} variant={variant} html />,
+      }))
+    : frozen
+      ? { photo: "", details: "" }
+      : undefined;
 
   return (
     <article
-      className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-xs"
+      ref={ref}
+      className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-xs"
       aria-labelledby={`car-${car.id}`}
     >
-      <div className="relative">
-        <PhotoCarousel images={car.images} alt={fullTitle} eager={eager} />
-        <div className="absolute top-2 left-2 max-w-[75%]">
-          <CarBadges car={car} show={badges} />
-        </div>
-        {signedIn && variant !== "favorite" ? (
-          <FavoriteButton
-            carId={car.id}
-            isFavorite={car.isFavorite}
-            title={fullTitle}
-            className="absolute top-2 right-2"
-          />
-        ) : null}
-      </div>
+      <Part html={html?.photo} className="relative">
+        <CardPhoto car={shown} variant={variant} eager={eager} html={false} />
+      </Part>
+      {signedIn && variant !== "favorite" ? (
+        // Over the photo's top right corner: the article is the photo box's width and starts at its top.
+        <FavoriteButton
+          carId={car.id}
+          isFavorite={car.isFavorite}
+          title={`${cardTitle(car)} ${car.year}`}
+          className="absolute top-2 right-2"
+        />
+      ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div>
-          <h3 id={`car-${car.id}`} className="text-lg leading-tight font-bold">
-            <Link to={`/car/${car.id}`} className="hover:underline">
-              {title}
-            </Link>{" "}
-            <span className="font-medium text-muted">{car.year}</span>
-          </h3>
-          <PriceText car={priced} className="mt-1 text-lg font-bold text-primary" />
-        </div>
-
-        {variant === "featured" ? (
-          <p className="text-sm text-muted">
-            {car.rating > 0 ? (
-              <span className="font-semibold text-fg">
-                ★ {formatRating(car.rating, i18n.language)}{" "}
-                <span className="font-normal text-muted">({car.reviewCount})</span>
-              </span>
-            ) : (
-              t("card.newListing")
-            )}
-          </p>
-        ) : null}
-
-        <ul className="flex flex-wrap gap-1.5" aria-label={t("card.specs")}>
-          {variant === "sale" || variant === "profile" ? (
-            <Chip>{formatNumber(car.mileage, i18n.language)} km</Chip>
-          ) : null}
-          {variant !== "sale" && variant !== "profile" ? <Chip>{t(`fuel.${car.fuelType}`)}</Chip> : null}
-          {variant !== "sale" && variant !== "profile" ? <Chip>{t(`transmission.${car.transmission}`)}</Chip> : null}
-          {car.horsepower && variant !== "sale" && variant !== "profile" ? (
-            <Chip>
-              {car.horsepower} {t("filters.unit.hp")}
-            </Chip>
-          ) : null}
-          {variant === "listing" ? <Chip>{t(`category.${car.category}`)}</Chip> : null}
-          <Chip>
-            <Icon name="home" className="mr-1 inline size-3 align-[-1px]" />
-            {car.location}
-          </Chip>
-        </ul>
-
-        {shown > 0 && car.featureCount > 0 ? (
-          <p className="text-sm text-muted">
-            {features.map((code) => t(`features:features.${code}`, { defaultValue: code })).join(" · ")}
-            {more > 0 ? <span className="font-medium text-fg"> {t("card.moreFeatures", { count: more })}</span> : null}
-          </p>
-        ) : null}
-
-        {variant === "profile" ? (
-          <p className="text-xs text-muted">{t("card.listedOn", { date: formatDate(car.createdAt, i18n.language) })}</p>
-        ) : null}
-
-        {variant === "listing" || variant === "favorite" ? (
-          <p className="flex items-center gap-3 text-xs text-muted">
-            <span>{t("card.views", { count: car.viewCount })}</span>
-            {car.rating > 0 ? (
-              <span>
-                ★ {formatRating(car.rating, i18n.language)} ({car.reviewCount})
-              </span>
-            ) : null}
-          </p>
-        ) : null}
-
+        {/* `contents`: its children are the column's items, as they were before they had a part of their own. */}
+        <Part html={html?.details} className="contents">
+          <CardDetails car={shown} variant={variant} html={false} />
+        </Part>
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           <Link
             to={`/car/${car.id}`}

@@ -17,18 +17,25 @@ export function PhotoCarousel({
   alt,
   eager = false,
   className = "aspect-[4/3]",
+  frozen = false,
 }: {
   images: CarouselImage[];
   alt: string;
   /** The first photo of a card in the first row loads at once; every other photo waits until it is near. */
   eager?: boolean;
   className?: string;
+  /**
+   * Rendered once as HTML that React never hydrates (a listing card's, card-html.ts): the arrows are in it, hidden
+   * until the card's own listeners show them (frozen-card.ts), and the strip and counter are marked for them.
+   */
+  frozen?: boolean;
 }) {
   const { t } = useTranslation("cars");
   const strip = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const [broken, setBroken] = useState<Set<number>>(new Set());
   const hydrated = useHydrated();
+  const arrows = frozen || hydrated;
 
   useEffect(() => {
     const element = strip.current;
@@ -55,6 +62,7 @@ export function PhotoCarousel({
       {images.length > 0 ? (
         <ul
           ref={strip}
+          data-photo-strip={frozen ? "" : undefined}
           className="relative flex h-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
           aria-label={t("card.photos", { count: images.length })}
           // Keyboard users scroll the strip with the arrow keys once it has focus.
@@ -71,7 +79,7 @@ export function PhotoCarousel({
                   loading={eager && i === 0 ? "eager" : "lazy"}
                   decoding="async"
                   fetchPriority={eager && i === 0 ? "high" : undefined}
-                  onError={() => setBroken((set) => new Set(set).add(i))}
+                  onError={frozen ? undefined : () => setBroken((set) => new Set(set).add(i))}
                   className="h-full w-full object-cover"
                 />
               )}
@@ -81,14 +89,19 @@ export function PhotoCarousel({
       ) : null}
       {images.length > 1 ? (
         <>
-          <span className="pointer-events-none absolute right-2 bottom-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+          <span
+            data-photo-counter={frozen ? "" : undefined}
+            className="pointer-events-none absolute right-2 bottom-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+          >
             {index + 1} / {images.length}
           </span>
-          {hydrated ? (
+          {arrows ? (
             <>
               <button
                 type="button"
-                onClick={() => go(-1)}
+                hidden={frozen || undefined}
+                data-photo-step={frozen ? -1 : undefined}
+                onClick={frozen ? undefined : () => go(-1)}
                 className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/55 p-1.5 text-white group-hover:block focus-visible:block"
                 aria-label={t("card.previousPhoto")}
               >
@@ -96,7 +109,9 @@ export function PhotoCarousel({
               </button>
               <button
                 type="button"
-                onClick={() => go(1)}
+                hidden={frozen || undefined}
+                data-photo-step={frozen ? 1 : undefined}
+                onClick={frozen ? undefined : () => go(1)}
                 className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/55 p-1.5 text-white group-hover:block focus-visible:block"
                 aria-label={t("card.nextPhoto")}
               >
