@@ -3,22 +3,13 @@
 // Remix's Link does. Listeners on the card itself, delegated, instead of a React tree per card.
 import { useNavigate } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
+import { keptLinkClick } from "~/components/ui/server-html";
 
 /** The HTML parts of a card (listing-card.tsx), the only place these listeners act. */
 export const FROZEN_PART = "data-card-part";
 
 function stripIndex(strip: HTMLElement) {
   return Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth));
-}
-
-/** A plain left click on a link of this origin without a target: what Remix's Link takes over. */
-function pageLink(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
-  const link = (event.target as Element | null)?.closest?.("a");
-  if (!link || !link.closest(`[${FROZEN_PART}]`)) return null;
-  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
-  return link.origin === window.location.origin ? link : null;
 }
 
 export function useFrozenCard(ref: RefObject<HTMLElement>, frozen: boolean) {
@@ -45,10 +36,10 @@ export function useFrozenCard(ref: RefObject<HTMLElement>, frozen: boolean) {
         strip.scrollTo({ left: next * strip.clientWidth, behavior: "smooth" });
         return;
       }
-      const link = pageLink(event);
-      if (!link) return;
+      const click = keptLinkClick(event);
+      if (!click || !click.anchor.closest(`[${FROZEN_PART}]`)) return;
       event.preventDefault();
-      const to = `${link.pathname}${link.search}${link.hash}`;
+      const to = click.to;
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
       navigate(to, { replace: to === here });
     };

@@ -7,14 +7,27 @@
 // on who is asking (the heart, "Message" or "Register to message") and the actions row are React around it.
 // Cards that arrive later (a filter, a client-side navigation) are plain React. docs/decisions/037.
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useContext, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLink } from "~/components/auth/auth-link";
 import { CardHtmlContext, cardKey, displayedCar, type DisplayedCar } from "~/components/cars/card-html";
-import { CardDetails, CardPhoto, cardTitle, type CardVariant } from "~/components/cars/card-parts";
+import * as serverParts from "~/components/cars/card-parts";
+import type { CardVariant } from "~/components/cars/card-parts";
 import { FavoriteButton } from "~/components/cars/favorite-button";
 import { FROZEN_PART, useFrozenCard } from "~/components/cars/frozen-card";
 import { buttonClass } from "~/components/ui/button";
+import { whenIdle } from "~/utils/preload";
+
+// The card's parts as React: the server renders them into the kept HTML; the browser needs them only for a card that
+// arrives after the page hydrated (a filter, a navigation), so their code is not on the first load but fetched when
+// the page is idle, before such a card can come (decision 025).
+const loadParts = () => import("~/components/cars/card-parts");
+const { CardPhoto, CardDetails } = import.meta.env.SSR
+  ? serverParts
+  : {
+      CardPhoto: lazy(() => loadParts().then((parts) => ({ default: parts.CardPhoto }))),
+      CardDetails: lazy(() => loadParts().then((parts) => ({ default: parts.CardDetails }))),
+    };
 
 export type { CardVariant } from "~/components/cars/card-parts";
 
@@ -90,6 +103,7 @@ export function ListingCard({
   const frozen = frozenKey === key;
   const ref = useRef<HTMLElement>(null);
   useFrozenCard(ref, frozen);
+  useEffect(() => (frozen ? whenIdle(() => void loadParts()) : undefined), [frozen]);
 
   const html = keepHtml
     ? keepHtml(key, () => ({
@@ -114,7 +128,7 @@ export function ListingCard({
         <FavoriteButton
           carId={car.id}
           isFavorite={car.isFavorite}
-          title={`${cardTitle(car)} ${car.year}`}
+          title={`${car.make} ${car.model} ${car.year}`}
           className="absolute top-2 right-2"
         />
       ) : null}

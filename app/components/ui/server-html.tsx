@@ -54,18 +54,32 @@ export function ServerHtml({
   );
 }
 
+/**
+ * The address a click on a link inside kept markup goes to, when it is the click Remix's <Link> would have taken over
+ * (the main button without modifier keys, a same-origin anchor without a target or a download), else null. Shared by
+ * every part whose markup React keeps (ServerHtml, frozen listing cards).
+ */
+export function keptLinkClick(
+  event: Pick<
+    globalThis.MouseEvent,
+    "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey" | "target"
+  >,
+): { anchor: HTMLAnchorElement; to: string } | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return null;
+  if (event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== window.location.origin) return null;
+  return { anchor, to: `${url.pathname}${url.search}${url.hash}` };
+}
+
 function followLink(navigate: ReturnType<typeof useNavigate>) {
   return (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    if (event.altKey) return;
-    const anchor = (event.target as Element).closest?.("a[href]");
-    if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute("download")) return;
-    const url = new URL(anchor.href);
-    if (url.origin !== window.location.origin) return;
+    const click = keptLinkClick(event);
+    if (!click) return;
     event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`, {
-      preventScrollReset: true,
-      replace: anchor.dataset.replace !== undefined,
-    });
+    navigate(click.to, { preventScrollReset: true, replace: click.anchor.dataset.replace !== undefined });
   };
 }
